@@ -1,0 +1,34 @@
+import { declaredBoolean, hintLocation, writes } from '../src/engine/facts.js';
+import { defineRule } from '../src/engine/rule.js';
+
+/**
+ * `idempotentHint` (either value) or `destructiveHint: true` on a tool that declares
+ * `readOnlyHint: true` and is read-only: the spec gives them no meaning there, and a reader may
+ * take `destructiveHint: true` for a warning. `destructiveHint: false` is tolerated because client
+ * directory reviews require the key. When the tool is not really read-only, the other rules judge
+ * these hints against its behaviour instead.
+ * Source: MCP spec 2025-11-25, `ToolAnnotations` ("destructiveHint ... Meaningful only when
+ * readOnlyHint == false"; "idempotentHint ... Meaningful only when readOnlyHint == false").
+ */
+export default defineRule({
+  id: 'meaningless-hint',
+  meta: {
+    type: 'suggestion',
+    docs: { description: 'destructiveHint or idempotentHint on a read-only tool, where the spec gives them no meaning', recommended: 'warning' },
+    requires: [],
+    messages: {
+      ignored: '"{{tool}}" declares readOnlyHint: true, so its {{hint}}: {{value}} has no meaning; remove it',
+    },
+  },
+  check({ tool, report }) {
+    if (declaredBoolean(tool, 'readOnlyHint')?.value !== true) return;
+    if (writes(tool).length > 0) return;
+    const idempotent = tool.annotations?.properties.idempotentHint;
+    if (idempotent) {
+      report({ messageId: 'ignored', data: { tool: tool.displayName, hint: 'idempotentHint', value: String(idempotent.value) }, location: hintLocation(tool, 'idempotentHint') });
+    }
+    if (declaredBoolean(tool, 'destructiveHint')?.value === true) {
+      report({ messageId: 'ignored', data: { tool: tool.displayName, hint: 'destructiveHint', value: 'true' }, location: hintLocation(tool, 'destructiveHint') });
+    }
+  },
+});

@@ -1,0 +1,73 @@
+import { declaredBoolean, describeEffects, hintLocation, isOmitted, writes } from '../src/engine/facts.js';
+import { defineRule } from '../src/engine/rule.js';
+import { HINT_DEFAULTS, type HintKey, type InferredHints } from '../src/model.js';
+
+/** Which inferred value each hint is compared with. */
+const INFERRED: Record<HintKey, keyof InferredHints> = {
+  readOnlyHint: 'readOnly',
+  destructiveHint: 'destructive',
+  idempotentHint: 'idempotent',
+  openWorldHint: 'openWorld',
+};
+
+/**
+ * A tool with no annotations at all (clients then assume the worst of everything and cannot tell
+ * a read from a delete), or an omitted hint whose spec default misdescribes the tool: a read-only
+ * tool without `readOnlyHint: true`, a closed-world tool without `openWorldHint: false`, an
+ * additive tool without `destructiveHint: false`. A tool that destroys data and leaves
+ * `destructiveHint` to its default is asked to say `destructiveHint: true`: clients and reviewers
+ * gate confirmation on the explicit hint.
+ * Source: MCP spec 2025-11-25, `Tool.annotations` and the `ToolAnnotations` defaults.
+ */
+export default defineRule({
+  id: 'missing-annotations',
+  meta: {
+    type: 'suggestion',
+    docs: { description: 'a tool without annotations, or an omitted hint whose default misdescribes the tool', recommended: 'warning' },
+    requires: [],
+    messages: {
+      none: '"{{tool}}" declares no annotations; clients will assume it is destructive, not idempotent and open-world{{behaviour}}',
+      omitted: '"{{tool}}" omits {{hint}}, so clients assume {{hint}}: {{default}}, but the handler {{behaviour}}',
+      implicitDestructive: '"{{tool}}" omits destructiveHint although it {{effects}}; declare destructiveHint: true explicitly',
+    },
+  },
+  check({ tool, report }) {
+    const inferred = tool.inferred;
+    if (!tool.annotations) {
+      const behaviour = inferred?.readOnly === true ? ', but it only reads' : '';
+      report({ messageId: 'none', data: { tool: tool.displayName, behaviour } });
+      return;
+    }
+    if (!inferred || tool.effects === undefined) return;
+    const readOnlyDeclared = declaredBoolean(tool, 'readOnlyHint')?.value === true;
+    for (const key of Object.keys(INFERRED) as HintKey[]) {
+      if (!isOmitted(tool, key)) continue;
+      if (readOnlyDeclared && (key === 'destructiveHint' || key === 'idempotentHint')) continue;
+      if (key !== 'readOnlyHint' && key !== 'openWorldHint' && inferred.readOnly !== false) continue;
+      const actual = inferred[INFERRED[key]];
+      if (actual === null || actual === HINT_DEFAULTS[key]) continue;
+      report({
+        messageId: 'omitted',
+        data: { tool: tool.displayName, hint: key, default: String(HINT_DEFAULTS[key]), behaviour: behaviourOf(key, actual) },
+        location: hintLocation(tool),
+      });
+    }
+    if (!readOnlyDeclared && isOmitted(tool, 'destructiveHint') && inferred.destructive === true) {
+      const destructive = writes(tool).filter((e) => e.destructive === true);
+      report({ messageId: 'implicitDestructive', data: { tool: tool.displayName, effects: describeEffects(destructive) }, location: hintLocation(tool), evidence: destructive });
+    }
+  },
+});
+
+function behaviourOf(key: HintKey, actual: boolean): string {
+  switch (key) {
+    case 'readOnlyHint':
+      return actual ? 'only reads' : 'modifies its environment';
+    case 'destructiveHint':
+      return actual ? 'deletes or overwrites' : 'only adds';
+    case 'idempotentHint':
+      return actual ? 'has no additional effect when repeated' : 'has additional effects when repeated';
+    case 'openWorldHint':
+      return actual ? 'reaches the open world' : 'stays in a closed world (its process and local files)';
+  }
+}

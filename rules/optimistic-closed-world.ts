@@ -1,0 +1,26 @@
+import { declaredBoolean, describeEffects, hintLocation } from '../src/engine/facts.js';
+import { defineRule } from '../src/engine/rule.js';
+
+/**
+ * `openWorldHint: false` on a tool that reaches the network or runs other programs.
+ * Source: MCP spec 2025-11-25, `ToolAnnotations.openWorldHint` ("If true, this tool may interact
+ * with an 'open world' of external entities. If false, the tool's domain of interaction is closed.
+ * For example, the world of a web search tool is open, whereas that of a memory tool is not.").
+ */
+export default defineRule({
+  id: 'optimistic-closed-world',
+  meta: {
+    type: 'problem',
+    docs: { description: 'openWorldHint: false on a tool that reaches the network or runs other programs', recommended: 'error' },
+    requires: ['effects'],
+    messages: {
+      reachesOut: '"{{tool}}" declares openWorldHint: false, but it {{effects}}',
+    },
+  },
+  check({ tool, report }) {
+    if (declaredBoolean(tool, 'openWorldHint')?.value !== false) return;
+    const found = (tool.effects?.effects ?? []).filter((e) => e.openWorld);
+    if (found.length === 0) return;
+    report({ messageId: 'reachesOut', data: { tool: tool.displayName, effects: describeEffects(found) }, location: hintLocation(tool, 'openWorldHint'), evidence: found });
+  },
+});

@@ -1,0 +1,9 @@
+import type { Node } from 'ts-morph';
+import type { SourceLocation } from '../model.js';
+
+/** The 1-based line and column where a node starts (after its leading trivia), with its file's absolute path. */
+export function locationOf(node: Node): SourceLocation {
+  const sf = node.getSourceFile();
+  const { line, column } = sf.getLineAndColumnAtPos(node.getStart());
+  return { file: sf.getFilePath(), line, column };
+}

@@ -1,0 +1,295 @@
+import path from 'node:path';
+import { Node, SyntaxKind, ts, type Expression, type Identifier, type SourceFile } from 'ts-morph';
+
+/** A function whose body can be analysed. */
+export type FunctionNode =
+  | import('ts-morph').FunctionDeclaration
+  | import('ts-morph').FunctionExpression
+  | import('ts-morph').ArrowFunction
+  | import('ts-morph').MethodDeclaration
+  | import('ts-morph').ConstructorDeclaration
+  | import('ts-morph').GetAccessorDeclaration;
+
+/**
+ * What an expression stands for, as far as static resolution can tell.
+ * - `function`: a function of the project, whose body can be walked;
+ * - `module`: a value reached from an import of a package that is not project code
+ *   (`node:fs/promises` + `['writeFile']`); `specifier` is as written;
+ * - `global`: a value reached from a global name that has no declaration in the project (`fetch`, `console.log`);
+ * - `value`: another expression the name stands for (an object literal, a `new` expression);
+ * - `unknown`: anything else, with the reason.
+ */
+export type Target =
+  | { kind: 'function'; node: FunctionNode }
+  | { kind: 'module'; specifier: string; path: string[] }
+  | { kind: 'global'; path: string[] }
+  | { kind: 'value'; node: Expression }
+  | { kind: 'unknown'; reason: string };
+
+const MAX_RESOLVE_DEPTH = 24;
+
+/** Helpers that tsc, Babel and esbuild wrap around `require(...)`; they return the module itself. */
+const INTEROP_HELPERS = new Set(['__importStar', '__importDefault', '_interopRequireDefault', '_interopRequireWildcard', '__toESM', '__toCommonJS']);
+
+/** Strips syntax that does not change the value: parentheses, `as`, `satisfies`, `!`, `<T>x`, and tsc's `(0, f)` comma form. */
+export function unwrap(expr: Node): Node {
+  let node: Node = expr;
+  for (;;) {
+    if (Node.isParenthesizedExpression(node) || Node.isAsExpression(node) || Node.isSatisfiesExpression(node) || Node.isNonNullExpression(node) || Node.isTypeAssertion(node)) {
+      node = node.getExpression();
+    } else if (Node.isBinaryExpression(node) && node.getOperatorToken().getKind() === SyntaxKind.CommaToken) {
+      node = node.getRight();
+    } else {
+      return node;
+    }
+  }
+}
+
+/** True for function-like nodes whose bodies can be walked. */
+export function isFunctionNode(node: Node): node is FunctionNode {
+  return (
+    Node.isFunctionDeclaration(node) ||
+    Node.isFunctionExpression(node) ||
+    Node.isArrowFunction(node) ||
+    Node.isMethodDeclaration(node) ||
+    Node.isConstructorDeclaration(node) ||
+    Node.isGetAccessorDeclaration(node)
+  );
+}
+
+/** The module specifier of a `require("x")` call, or null. */
+export function requireSpecifier(node: Node): string | null {
+  const n = unwrap(node);
+  if (!Node.isCallExpression(n)) return null;
+  const callee = unwrap(n.getExpression());
+  const args = n.getArguments();
+  if (Node.isIdentifier(callee) && callee.getText() === 'require' && args.length === 1 && Node.isStringLiteral(args[0])) {
+    return args[0].getLiteralValue();
+  }
+  if (Node.isIdentifier(callee) && INTEROP_HELPERS.has(callee.getText()) && args.length >= 1) return requireSpecifier(args[0]);
+  return null;
+}
+
+/** A name as a property key, or null when it is computed. */
+function keyName(node: Node): string | null {
+  const n = unwrap(node);
+  if (Node.isStringLiteral(n) || Node.isNoSubstitutionTemplateLiteral(n) || Node.isNumericLiteral(n)) return n.getLiteralText();
+  return null;
+}
+
+/** True for declarations written at the top level of a source file. */
+export function isModuleLevel(node: Node): boolean {
+  return node.getFirstAncestor((a) => isFunctionNode(a) || Node.isClassStaticBlockDeclaration(a)) === undefined;
+}
+
+/**
+ * Resolves expressions to what they stand for, across files of one project.
+ * Memoizes module resolution and export lookups. Never executes code.
+ */
+export class Resolver {
+  private readonly moduleCache = new Map<string, SourceFile | null>();
+
+  constructor(private readonly isProjectFile: (sf: SourceFile) => boolean) {}
+
+  /** The project source file a module specifier written in `from` refers to, or null for a package or an unresolved path. */
+  projectModule(from: SourceFile, specifier: string): SourceFile | null {
+    const key = `${from.getFilePath()}\0${specifier}`;
+    const cached = this.moduleCache.get(key);
+    if (cached !== undefined) return cached;
+    let result: SourceFile | null = null;
+    const project = from.getProject();
+    const resolved = ts.resolveModuleName(specifier, from.getFilePath(), project.getCompilerOptions(), ts.sys).resolvedModule;
+    if (resolved && !/\.d\.[cm]?ts$/.test(resolved.resolvedFileName) && (!resolved.isExternalLibraryImport || specifier.startsWith('.'))) {
+      const sf = project.getSourceFile(resolved.resolvedFileName) ?? null;
+      result = sf && this.isProjectFile(sf) ? sf : null;
+    }
+    if (!result && specifier.startsWith('.')) {
+      // A relative specifier that TypeScript could not map (e.g. './x.js' next to x.ts in an unusual layout).
+      const base = path.resolve(path.dirname(from.getFilePath()), specifier);
+      for (const candidate of [base, base.replace(/\.[cm]?js$/, '.ts'), `${base}.ts`, `${base}.js`, path.join(base, 'index.ts'), path.join(base, 'index.js')]) {
+        const sf = project.getSourceFile(candidate);
+        if (sf && this.isProjectFile(sf)) {
+          result = sf;
+          break;
+        }
+      }
+    }
+    this.moduleCache.set(key, result);
+    return result;
+  }
+
+  /** Resolves `path` (export name, then properties) inside a project module. */
+  private resolveExport(sf: SourceFile, names: string[], depth: number): Target {
+    const [first, ...rest] = names;
+    if (first === undefined) return { kind: 'unknown', reason: `the module ${sf.getBaseName()} itself` };
+    const decls = sf.getExportedDeclarations().get(first) ?? [];
+    const decl = decls[0];
+    if (!decl) return { kind: 'unknown', reason: `${sf.getBaseName()} has no export "${first}"` };
+    let target = this.resolveDeclaration(decl, depth + 1);
+    for (const name of rest) target = this.member(target, name, null, depth + 1);
+    return target;
+  }
+
+  /** Resolves an import-rooted path: into the project when the module is project code, else a `module` target. */
+  private fromModule(from: SourceFile, specifier: string, names: string[], depth: number): Target {
+    const sf = this.projectModule(from, specifier);
+    if (sf) {
+      const effective = names[0] === 'default' && names.length > 1 && !sf.getExportedDeclarations().has('default') ? names.slice(1) : names;
+      return effective.length === 0 ? { kind: 'unknown', reason: `the module ${specifier}` } : this.resolveExport(sf, effective, depth);
+    }
+    return { kind: 'module', specifier, path: names };
+  }
+
+  /** Resolves any expression. */
+  resolve(expr: Node, depth = 0): Target {
+    if (depth > MAX_RESOLVE_DEPTH) return { kind: 'unknown', reason: 'resolution depth limit' };
+    const node = unwrap(expr);
+    if (isFunctionNode(node)) return { kind: 'function', node };
+    if (Node.isIdentifier(node)) return this.resolveIdentifier(node, depth);
+    if ((node.getKind() === SyntaxKind.ThisKeyword)) return { kind: 'unknown', reason: 'this' };
+    if (Node.isPropertyAccessExpression(node)) {
+      return this.member(this.resolve(node.getExpression(), depth + 1), node.getName(), node.getNameNode(), depth + 1);
+    }
+    if (Node.isElementAccessExpression(node)) {
+      const arg = node.getArgumentExpression();
+      const key = arg ? keyName(arg) : null;
+      if (key === null) return { kind: 'unknown', reason: `computed member ${shorten(node.getText())}` };
+      return this.member(this.resolve(node.getExpression(), depth + 1), key, null, depth + 1);
+    }
+    const spec = requireSpecifier(node);
+    if (spec !== null) return this.fromModule(node.getSourceFile(), spec, [], depth);
+    if (Node.isAwaitExpression(node)) {
+      const inner = unwrap(node.getExpression());
+      if (Node.isCallExpression(inner) && inner.getExpression().getKind() === SyntaxKind.ImportKeyword) {
+        const arg = inner.getArguments()[0];
+        if (arg && Node.isStringLiteral(arg)) return this.fromModule(node.getSourceFile(), arg.getLiteralValue(), [], depth);
+      }
+    }
+    return { kind: 'value', node: node as Expression };
+  }
+
+  /** Resolves `base.name`. `nameNode` lets the type checker find class members when the base is not a module or global. */
+  member(base: Target, name: string, nameNode: Node | null, depth: number): Target {
+    if (base.kind === 'module') return { ...base, path: [...base.path, name] };
+    if (base.kind === 'global') return { kind: 'global', path: [...base.path, name] };
+    if (base.kind === 'value') {
+      const obj = unwrap(base.node);
+      if (Node.isObjectLiteralExpression(obj)) {
+        const prop = obj.getProperty(name);
+        if (prop) return this.resolveDeclaration(prop, depth + 1);
+      }
+    }
+    if (nameNode) {
+      const symbol = nameNode.getSymbol();
+      const decl = symbol?.getDeclarations()[0];
+      if (decl && this.isProjectFile(decl.getSourceFile())) return this.resolveDeclaration(decl, depth + 1);
+    }
+    if (base.kind === 'unknown') return base;
+    return { kind: 'unknown', reason: `member ${name}` };
+  }
+
+  private resolveIdentifier(id: Identifier, depth: number): Target {
+    const symbol = id.getSymbol();
+    const decl = symbol?.getDeclarations()[0];
+    if (!decl) {
+      if (id.getText() === 'undefined') return { kind: 'value', node: id };
+      return { kind: 'global', path: [id.getText()] };
+    }
+    return this.resolveDeclaration(decl, depth + 1);
+  }
+
+  /** Resolves what a declaration binds. */
+  resolveDeclaration(decl: Node, depth: number): Target {
+    if (depth > MAX_RESOLVE_DEPTH) return { kind: 'unknown', reason: 'resolution depth limit' };
+    const sf = decl.getSourceFile();
+    if (Node.isImportSpecifier(decl)) {
+      const spec = decl.getImportDeclaration().getModuleSpecifierValue();
+      const imported = decl.getAliasNode() ? decl.getNameNode().getText() : decl.getName();
+      return this.fromModule(sf, spec, [imported], depth);
+    }
+    if (Node.isImportClause(decl)) {
+      const spec = decl.getFirstAncestorByKindOrThrow(SyntaxKind.ImportDeclaration).getModuleSpecifierValue();
+      return this.fromModule(sf, spec, ['default'], depth);
+    }
+    if (Node.isNamespaceImport(decl)) {
+      const spec = decl.getFirstAncestorByKindOrThrow(SyntaxKind.ImportDeclaration).getModuleSpecifierValue();
+      const project = this.projectModule(sf, spec);
+      return project ? { kind: 'value', node: decl as unknown as Expression } : { kind: 'module', specifier: spec, path: [] };
+    }
+    if (Node.isImportEqualsDeclaration(decl)) {
+      const ref = decl.getModuleReference();
+      if (Node.isExternalModuleReference(ref)) {
+        const e = ref.getExpression();
+        if (e && Node.isStringLiteral(e)) return this.fromModule(sf, e.getLiteralValue(), [], depth);
+      }
+      return { kind: 'unknown', reason: 'import alias' };
+    }
+    if (Node.isExportSpecifier(decl)) {
+      const target = decl.getLocalTargetDeclarations()[0];
+      return target ? this.resolveDeclaration(target, depth + 1) : { kind: 'unknown', reason: `export ${decl.getName()}` };
+    }
+    if (isFunctionNode(decl)) {
+      if (decl.getBody()) return { kind: 'function', node: decl };
+      const impl = Node.isFunctionDeclaration(decl) || Node.isMethodDeclaration(decl) ? decl.getImplementation() : undefined;
+      if (impl) return { kind: 'function', node: impl };
+      return { kind: 'unknown', reason: `${shorten(decl.getText(), 40)} is only declared, with no body to analyse` };
+    }
+    if (Node.isVariableDeclaration(decl)) {
+      const init = decl.getInitializer();
+      if (!init) return { kind: 'unknown', reason: `${decl.getName()} has no initializer` };
+      if (decl.hasExclamationToken() || decl.getVariableStatement()?.hasDeclareKeyword()) {
+        return { kind: 'unknown', reason: `${decl.getName()} is declared without a value` };
+      }
+      return this.resolve(init, depth + 1);
+    }
+    if (Node.isBindingElement(decl)) {
+      // const { a: { b } } = init  →  init.a.b
+      const names: string[] = [];
+      let element: Node = decl;
+      while (Node.isBindingElement(element)) {
+        const prop = element.getPropertyNameNode();
+        const key = prop ? keyName(prop) ?? prop.getText() : element.getName();
+        names.unshift(key);
+        const pattern = element.getParentOrThrow();
+        element = pattern.getParentOrThrow();
+      }
+      if (!Node.isVariableDeclaration(element) || !element.getInitializer()) return { kind: 'unknown', reason: 'destructured parameter' };
+      let target = this.resolve(element.getInitializerOrThrow(), depth + 1);
+      for (const name of names) target = this.member(target, name, null, depth + 1);
+      return target;
+    }
+    if (Node.isPropertyAssignment(decl)) {
+      const init = decl.getInitializer();
+      return init ? this.resolve(init, depth + 1) : { kind: 'unknown', reason: 'property' };
+    }
+    if (Node.isShorthandPropertyAssignment(decl)) {
+      const symbol = decl.getValueSymbol();
+      const valueDecl = symbol?.getDeclarations()[0];
+      return valueDecl ? this.resolveDeclaration(valueDecl, depth + 1) : { kind: 'global', path: [decl.getName()] };
+    }
+    if (Node.isPropertyDeclaration(decl)) {
+      const init = decl.getInitializer();
+      return init ? this.resolve(init, depth + 1) : { kind: 'unknown', reason: `field ${decl.getName()} has no initializer` };
+    }
+    if (Node.isParameterDeclaration(decl)) return { kind: 'unknown', reason: `parameter ${decl.getName()}` };
+    if (Node.isClassDeclaration(decl)) return { kind: 'value', node: decl as unknown as Expression };
+    if (Node.isBinaryExpression(decl)) {
+      // `exports.f = ...` / `module.exports.f = ...` in CommonJS: TypeScript binds these as declarations.
+      return this.resolve(decl.getRight(), depth + 1);
+    }
+    if (Node.isPropertyAccessExpression(decl) && Node.isBinaryExpression(decl.getParent())) {
+      return this.resolve((decl.getParent() as import('ts-morph').BinaryExpression).getRight(), depth + 1);
+    }
+    if (Node.isSourceFile(decl)) return { kind: 'value', node: decl as unknown as Expression };
+    if (Node.isMethodSignature(decl) || Node.isPropertySignature(decl)) {
+      return { kind: 'unknown', reason: `${decl.getName()} is only declared, with no body to analyse` };
+    }
+    return { kind: 'unknown', reason: `${shorten(decl.getText(), 40)} (${decl.getKindName()}) cannot be followed` };
+  }
+}
+
+/** An expression's text on one line, at most 60 characters. */
+export function shorten(text: string, max = 60): string {
+  const one = text.replace(/\s+/g, ' ').trim();
+  return one.length > max ? `${one.slice(0, max - 1)}…` : one;
+}

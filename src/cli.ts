@@ -1,0 +1,82 @@
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { RULES } from '../rules/index.js';
+import { UsageError } from './errors.js';
+import { FORMATTERS, toolsTable } from './formatters/index.js';
+import { lint } from './index.js';
+
+/** Exit codes, as ESLint's: 0 no error-level finding, 1 at least one, 2 usage or fatal error. */
+export const EXIT = { ok: 0, findings: 1, fatal: 2 } as const;
+
+/** Colors on a TTY only; `FORCE_COLOR` (not `0`) forces them, `NO_COLOR` (https://no-color.org) turns them off. */
+export function useColor(env: NodeJS.ProcessEnv, isTTY: boolean): boolean {
+  if (env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '0' && env.FORCE_COLOR !== 'false') return true;
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
+  return isTTY;
+}
+
+function positiveInt(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('expected a whole number of at least 1');
+  return n;
+}
+
+const HELP_AFTER = `
+Examples:
+  $ mcp-annotate-lint                          lint the project here (tsconfig.json, else package.json, else *.ts/*.js)
+  $ mcp-annotate-lint src/server.ts lib/       lint files and folders
+  $ mcp-annotate-lint "src/**/*.ts"            lint a glob
+  $ mcp-annotate-lint node_modules/@modelcontextprotocol/server-filesystem/dist
+                                               lint a published server's compiled JavaScript
+  $ mcp-annotate-lint --tools                  a table of every tool: declared vs inferred hints
+  $ mcp-annotate-lint --format json            machine-readable output (schemaVersion 1)
+
+Rules:
+${[...RULES.values()].map((r) => `  ${r.id.padEnd(26)} ${r.meta.docs.recommended.padEnd(8)} ${r.meta.docs.description}`).join('\n')}
+
+Exit codes: 0 no error-level finding, 1 at least one error, 2 usage or fatal error.
+Colors only on a terminal; NO_COLOR=1 turns them off, FORCE_COLOR=1 forces them.`;
+
+/**
+ * Runs the command line. Returns the exit code instead of exiting, so that tests and the bin
+ * share one path. Writes reports to `stdout` and errors (one line each) to `stderr`.
+ */
+export async function main(argv: string[], io: { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream; env: NodeJS.ProcessEnv; isTTY: boolean; cwd: string }): Promise<number> {
+  const program = new Command()
+    .name('mcp-annotate-lint')
+    .description('Checks that the tool annotations of an MCP server (readOnlyHint, destructiveHint, idempotentHint, openWorldHint) match what each tool handler does.')
+    .argument('[paths...]', 'files, folders or globs to lint')
+    .addOption(new Option('-f, --format <name>', 'output format').choices([...FORMATTERS.keys()]).default('stylish'))
+    .option('--tools', 'print a table of every tool (declared and inferred hints, verdict) instead of the findings')
+    .option('--max-depth <n>', 'how many calls deep to follow handlers into project functions', positiveInt, 12)
+    .version('0.1.0', '-v, --version')
+    .addHelpText('after', HELP_AFTER)
+    .exitOverride()
+    .configureOutput({
+      writeOut: (s) => io.stdout.write(s),
+      writeErr: (s) => io.stderr.write(s),
+    });
+  try {
+    program.parse(argv, { from: 'user' });
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      return error.exitCode === 0 ? EXIT.ok : EXIT.fatal;
+    }
+    throw error;
+  }
+  const opts = program.opts<{ format: string; tools?: boolean; maxDepth: number }>();
+  try {
+    const result = await lint({ paths: program.args, cwd: io.cwd, maxDepth: opts.maxDepth });
+    const color = useColor(io.env, io.isTTY);
+    const formatter = opts.tools && opts.format === 'stylish' ? toolsTable : FORMATTERS.get(opts.format)!;
+    io.stdout.write(formatter(result, { cwd: io.cwd, color }));
+    return result.findings.some((f) => f.severity === 'error') ? EXIT.findings : EXIT.ok;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr.write(`mcp-annotate-lint: ${error.message}\n`);
+      return EXIT.fatal;
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    io.stderr.write(`mcp-annotate-lint: internal error: ${message.split('\n')[0]} (please report it with the input that caused it)\n`);
+    return EXIT.fatal;
+  }
+}

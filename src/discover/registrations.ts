@@ -1,0 +1,221 @@
+import { Node, SyntaxKind, type CallExpression, type SourceFile } from 'ts-morph';
+import { evaluate, evaluateObject, definingNode, type EvaluatedObject } from '../analysis/evaluate.js';
+import { isFunctionNode, type FunctionNode, type Resolver, shorten, unwrap } from '../analysis/resolve.js';
+import type { DeclaredAnnotations, SourceLocation, ToolFacts, UnresolvedItem } from '../model.js';
+import { locationOf } from '../analysis/location.js';
+
+/** A tool found in source: its facts without effects, and the handler function to analyse. */
+export interface DiscoveredTool {
+  facts: ToolFacts;
+  handler: FunctionNode | null;
+}
+
+/** Module specifiers that mark a project as an MCP server (SDK v1 and v2 split packages). */
+const MCP_SDK = /^@modelcontextprotocol\/(sdk|server)(\/|$)/;
+
+/** True when the file imports or requires the MCP SDK. */
+export function importsMcpSdk(sf: SourceFile): boolean {
+  if (sf.getImportDeclarations().some((d) => MCP_SDK.test(d.getModuleSpecifierValue()))) return true;
+  const text = sf.getFullText();
+  return /require\(\s*["']@modelcontextprotocol\/(sdk|server)/.test(text);
+}
+
+/** What a position of `tool(...)` holds after the SDK's own disambiguation. */
+type ToolArgRole = 'description' | 'shape' | 'annotations' | 'callback';
+
+/**
+ * True when an argument in the "shape" position is a Zod raw shape, as the SDK decides it
+ * (`isZodRawShapeCompat` in @modelcontextprotocol/sdk server/mcp.js): `{}` is a shape; an object
+ * with at least one Zod value is a shape; an object of plain values (literals, JSON Schema) is
+ * annotations. Statically a Zod value is any call or member expression (`z.string()`,
+ * `Schema.shape`); an expression that is not an object literal (`Schema.shape`) is a shape.
+ */
+function isRawShape(arg: Node, resolver: Resolver): boolean {
+  const def = definingNode(arg, resolver) ?? unwrap(arg);
+  if (!Node.isObjectLiteralExpression(def)) return true;
+  const props = def.getProperties();
+  if (props.length === 0) return true;
+  return props.some((p) => {
+    if (!Node.isPropertyAssignment(p)) return Node.isShorthandPropertyAssignment(p) || Node.isSpreadAssignment(p);
+    const value = unwrap(p.getInitializerOrThrow());
+    return Node.isCallExpression(value) || Node.isPropertyAccessExpression(value);
+  });
+}
+
+/**
+ * Assigns roles to the arguments after the name of a deprecated `McpServer.tool()` call, following
+ * the SDK's runtime logic (six overloads: `tool(name, cb)`, `(name, description, cb)`,
+ * `(name, shapeOrAnnotations, cb)`, `(name, description, shapeOrAnnotations, cb)`,
+ * `(name, shape, annotations, cb)`, `(name, description, shape, annotations, cb)`).
+ */
+function toolArgRoles(rest: Node[], resolver: Resolver): ToolArgRole[] {
+  const roles: ToolArgRole[] = [];
+  let i = 0;
+  const isString = (n: Node): boolean => {
+    const v = evaluate(n, resolver);
+    if (v.known) return typeof v.value === 'string';
+    const u = unwrap(n);
+    return Node.isTemplateExpression(u) || (Node.isBinaryExpression(u) && u.getOperatorToken().getKind() === SyntaxKind.PlusToken);
+  };
+  if (rest.length > 1 && isString(rest[0]!)) {
+    roles.push('description');
+    i++;
+  }
+  if (rest.length - i > 1) {
+    if (isRawShape(rest[i]!, resolver)) {
+      roles.push('shape');
+      i++;
+      if (rest.length - i > 1) {
+        roles.push('annotations');
+        i++;
+      }
+    } else {
+      roles.push('annotations');
+      i++;
+    }
+  }
+  while (i < rest.length - 1) {
+    roles.push('shape');
+    i++;
+  }
+  roles.push('callback');
+  return roles;
+}
+
+/** The method names recognised as tool registrations on any receiver. */
+const REGISTER_METHODS = new Set(['registerTool', 'tool']);
+
+function calleeMethodName(call: CallExpression): string | null {
+  const callee = unwrap(call.getExpression());
+  if (Node.isPropertyAccessExpression(callee)) return callee.getName();
+  if (Node.isElementAccessExpression(callee)) {
+    const arg = callee.getArgumentExpression();
+    if (arg && Node.isStringLiteral(arg)) return arg.getLiteralValue();
+  }
+  return null;
+}
+
+function annotationsFrom(obj: EvaluatedObject): DeclaredAnnotations {
+  const properties: DeclaredAnnotations['properties'] = {};
+  for (const [key, prop] of obj.properties) {
+    properties[key] = {
+      value: prop.value.known ? prop.value.value : undefined,
+      known: prop.value.known,
+      location: locationOf(prop.node),
+    };
+  }
+  const unresolved: UnresolvedItem[] = obj.unresolved.map((u) => ({
+    expression: shorten(u.node.getText()),
+    reason: u.reason,
+    location: locationOf(u.node),
+    via: [],
+  }));
+  for (const [, prop] of obj.properties) {
+    if (!prop.value.known) {
+      unresolved.push({ expression: shorten(prop.value.node.getText()), reason: prop.value.reason, location: locationOf(prop.value.node), via: [] });
+    }
+  }
+  return { location: locationOf(obj.node), properties, unresolved };
+}
+
+/**
+ * Finds the tool registrations in one file: `registerTool(name, config, handler)` and the six
+ * overloads of the deprecated `tool()` on any receiver (`server`, `this.server`, `mcp`).
+ * `tool()` is only recognised in projects that use the MCP SDK, to keep unrelated `.tool()`
+ * methods out.
+ */
+export function discoverInFile(sf: SourceFile, resolver: Resolver, projectUsesSdk: boolean): DiscoveredTool[] {
+  const tools: DiscoveredTool[] = [];
+  sf.forEachDescendant((node) => {
+    if (!Node.isCallExpression(node)) return;
+    const method = calleeMethodName(node);
+    if (!method || !REGISTER_METHODS.has(method)) return;
+    if (method === 'tool' && !projectUsesSdk) return;
+    const args = node.getArguments();
+    if (method === 'registerTool' ? args.length < 2 || args.length > 3 : args.length < 2 || args.length > 6) return;
+    const found = method === 'registerTool' ? fromRegisterTool(node, args, resolver) : fromTool(node, args, resolver);
+    if (found) tools.push(found);
+  });
+  return tools;
+}
+
+function resolveName(arg: Node, resolver: Resolver, unresolved: UnresolvedItem[]): { name: string | null; displayName: string } {
+  const v = evaluate(arg, resolver);
+  if (v.known && typeof v.value === 'string') return { name: v.value, displayName: v.value };
+  const reason = v.known ? `the name is not a string (${typeof v.value})` : `the tool name is computed at run time: ${v.reason}`;
+  unresolved.push({ expression: shorten(arg.getText()), reason, location: locationOf(arg), via: [] });
+  return { name: null, displayName: `<${shorten(arg.getText(), 40)}>` };
+}
+
+function resolveHandler(arg: Node | undefined, resolver: Resolver, unresolved: UnresolvedItem[]): { handler: FunctionNode | null; location: SourceLocation | null } {
+  if (!arg) return { handler: null, location: null };
+  const target = resolver.resolve(arg);
+  if (target.kind === 'function' && isFunctionNode(target.node)) return { handler: target.node, location: locationOf(target.node) };
+  const reason = target.kind === 'unknown' ? target.reason : target.kind === 'module' ? `a function of ${target.specifier}` : 'not a function the linter can read';
+  unresolved.push({ expression: shorten(arg.getText()), reason: `handler cannot be resolved: ${reason}`, location: locationOf(arg), via: [] });
+  return { handler: null, location: null };
+}
+
+function fromRegisterTool(call: CallExpression, args: Node[], resolver: Resolver): DiscoveredTool | null {
+  const [nameArg, configArg, handlerArg] = args as [Node, Node, Node | undefined];
+  const unresolved: UnresolvedItem[] = [];
+  const { name, displayName } = resolveName(nameArg, resolver, unresolved);
+  const config = evaluateObject(configArg, resolver);
+  let annotations: DeclaredAnnotations | null = null;
+  const annotationsProp = config.properties.get('annotations');
+  if (annotationsProp) {
+    const init = Node.isPropertyAssignment(annotationsProp.node)
+      ? annotationsProp.node.getInitializerOrThrow()
+      : Node.isShorthandPropertyAssignment(annotationsProp.node)
+        ? annotationsProp.node.getNameNode()
+        : annotationsProp.node;
+    const value = unwrap(init);
+    if (!(Node.isIdentifier(value) && value.getText() === 'undefined')) {
+      annotations = annotationsFrom(evaluateObject(init, resolver));
+    }
+  } else if (config.unresolved.length > 0) {
+    // The config could not be read whole: the annotations may hide in what could not be read.
+    annotations = { location: locationOf(config.node), properties: {}, unresolved: config.unresolved.map((u) => ({ expression: shorten(u.node.getText()), reason: u.reason, location: locationOf(u.node), via: [] })) };
+  }
+  const { handler, location: handlerLocation } = resolveHandler(handlerArg, resolver, unresolved);
+  return {
+    facts: {
+      name,
+      displayName,
+      origin: 'source',
+      location: locationOf(nameArg),
+      registration: 'registerTool',
+      annotations,
+      handler: handlerLocation,
+      unresolved,
+    },
+    handler,
+  };
+}
+
+function fromTool(call: CallExpression, args: Node[], resolver: Resolver): DiscoveredTool | null {
+  const [nameArg, ...rest] = args as [Node, ...Node[]];
+  const unresolved: UnresolvedItem[] = [];
+  const { name, displayName } = resolveName(nameArg, resolver, unresolved);
+  const roles = toolArgRoles(rest, resolver);
+  let annotations: DeclaredAnnotations | null = null;
+  let handlerArg: Node | undefined;
+  rest.forEach((arg, i) => {
+    if (roles[i] === 'annotations') annotations = annotationsFrom(evaluateObject(arg, resolver));
+    if (roles[i] === 'callback') handlerArg = arg;
+  });
+  const { handler, location: handlerLocation } = resolveHandler(handlerArg, resolver, unresolved);
+  return {
+    facts: {
+      name,
+      displayName,
+      origin: 'source',
+      location: locationOf(nameArg),
+      registration: 'tool',
+      annotations,
+      handler: handlerLocation,
+      unresolved,
+    },
+    handler,
+  };
+}

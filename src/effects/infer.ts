@@ -1,0 +1,265 @@
+import { Node, SyntaxKind, type CallExpression, type NewExpression } from 'ts-morph';
+import { evaluate } from '../analysis/evaluate.js';
+import { locationOf } from '../analysis/location.js';
+import { type FunctionNode, type Resolver, type Target, shorten, unwrap } from '../analysis/resolve.js';
+import type { CallHop, Effect, EffectSet, UnresolvedItem } from '../model.js';
+import { BUILTIN_VALUE_METHODS, PURE_GLOBALS, PURE_MODULES, SINKS, type SinkEntry } from './sinks.js';
+import { stateMutation, mutationOfCall } from './state.js';
+
+/** Options of the effect walk. */
+export interface InferOptions {
+  /** How many calls deep the walk follows project functions from the handler before it stops and reports it. */
+  maxDepth: number;
+}
+
+export const DEFAULT_INFER_OPTIONS: InferOptions = { maxDepth: 12 };
+
+interface Summary {
+  effects: Effect[];
+  unresolved: UnresolvedItem[];
+  truncated: boolean;
+  /** False when a cycle or the depth limit cut this summary short, so it must not be reused. */
+  complete: boolean;
+}
+
+const SINK_INDEX = new Map<string, SinkEntry>(SINKS.map((s) => [`${s.module}#${s.export}`, s]));
+
+/** `node:fs` → `fs`; the catalog is keyed by bare builtin names. */
+function normalizeModule(specifier: string): string {
+  return specifier.startsWith('node:') ? specifier.slice(5) : specifier;
+}
+
+/** The package name of a bare specifier (`@scope/pkg/sub` → `@scope/pkg`). */
+function packageName(specifier: string): string {
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
+}
+
+function hopOf(call: Node): CallHop {
+  const callee = Node.isCallExpression(call) || Node.isNewExpression(call) ? call.getExpression() : call;
+  return { callee: shorten(callee.getText(), 50), location: locationOf(call) };
+}
+
+function dedupe<T extends { location: { file: string; line: number; column: number } }>(items: T[], key: (t: T) => string): T[] {
+  const seen = new Set<string>();
+  return items.filter((item) => {
+    const k = `${item.location.file}:${item.location.line}:${item.location.column}:${key(item)}`;
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
+
+/** HTTP method semantics (RFC 9110 §9.2): safe methods read; PUT and DELETE are idempotent; POST is neither. */
+function httpEffect(method: string): Pick<Effect, 'access' | 'destructive' | 'idempotent'> & { label: string } {
+  switch (method.toUpperCase()) {
+    case 'GET':
+    case 'HEAD':
+    case 'OPTIONS':
+      return { access: 'read', destructive: null, idempotent: null, label: method.toUpperCase() };
+    case 'POST':
+      return { access: 'write', destructive: false, idempotent: false, label: 'POST' };
+    case 'PUT':
+      return { access: 'write', destructive: true, idempotent: true, label: 'PUT' };
+    case 'PATCH':
+      return { access: 'write', destructive: true, idempotent: false, label: 'PATCH' };
+    case 'DELETE':
+      return { access: 'write', destructive: true, idempotent: true, label: 'DELETE' };
+    default:
+      return { access: 'unknown', destructive: null, idempotent: null, label: method.toUpperCase() };
+  }
+}
+
+/**
+ * Infers the effects of tool handlers by walking their bodies and following calls into project
+ * functions (same file and imported; functions, arrow functions, methods), with cycle protection
+ * and a depth limit. Library calls are classified by the sink catalog; calls it cannot see into
+ * are recorded as unresolved, never as "no effect". Summaries are memoized per function.
+ */
+export class EffectAnalyzer {
+  private readonly summaries = new Map<FunctionNode, Summary>();
+  private readonly inProgress = new Set<FunctionNode>();
+
+  constructor(
+    private readonly resolver: Resolver,
+    private readonly options: InferOptions = DEFAULT_INFER_OPTIONS,
+  ) {}
+
+  /** The effects of a handler, with the call chain of each. */
+  analyze(handler: FunctionNode): EffectSet {
+    const summary = this.summarize(handler, 0);
+    return { effects: summary.effects, unresolved: summary.unresolved, truncated: summary.truncated };
+  }
+
+  private summarize(fn: FunctionNode, depth: number): Summary {
+    const memo = this.summaries.get(fn);
+    if (memo) return memo;
+    const summary: Summary = { effects: [], unresolved: [], truncated: false, complete: true };
+    this.inProgress.add(fn);
+    const body = fn.getBody();
+    if (body) {
+      body.forEachDescendant((node) => this.visit(node, fn, depth, summary));
+      if (!Node.isBlock(body)) this.visit(body, fn, depth, summary);
+    }
+    this.inProgress.delete(fn);
+    summary.effects = dedupe(summary.effects, (e) => e.kind);
+    summary.unresolved = dedupe(summary.unresolved, (u) => u.reason);
+    if (summary.complete) this.summaries.set(fn, summary);
+    return summary;
+  }
+
+  private visit(node: Node, fn: FunctionNode, depth: number, summary: Summary): void {
+    const mutation = stateMutation(node, fn);
+    if (mutation) {
+      summary.effects.push(mutation);
+      return;
+    }
+    if (Node.isCallExpression(node) || Node.isNewExpression(node)) this.visitCall(node, depth, summary);
+  }
+
+  private include(callee: FunctionNode, call: Node, depth: number, summary: Summary): void {
+    if (this.inProgress.has(callee)) {
+      summary.complete = false;
+      return;
+    }
+    if (depth + 1 > this.options.maxDepth) {
+      summary.truncated = true;
+      summary.complete = false;
+      summary.unresolved.push({
+        expression: shorten(call.getText()),
+        reason: `the depth limit (${this.options.maxDepth} calls) was reached; effects past it are not seen`,
+        location: locationOf(call),
+        via: [],
+      });
+      return;
+    }
+    const inner = this.summarize(callee, depth + 1);
+    const hop = hopOf(call);
+    for (const e of inner.effects) summary.effects.push({ ...e, via: [hop, ...e.via] });
+    for (const u of inner.unresolved) summary.unresolved.push({ ...u, via: [hop, ...u.via] });
+    if (inner.truncated) summary.truncated = true;
+    if (!inner.complete) summary.complete = false;
+  }
+
+  private visitCall(call: CallExpression | NewExpression, depth: number, summary: Summary): void {
+    const calleeExpr = call.getExpression();
+    if (calleeExpr.getKind() === SyntaxKind.ImportKeyword || calleeExpr.getKind() === SyntaxKind.SuperKeyword) {
+      if (calleeExpr.getKind() === SyntaxKind.ImportKeyword) this.unresolved(summary, call, 'dynamic import() loads and runs a module');
+      return;
+    }
+    const mutation = mutationOfCall(call);
+    if (mutation) {
+      summary.effects.push(mutation);
+      return;
+    }
+    const target = this.resolver.resolve(calleeExpr);
+    this.classify(call, target, depth, summary);
+    // Functions of the project passed as callbacks (`items.map(save)`) run too.
+    for (const arg of call.getArguments()) {
+      const a = unwrap(arg);
+      if (!Node.isIdentifier(a) && !Node.isPropertyAccessExpression(a)) continue;
+      const argTarget = this.resolver.resolve(a);
+      if (argTarget.kind === 'function') this.include(argTarget.node, call, depth, summary);
+    }
+  }
+
+  private classify(call: CallExpression | NewExpression, target: Target, depth: number, summary: Summary): void {
+    switch (target.kind) {
+      case 'function':
+        if (Node.isNewExpression(call)) return;
+        this.include(target.node, call, depth, summary);
+        return;
+      case 'module': {
+        const module = normalizeModule(target.specifier);
+        const exportPath = target.path[0] === 'default' ? target.path.slice(1) : target.path;
+        const sink = SINK_INDEX.get(`${module}#${exportPath.join('.')}`);
+        if (sink) {
+          summary.effects.push(this.sinkEffect(sink, call));
+          return;
+        }
+        if (PURE_MODULES.has(module) || PURE_MODULES.has(packageName(module))) return;
+        this.unresolved(summary, call, `calls ${target.specifier}${exportPath.length ? ` ${exportPath.join('.')}` : ''}, which the sink catalog does not model`);
+        return;
+      }
+      case 'global': {
+        const name = target.path.join('.');
+        const sink = SINK_INDEX.get(`global#${name}`);
+        if (sink) {
+          summary.effects.push(this.sinkEffect(sink, call));
+          return;
+        }
+        if (target.path.some((_, i) => PURE_GLOBALS.has(target.path.slice(0, i + 1).join('.')))) return;
+        this.unresolved(summary, call, `calls ${name}, a global the sink catalog does not model`);
+        return;
+      }
+      case 'value': {
+        if (Node.isNewExpression(call)) return;
+        this.unresolved(summary, call, 'calls a value that is not a function the linter can read');
+        return;
+      }
+      case 'unknown': {
+        const callee = unwrap(call.getExpression());
+        if (Node.isPropertyAccessExpression(callee)) {
+          if (BUILTIN_VALUE_METHODS.has(callee.getName())) return;
+          if (this.isResultOfPureCall(callee.getExpression())) return;
+        }
+        if (Node.isNewExpression(call)) return;
+        this.unresolved(summary, call, target.reason);
+      }
+    }
+  }
+
+  /** True when `expr` is (a member of) the result of calling a pure library function, e.g. `createHash('sha256')` in `createHash('sha256').update(x)`. */
+  private isResultOfPureCall(expr: Node): boolean {
+    let node = unwrap(expr);
+    while (Node.isPropertyAccessExpression(node) || Node.isCallExpression(node) || Node.isNewExpression(node)) {
+      if (Node.isCallExpression(node) || Node.isNewExpression(node)) {
+        const t = this.resolver.resolve(node.getExpression());
+        if (t.kind === 'module') return PURE_MODULES.has(normalizeModule(t.specifier)) || PURE_MODULES.has(packageName(normalizeModule(t.specifier)));
+        if (t.kind === 'global') return PURE_GLOBALS.has(t.path[0]!);
+      }
+      node = unwrap(node.getExpression());
+    }
+    return false;
+  }
+
+  private unresolved(summary: Summary, call: Node, reason: string): void {
+    summary.unresolved.push({ expression: shorten(call.getText()), reason, location: locationOf(call), via: [] });
+  }
+
+  private sinkEffect(sink: SinkEntry, call: CallExpression | NewExpression): Effect {
+    const base: Effect = {
+      kind: sink.kind,
+      access: sink.access,
+      destructive: sink.destructive,
+      idempotent: sink.idempotent,
+      openWorld: sink.openWorld,
+      sink: sink.module === 'global' ? sink.export : `${sink.module} ${sink.export}`,
+      description: sink.description,
+      location: locationOf(call),
+      via: [],
+    };
+    if (!sink.httpMethod) return base;
+    const method = this.httpMethodOf(sink, call.getArguments());
+    if (method === null) return { ...base, description: `${sink.description} with a method known only at run time` };
+    const http = httpEffect(method);
+    return { ...base, access: http.access, destructive: http.destructive, idempotent: http.idempotent, sink: `${base.sink} ${http.label}`, description: `${sink.description} (${http.label})` };
+  }
+
+  /** The HTTP method a call uses, from its options literal; `GET` when none is given; null when it is computed. */
+  private httpMethodOf(sink: SinkEntry, args: Node[]): string | null {
+    if (sink.httpMethod === 'get') return 'GET';
+    const optionsArgs = sink.httpMethod === 'fetch' ? args.slice(1, 2) : args.slice(0, 2);
+    for (const arg of optionsArgs) {
+      const obj = unwrap(arg);
+      if (!Node.isObjectLiteralExpression(obj)) continue;
+      const prop = obj.getProperty('method');
+      if (!prop) continue;
+      if (!Node.isPropertyAssignment(prop)) return null;
+      const v = evaluate(prop.getInitializerOrThrow(), this.resolver);
+      return v.known && typeof v.value === 'string' ? v.value : null;
+    }
+    return 'GET';
+  }
+}
+

@@ -1,0 +1,245 @@
+import type { EffectAccess, EffectKind } from '../model.js';
+
+/**
+ * The sink catalog: plain data mapping a module export (or a global) to the effect of calling it.
+ *
+ * Policy (DESIGN.md §1, "What counts as an effect"): deletes and overwrites are destructive;
+ * mkdir, append and exclusive create are additive; append is not idempotent; network and spawned
+ * processes are open-world; local files are closed-world.
+ */
+export interface SinkEntry {
+  /** Module specifier without the `node:` prefix (`fs/promises`), or `global` for globals. */
+  module: string;
+  /** The export and properties after the module, dotted (`writeFile`, `promises.writeFile`, `fetch`). */
+  export: string;
+  kind: EffectKind;
+  access: EffectAccess;
+  destructive: boolean | null;
+  idempotent: boolean | null;
+  openWorld: boolean;
+  /** What the call does, for messages: "writes a file". */
+  description: string;
+  /** How the HTTP method is read from the arguments, for network sinks whose access depends on it. */
+  httpMethod?: 'fetch' | 'node-request' | 'get';
+}
+
+type Effectish = Omit<SinkEntry, 'module' | 'export'>;
+
+const fsRead = (description: string): Effectish => ({ kind: 'fs.read', access: 'read', destructive: null, idempotent: null, openWorld: false, description });
+const fsWrite = (description: string, destructive: boolean | null, idempotent: boolean | null): Effectish => ({
+  kind: 'fs.write',
+  access: 'write',
+  destructive,
+  idempotent,
+  openWorld: false,
+  description,
+});
+const fsDelete = (description: string): Effectish => ({ kind: 'fs.delete', access: 'write', destructive: true, idempotent: true, openWorld: false, description });
+
+/** node:fs operations by their promise-API name; each also exists as `<name>Sync` and as a callback in `fs`. */
+const FS_OPERATIONS: Record<string, Effectish> = {
+  readFile: fsRead('reads a file'),
+  readdir: fsRead('lists a directory'),
+  stat: fsRead('reads file metadata'),
+  lstat: fsRead('reads file metadata'),
+  statfs: fsRead('reads file-system metadata'),
+  access: fsRead('checks file access'),
+  exists: fsRead('checks that a file exists'),
+  realpath: fsRead('resolves a path'),
+  readlink: fsRead('reads a symbolic link'),
+  opendir: fsRead('opens a directory'),
+  glob: fsRead('lists files'),
+  watch: fsRead('watches a file'),
+  watchFile: fsRead('watches a file'),
+  createReadStream: fsRead('reads a file'),
+  open: fsRead('opens a file'),
+  read: fsRead('reads a file'),
+  writeFile: fsWrite('writes a file (overwrites it if it exists)', true, true),
+  createWriteStream: fsWrite('writes a file (overwrites it if it exists)', true, true),
+  write: fsWrite('writes to a file', true, null),
+  writev: fsWrite('writes to a file', true, null),
+  appendFile: fsWrite('appends to a file', false, false),
+  mkdir: fsWrite('creates a directory', false, true),
+  mkdtemp: fsWrite('creates a temporary directory', false, false),
+  copyFile: fsWrite('copies a file (overwrites the destination if it exists)', true, true),
+  cp: fsWrite('copies files (overwrites the destination if it exists)', true, true),
+  rename: fsWrite('moves a file (replaces the destination if it exists)', true, true),
+  symlink: fsWrite('creates a symbolic link', false, false),
+  link: fsWrite('creates a hard link', false, false),
+  chmod: fsWrite('changes file permissions', true, true),
+  chown: fsWrite('changes file ownership', true, true),
+  lchown: fsWrite('changes file ownership', true, true),
+  utimes: fsWrite('changes file times', true, true),
+  lutimes: fsWrite('changes file times', true, true),
+  truncate: fsWrite('truncates a file', true, true),
+  ftruncate: fsWrite('truncates a file', true, true),
+  unlink: fsDelete('deletes a file'),
+  rm: fsDelete('deletes files'),
+  rmdir: fsDelete('deletes a directory'),
+};
+
+const spawn = (description: string): Effectish => ({
+  kind: 'process.spawn',
+  access: 'unknown',
+  destructive: null,
+  idempotent: null,
+  openWorld: true,
+  description,
+});
+
+const network = (description: string, httpMethod?: SinkEntry['httpMethod']): Effectish => ({
+  kind: 'network',
+  access: 'unknown',
+  destructive: null,
+  idempotent: null,
+  openWorld: true,
+  description,
+  ...(httpMethod ? { httpMethod } : {}),
+});
+
+function expandFs(): SinkEntry[] {
+  const entries: SinkEntry[] = [];
+  for (const [name, effect] of Object.entries(FS_OPERATIONS)) {
+    entries.push({ module: 'fs/promises', export: name, ...effect });
+    entries.push({ module: 'fs', export: `promises.${name}`, ...effect });
+    entries.push({ module: 'fs', export: name, ...effect });
+    entries.push({ module: 'fs', export: `${name}Sync`, ...effect });
+  }
+  return entries;
+}
+
+/** Every known sink. */
+export const SINKS: readonly SinkEntry[] = [
+  ...expandFs(),
+  { module: 'global', export: 'fetch', ...network('makes an HTTP request', 'fetch') },
+  { module: 'http', export: 'request', ...network('makes an HTTP request', 'node-request') },
+  { module: 'https', export: 'request', ...network('makes an HTTPS request', 'node-request') },
+  { module: 'http', export: 'get', ...network('makes an HTTP GET request', 'get') },
+  { module: 'https', export: 'get', ...network('makes an HTTPS GET request', 'get') },
+  ...['exec', 'execSync', 'execFile', 'execFileSync', 'spawn', 'spawnSync', 'fork'].map(
+    (name): SinkEntry => ({ module: 'child_process', export: name, ...spawn('runs another program, whose effects are unknown') }),
+  ),
+];
+
+/**
+ * Modules whose calls have no effect on the environment (pure computation, logging, schema
+ * building). Calls into modules that are neither here nor in {@link SINKS} are recorded as
+ * unresolved.
+ */
+export const PURE_MODULES: ReadonlySet<string> = new Set([
+  'path',
+  'path/posix',
+  'path/win32',
+  'url',
+  'util',
+  'os',
+  'crypto',
+  'events',
+  'assert',
+  'buffer',
+  'querystring',
+  'string_decoder',
+  'timers',
+  'timers/promises',
+  'perf_hooks',
+  'zod',
+  'zod/v3',
+  'zod/v4',
+  'zod-to-json-schema',
+  '@modelcontextprotocol/sdk/types.js',
+  'minimatch',
+  'picomatch',
+  'micromatch',
+  'diff',
+  'uuid',
+  'nanoid',
+]);
+
+/** Globals (and members of globals) whose calls have no environmental effect. Logging is not an effect. */
+export const PURE_GLOBALS: ReadonlySet<string> = new Set([
+  'JSON',
+  'Math',
+  'Object',
+  'Array',
+  'String',
+  'Number',
+  'Boolean',
+  'BigInt',
+  'Symbol',
+  'Date',
+  'Promise',
+  'RegExp',
+  'Map',
+  'Set',
+  'WeakMap',
+  'WeakSet',
+  'Error',
+  'TypeError',
+  'RangeError',
+  'SyntaxError',
+  'AggregateError',
+  'Intl',
+  'Reflect',
+  'Buffer',
+  'URL',
+  'URLSearchParams',
+  'TextEncoder',
+  'TextDecoder',
+  'AbortController',
+  'AbortSignal',
+  'Headers',
+  'Response',
+  'Blob',
+  'console',
+  'encodeURIComponent',
+  'decodeURIComponent',
+  'encodeURI',
+  'decodeURI',
+  'parseInt',
+  'parseFloat',
+  'isNaN',
+  'isFinite',
+  'structuredClone',
+  'setTimeout',
+  'clearTimeout',
+  'setInterval',
+  'clearInterval',
+  'setImmediate',
+  'queueMicrotask',
+  'atob',
+  'btoa',
+  'performance',
+  'crypto',
+  'globalThis',
+  'require.resolve',
+  'process.cwd',
+  'process.env',
+  'process.hrtime',
+  'process.memoryUsage',
+  'process.uptime',
+  'process.nextTick',
+  'process.emitWarning',
+  'process.stderr.write',
+  'process.stdout.write',
+  'process.on',
+  'process.once',
+]);
+
+/**
+ * Methods that built-in values (arrays, strings, promises, maps, responses) provide without
+ * effects on the environment. A call of one of these on a value the linter cannot resolve is
+ * assumed to be such a call; mutations of server state are detected separately.
+ */
+export const BUILTIN_VALUE_METHODS: ReadonlySet<string> = new Set([
+  'map', 'filter', 'forEach', 'reduce', 'reduceRight', 'find', 'findIndex', 'findLast', 'findLastIndex', 'some', 'every',
+  'includes', 'indexOf', 'lastIndexOf', 'join', 'slice', 'concat', 'flat', 'flatMap', 'at', 'keys', 'values', 'entries',
+  'push', 'pop', 'shift', 'unshift', 'splice', 'sort', 'reverse', 'fill', 'toSorted', 'toReversed', 'with',
+  'get', 'has', 'set', 'add', 'delete', 'clear',
+  'split', 'trim', 'trimStart', 'trimEnd', 'toLowerCase', 'toUpperCase', 'toLocaleLowerCase', 'toLocaleUpperCase',
+  'startsWith', 'endsWith', 'replace', 'replaceAll', 'match', 'matchAll', 'search', 'substring', 'substr', 'charAt',
+  'charCodeAt', 'codePointAt', 'padStart', 'padEnd', 'repeat', 'normalize', 'localeCompare', 'toString', 'toJSON',
+  'toFixed', 'toPrecision', 'toISOString', 'toLocaleString', 'toLocaleDateString', 'toLocaleTimeString', 'getTime',
+  'valueOf', 'test', 'exec', 'then', 'catch', 'finally', 'text', 'json', 'arrayBuffer', 'bytes', 'blob', 'formData',
+  'isFile', 'isDirectory', 'isSymbolicLink', 'hasOwnProperty', 'bind', 'call', 'apply', 'describe', 'optional',
+  'parse', 'safeParse', 'parseAsync', 'safeParseAsync', 'readUInt8', 'subarray', 'equals',
+]);

@@ -1,0 +1,67 @@
+import type { Finding, Severity } from '../model.js';
+import type { Rule } from './rule.js';
+import type { RawReport, RuleCrash } from './run.js';
+
+/** Severity per rule id; `off` drops the rule's findings. */
+export type SeverityConfig = Record<string, Severity | 'off'>;
+
+/** Renders `{{name}}` placeholders; an unknown placeholder is left as written so the gap shows. */
+export function renderMessage(template: string, data: Record<string, string>): string {
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, key: string) => data[key] ?? whole);
+}
+
+/**
+ * Turns rule reports into findings: stamps the severity (configured, else the rule's
+ * recommended one), drops rules that are off, renders the message, removes duplicates, and sorts
+ * by file, line, column, rule. Detectors never choose severity; this is the one place that does (knip).
+ *
+ * @throws Error when a report names a message id its rule does not declare (a bug in the rule).
+ */
+export function collect(reports: RawReport[], crashes: RuleCrash[], rules: ReadonlyMap<string, Rule>, severities: SeverityConfig = {}): Finding[] {
+  const findings: Finding[] = [];
+  const seen = new Set<string>();
+  for (const report of reports) {
+    const rule = rules.get(report.ruleId);
+    if (!rule) continue;
+    const severity = severities[report.ruleId] ?? rule.meta.docs.recommended;
+    if (severity === 'off') continue;
+    const template = (rule.meta.messages as Record<string, string>)[report.messageId];
+    if (template === undefined) throw new Error(`rule ${rule.id} reported unknown messageId "${report.messageId}"`);
+    const message = renderMessage(template, report.data);
+    const key = `${report.ruleId}\0${report.location.file}\0${report.location.line}\0${report.location.column}\0${message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    findings.push({
+      ruleId: report.ruleId,
+      messageId: report.messageId,
+      message,
+      severity,
+      tool: report.tool.displayName,
+      location: report.location,
+      evidence: report.evidence ?? [],
+    });
+  }
+  for (const crash of crashes) {
+    findings.push({
+      ruleId: crash.ruleId,
+      messageId: 'crash',
+      message: `Rule "${crash.ruleId}" failed on "${crash.tool.displayName}": ${crash.error}`,
+      severity: 'error',
+      tool: crash.tool.displayName,
+      location: crash.tool.location,
+      evidence: [],
+      fatal: true,
+    });
+  }
+  return findings.sort(compareFindings);
+}
+
+/** Orders findings by file, line, column, then rule id. */
+export function compareFindings(a: Finding, b: Finding): number {
+  return (
+    a.location.file.localeCompare(b.location.file) ||
+    a.location.line - b.location.line ||
+    a.location.column - b.location.column ||
+    a.ruleId.localeCompare(b.ruleId)
+  );
+}

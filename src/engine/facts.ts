@@ -1,0 +1,44 @@
+import { HINT_DEFAULTS, type DeclaredHint, type Effect, type HintKey, type SourceLocation, type ToolFacts } from '../model.js';
+
+/**
+ * Read-only helpers over {@link ToolFacts} shared by the rules. Pure functions of plain data.
+ */
+
+/** A hint the tool declares with a statically known boolean value, or null (omitted, not a boolean, or unknown). */
+export function declaredBoolean(tool: ToolFacts, key: HintKey): (DeclaredHint & { value: boolean }) | null {
+  const hint = tool.annotations?.properties[key];
+  if (!hint || !hint.known || typeof hint.value !== 'boolean') return null;
+  return hint as DeclaredHint & { value: boolean };
+}
+
+/** True when the key is absent from the annotations object (so the spec default applies), and nothing unreadable could hide it. */
+export function isOmitted(tool: ToolFacts, key: HintKey): boolean {
+  const annotations = tool.annotations;
+  if (!annotations) return true;
+  return !(key in annotations.properties) && annotations.unresolved.length === 0;
+}
+
+/** The value a client uses for a hint: the declared boolean, or the spec default when omitted; null when unknown. */
+export function effectiveHint(tool: ToolFacts, key: HintKey): boolean | null {
+  const declared = declaredBoolean(tool, key);
+  if (declared) return declared.value;
+  return isOmitted(tool, key) ? HINT_DEFAULTS[key] : null;
+}
+
+/** Effects that modify the environment. */
+export function writes(tool: ToolFacts): Effect[] {
+  return (tool.effects?.effects ?? []).filter((e) => e.access === 'write');
+}
+
+/** Where a finding about a hint points: the hint, else the annotations object, else the registration. */
+export function hintLocation(tool: ToolFacts, key?: HintKey): SourceLocation {
+  const hint = key ? tool.annotations?.properties[key] : undefined;
+  return hint?.location ?? tool.annotations?.location ?? tool.location;
+}
+
+/** "writes a file (node:fs/promises writeFile)" — the first effect, and how many more. */
+export function describeEffects(effects: Effect[]): string {
+  const [first, ...rest] = effects;
+  if (!first) return '';
+  return rest.length > 0 ? `${first.description}, and ${rest.length} more effect${rest.length > 1 ? 's' : ''}` : first.description;
+}

@@ -1,0 +1,47 @@
+import type { Effect, Severity, SourceLocation, ToolFacts } from '../model.js';
+
+/** What a rule needs from the facts; the engine skips a rule whose needs a run cannot meet (effects in live mode). */
+export type RuleRequirement = 'effects' | 'source';
+
+/** Static description of a rule (ESLint's `meta`, with typescript-eslint's typed message ids). */
+export interface RuleMeta<MessageId extends string> {
+  /** `problem`: the annotation misleads clients; `suggestion`: it could say more. */
+  type: 'problem' | 'suggestion';
+  docs: {
+    /** One line, shown by `--help`-style listings. */
+    description: string;
+    /** The severity the rule has unless configured otherwise. */
+    recommended: Severity;
+  };
+  requires: RuleRequirement[];
+  /** Message templates; `{{name}}` is replaced by `data.name`. */
+  messages: Record<MessageId, string>;
+}
+
+/** One report from a rule, before the collector gives it a severity and text. */
+export interface RuleReport<MessageId extends string> {
+  messageId: MessageId;
+  data: Record<string, string>;
+  /** Where the finding points: the hint, else the annotations object, else the registration (the default). */
+  location?: SourceLocation;
+  evidence?: Effect[];
+}
+
+/** What a rule sees: one tool's facts, and a way to report. Rules never see the syntax tree. */
+export interface RuleContext<MessageId extends string> {
+  tool: ToolFacts;
+  report(report: RuleReport<MessageId>): void;
+}
+
+/** A rule module: `rules/<id>.ts`, with its doc in `rules/<id>.md`. */
+export interface Rule<MessageId extends string = string> {
+  /** kebab-case, naming the problem. */
+  id: string;
+  meta: RuleMeta<MessageId>;
+  check(ctx: RuleContext<MessageId>): void;
+}
+
+/** Declares a rule; the identity function, there for the type inference of message ids. */
+export function defineRule<MessageId extends string>(rule: Rule<MessageId>): Rule<MessageId> {
+  return rule;
+}

@@ -1,0 +1,41 @@
+import type { SourceLocation, ToolFacts } from '../model.js';
+import type { Rule, RuleReport } from './rule.js';
+
+/** A rule's report tied to its rule and tool; the collector turns it into a finding. */
+export interface RawReport extends RuleReport<string> {
+  ruleId: string;
+  tool: ToolFacts;
+  location: SourceLocation;
+}
+
+/** A rule that threw: reported with its id and the tool, and the run goes on (ESLint). */
+export interface RuleCrash {
+  ruleId: string;
+  tool: ToolFacts;
+  error: string;
+}
+
+/**
+ * Runs every rule over every tool. Rules whose `requires` the facts cannot meet (effects in
+ * live mode, source locations) are skipped for that tool.
+ */
+export function runRules(tools: ToolFacts[], rules: Iterable<Rule>): { reports: RawReport[]; crashes: RuleCrash[] } {
+  const reports: RawReport[] = [];
+  const crashes: RuleCrash[] = [];
+  const ruleList = [...rules];
+  for (const tool of tools) {
+    for (const rule of ruleList) {
+      if (rule.meta.requires.includes('effects') && tool.effects === undefined) continue;
+      if (rule.meta.requires.includes('source') && tool.origin !== 'source') continue;
+      try {
+        rule.check({
+          tool,
+          report: (r) => reports.push({ ...r, ruleId: rule.id, tool, location: r.location ?? tool.location }),
+        });
+      } catch (error) {
+        crashes.push({ ruleId: rule.id, tool, error: error instanceof Error ? error.message : String(error) });
+      }
+    }
+  }
+  return { reports, crashes };
+}

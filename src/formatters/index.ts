@@ -1,0 +1,12 @@
+import { json } from './json.js';
+import { stylish } from './stylish.js';
+import type { Formatter } from './types.js';
+
+/** Built-in formatters by name (`--format <name>`). */
+export const FORMATTERS: ReadonlyMap<string, Formatter> = new Map([
+  ['json', json],
+  ['stylish', stylish],
+]);
+
+export { toolsTable } from './tools-table.js';
+export type { Formatter, FormatterOptions } from './types.js';

@@ -1,0 +1,70 @@
+import type { Effect, InferredHints, LintResult, UnresolvedItem } from '../model.js';
+import { relativePath } from './paths.js';
+import type { Formatter } from './types.js';
+
+/**
+ * The machine-readable report. Contract (documented in README.md, "JSON output"; extend, never break):
+ * `{ schemaVersion: 1, tools: [{ name, file, line, annotations, inferred, effects, unresolved }],
+ *    findings: [{ ruleId, severity, tool, file, line, column, message }] }`.
+ */
+export interface JsonReport {
+  schemaVersion: 1;
+  tools: {
+    name: string | null;
+    file: string;
+    line: number;
+    /** Declared values by key (as evaluated; `null` for a value that could not be read), or null when the tool has no annotations object. */
+    annotations: Record<string, unknown> | null;
+    inferred: { readOnly: boolean | null; destructive: boolean | null; idempotent: boolean | null; openWorld: boolean | null };
+    effects: { kind: string; access: string; sink: string; description: string; file: string; line: number; via: { callee: string; file: string; line: number }[] }[];
+    unresolved: { expression: string; reason: string; file: string; line: number; via: { callee: string; file: string; line: number }[] }[];
+  }[];
+  findings: { ruleId: string; severity: 'error' | 'warning' | 'info'; tool: string | null; file: string; line: number; column: number; message: string }[];
+}
+
+const UNKNOWN: InferredHints = { readOnly: null, destructive: null, idempotent: null, openWorld: null };
+
+/** Builds the JSON report object (the formatter serialises it). */
+export function toJsonReport(result: LintResult): JsonReport {
+  const rel = (file: string): string => relativePath(file, result.cwd);
+  const via = (item: Effect | UnresolvedItem) => item.via.map((h) => ({ callee: h.callee, file: rel(h.location.file), line: h.location.line }));
+  return {
+    schemaVersion: 1,
+    tools: result.tools.map((tool) => ({
+      name: tool.name,
+      file: rel(tool.location.file),
+      line: tool.location.line,
+      annotations: tool.annotations
+        ? Object.fromEntries(Object.entries(tool.annotations.properties).map(([key, hint]) => [key, hint.known ? hint.value : null]))
+        : null,
+      inferred: tool.inferred ?? UNKNOWN,
+      effects: (tool.effects?.effects ?? []).map((e) => ({
+        kind: e.kind,
+        access: e.access,
+        sink: e.sink,
+        description: e.description,
+        file: rel(e.location.file),
+        line: e.location.line,
+        via: via(e),
+      })),
+      unresolved: [...tool.unresolved, ...(tool.effects?.unresolved ?? [])].map((u) => ({
+        expression: u.expression,
+        reason: u.reason,
+        file: rel(u.location.file),
+        line: u.location.line,
+        via: via(u),
+      })),
+    })),
+    findings: result.findings.map((f) => ({
+      ruleId: f.ruleId,
+      severity: f.severity,
+      tool: f.tool,
+      file: rel(f.location.file),
+      line: f.location.line,
+      column: f.location.column,
+      message: f.message,
+    })),
+  };
+}
+
+export const json: Formatter = (result) => `${JSON.stringify(toJsonReport(result), null, 2)}\n`;

@@ -1,0 +1,63 @@
+import { Chalk } from 'chalk';
+import type { Effect, Finding, LintResult } from '../model.js';
+import { fileLine, relativePath } from './paths.js';
+import type { Formatter } from './types.js';
+
+/** How many evidence lines are printed under one finding. */
+const MAX_EVIDENCE = 3;
+
+function evidenceLine(effect: Effect, cwd: string): string {
+  const hops = effect.via.map((h) => `${h.callee} (${fileLine(h.location, cwd)})`);
+  const chain = hops.length > 0 ? ` via ${hops.join(' → ')}` : ' in the handler';
+  return `${effect.sink} at ${fileLine(effect.location, cwd)}${chain}`;
+}
+
+function count(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/**
+ * ESLint's stylish layout: findings grouped per file, `line:col  severity  message  rule-id`,
+ * each followed by its evidence (the sink's file:line and the calls from the handler), then a
+ * summary line.
+ */
+export const stylish: Formatter = (result, { cwd, color }) => {
+  const c = new Chalk({ level: color ? 1 : 0 });
+  const byFile = new Map<string, Finding[]>();
+  for (const f of result.findings) {
+    const list = byFile.get(f.location.file) ?? [];
+    list.push(f);
+    byFile.set(f.location.file, list);
+  }
+  const out: string[] = [];
+  for (const [file, findings] of byFile) {
+    out.push('', c.underline(relativePath(file, cwd)));
+    const posWidth = Math.max(...findings.map((f) => `${f.location.line}:${f.location.column}`.length));
+    const sevWidth = Math.max(...findings.map((f) => f.severity.length));
+    for (const f of findings) {
+      const pos = `${f.location.line}:${f.location.column}`.padEnd(posWidth);
+      const sevText = f.severity.padEnd(sevWidth);
+      const sev = f.severity === 'error' ? c.red(sevText) : f.severity === 'warning' ? c.yellow(sevText) : c.blue(sevText);
+      out.push(`  ${c.dim(pos)}  ${sev}  ${f.message}  ${c.dim(f.ruleId)}`);
+      const indent = ' '.repeat(posWidth + sevWidth + 6);
+      for (const e of f.evidence.slice(0, MAX_EVIDENCE)) out.push(`${indent}${c.dim(`↳ ${evidenceLine(e, cwd)}`)}`);
+      if (f.evidence.length > MAX_EVIDENCE) out.push(`${indent}${c.dim(`↳ … and ${f.evidence.length - MAX_EVIDENCE} more`)}`);
+    }
+  }
+  const errors = result.findings.filter((f) => f.severity === 'error').length;
+  const warnings = result.findings.filter((f) => f.severity === 'warning').length;
+  const infos = result.findings.length - errors - warnings;
+  const files = count(result.filesRead.length, 'file');
+  if (result.tools.length === 0) {
+    out.push('', `No tool registrations found in ${files}.`);
+  }
+  const unresolvedTools = result.tools.filter((t) => t.unresolved.length > 0 || (t.annotations?.unresolved.length ?? 0) > 0).length;
+  const checked = `Checked ${count(result.tools.length, 'tool')} in ${files}${unresolvedTools ? ` (${unresolvedTools} not fully resolved)` : ''}.`;
+  if (result.findings.length > 0) {
+    const parts = [count(errors, 'error'), count(warnings, 'warning'), ...(infos ? [`${infos} info`] : [])];
+    const line = `✖ ${count(result.findings.length, 'problem')} (${parts.join(', ')})`;
+    out.push('', errors > 0 ? c.red.bold(line) : c.yellow.bold(line));
+  }
+  out.push(result.findings.length === 0 && result.tools.length > 0 ? c.green(`✔ ${checked}`) : checked);
+  return `${out.join('\n').replace(/^\n/, '')}\n`;
+};

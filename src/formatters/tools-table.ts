@@ -1,0 +1,53 @@
+import { stripVTControlCharacters as stripAnsi } from 'node:util';
+import { Chalk } from 'chalk';
+import { HINT_KEYS, type HintKey, type InferredHints, type ToolFacts } from '../model.js';
+import { fileLine } from './paths.js';
+import type { Formatter } from './types.js';
+
+const INFERRED_KEY: Record<HintKey, keyof InferredHints> = {
+  readOnlyHint: 'readOnly',
+  destructiveHint: 'destructive',
+  idempotentHint: 'idempotent',
+  openWorldHint: 'openWorld',
+};
+
+/** One hint as a cell: `T`, `F`, `-` (omitted), `?` (unknown). */
+function cell(value: unknown, present: boolean): string {
+  if (!present) return '-';
+  return value === true ? 'T' : value === false ? 'F' : '?';
+}
+
+function declaredCells(tool: ToolFacts): string {
+  if (!tool.annotations) return 'none';
+  return HINT_KEYS.map((k) => {
+    const hint = tool.annotations!.properties[k];
+    return cell(hint?.known ? hint.value : undefined, hint !== undefined);
+  }).join(' ');
+}
+
+function inferredCells(tool: ToolFacts): string {
+  return HINT_KEYS.map((k) => cell(tool.inferred?.[INFERRED_KEY[k]] ?? null, true)).join(' ');
+}
+
+/**
+ * `--tools`: a table of every tool: where it is registered, its declared and inferred hints
+ * (columns r d i o = readOnly, destructive, idempotent, openWorld), and the verdict.
+ */
+export const toolsTable: Formatter = (result, { cwd, color }) => {
+  const c = new Chalk({ level: color ? 1 : 0 });
+  const rows = result.tools.map((tool) => {
+    const findings = result.findings.filter((f) => f.location.file === tool.location.file && f.tool === tool.displayName);
+    const errors = findings.filter((f) => f.severity === 'error').length;
+    const warnings = findings.filter((f) => f.severity === 'warning').length;
+    const verdict = errors > 0 ? c.red(`${errors} error${errors > 1 ? 's' : ''}`) : warnings > 0 ? c.yellow(`${warnings} warning${warnings > 1 ? 's' : ''}`) : c.green('ok');
+    return [tool.displayName, fileLine(tool.location, cwd), declaredCells(tool), inferredCells(tool), verdict];
+  });
+  const header = ['TOOL', 'LOCATION', 'DECLARED r d i o', 'INFERRED r d i o', 'VERDICT'];
+  const all = [header, ...rows];
+  const widths = header.map((_, i) => Math.max(...all.map((r) => stripAnsi(r[i]!).length)));
+  const lines = all.map((r) => r.map((v, i) => (i === r.length - 1 ? v : v + ' '.repeat(widths[i]! - stripAnsi(v).length))).join('  ').trimEnd());
+  lines[0] = c.bold(lines[0]!);
+  lines.push('', 'r d i o: readOnlyHint, destructiveHint, idempotentHint, openWorldHint. T true, F false, - omitted (spec default), ? unknown.');
+  if (result.tools.length === 0) lines.push(`No tool registrations found in ${result.filesRead.length} file${result.filesRead.length === 1 ? '' : 's'}.`);
+  return `${lines.join('\n')}\n`;
+};

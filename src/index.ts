@@ -1,0 +1,87 @@
+import path from 'node:path';
+import type { SourceFile } from 'ts-morph';
+import { RULES } from '../rules/index.js';
+import { Resolver } from './analysis/resolve.js';
+import { discoverInFile, importsMcpSdk, type DiscoveredTool } from './discover/registrations.js';
+import { inferHints } from './effects/hints.js';
+import { DEFAULT_INFER_OPTIONS, EffectAnalyzer } from './effects/infer.js';
+import { collect, compareFindings, type SeverityConfig } from './engine/collector.js';
+import { runRules } from './engine/run.js';
+import type { Finding, LintResult, ToolFacts } from './model.js';
+import { resolveInputs } from './project/inputs.js';
+import { loadProgram } from './project/load.js';
+
+export type { Finding, LintResult, ToolFacts } from './model.js';
+
+/** Options of {@link lint}. */
+export interface LintOptions {
+  /** Files, folders or globs, relative to `cwd`; empty means the project in `cwd`. */
+  paths: string[];
+  /** Absolute working directory; reports give paths relative to it. */
+  cwd: string;
+  /** How many calls deep effect inference follows project functions (default 12). */
+  maxDepth?: number;
+  /** Severity per rule id; `off` disables a rule. */
+  severities?: SeverityConfig;
+}
+
+const NODE_MODULES = `${path.sep}node_modules${path.sep}`;
+
+/** `/a/node_modules/@s/p/dist/x.js` → `/a/node_modules/@s/p`; null outside node_modules. */
+function packageRootOf(file: string): string | null {
+  const at = file.lastIndexOf(NODE_MODULES);
+  if (at < 0) return null;
+  const rest = file.slice(at + NODE_MODULES.length).split(path.sep);
+  const depth = rest[0]?.startsWith('@') ? 2 : 1;
+  return file.slice(0, at + NODE_MODULES.length) + rest.slice(0, depth).join(path.sep);
+}
+
+/**
+ * Lints the MCP server in `paths`: finds its tool registrations, infers what each handler does,
+ * and checks the declared annotations against it. Never executes the analysed code.
+ *
+ * @throws UsageError for a path that does not exist, an empty glob, or an unreadable tsconfig.json.
+ */
+export async function lint(options: LintOptions): Promise<LintResult> {
+  const inputs = await resolveInputs(options.paths, options.cwd);
+  const program = loadProgram(inputs.files, inputs.tsconfig);
+  const targetRoots = new Set(program.targets.map((sf) => packageRootOf(sf.getFilePath())).filter((r): r is string => r !== null));
+  const isProjectFile = (sf: SourceFile): boolean => {
+    if (sf.isDeclarationFile()) return false;
+    const root = packageRootOf(sf.getFilePath());
+    return root === null || targetRoots.has(root);
+  };
+  const resolver = new Resolver(isProjectFile);
+  const usesSdk = program.project.getSourceFiles().some((sf) => isProjectFile(sf) && importsMcpSdk(sf));
+
+  const fatal: Finding[] = [];
+  const discovered: DiscoveredTool[] = [];
+  for (const sf of program.targets) {
+    const error = program.parseErrors.get(sf.getFilePath());
+    if (error) {
+      fatal.push({
+        ruleId: 'parse-error',
+        messageId: 'parseError',
+        message: `Parsing error: ${error.message}`,
+        severity: 'error',
+        tool: null,
+        location: { file: sf.getFilePath(), line: error.line, column: error.column },
+        evidence: [],
+        fatal: true,
+      });
+      continue;
+    }
+    discovered.push(...discoverInFile(sf, resolver, usesSdk));
+  }
+
+  const analyzer = new EffectAnalyzer(resolver, { ...DEFAULT_INFER_OPTIONS, ...(options.maxDepth ? { maxDepth: options.maxDepth } : {}) });
+  const tools: ToolFacts[] = discovered.map(({ facts, handler }) => {
+    const effects = handler ? analyzer.analyze(handler) : null;
+    return { ...facts, effects, inferred: inferHints(effects) };
+  });
+  tools.sort((a, b) => a.location.file.localeCompare(b.location.file) || a.location.line - b.location.line || a.location.column - b.location.column);
+
+  const { reports, crashes } = runRules(tools, RULES.values());
+  const findings = [...fatal, ...collect(reports, crashes, RULES, options.severities)].sort(compareFindings);
+  return { tools, findings, filesRead: program.targets.map((sf) => sf.getFilePath()), cwd: options.cwd };
+}

@@ -1,0 +1,174 @@
+/**
+ * The plain data that flows through the pipeline:
+ * discover → effects → facts per tool → rules → collector → formatter.
+ *
+ * Nothing in this module depends on ts-morph: rules and formatters read only these shapes.
+ */
+
+/**
+ * The four behaviour hints of MCP `ToolAnnotations`.
+ * Source: MCP specification 2025-11-25, "Tools" → "Tool annotations"
+ * (https://modelcontextprotocol.io/specification/2025-11-25/server/tools#tool-annotations).
+ */
+export const HINT_KEYS = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const;
+export type HintKey = (typeof HINT_KEYS)[number];
+
+/**
+ * The value a client assumes when a hint is omitted (spec defaults: pessimistic).
+ * Source: MCP specification 2025-11-25, schema `ToolAnnotations`.
+ */
+export const HINT_DEFAULTS: Readonly<Record<HintKey, boolean>> = {
+  readOnlyHint: false,
+  destructiveHint: true,
+  idempotentHint: false,
+  openWorldHint: true,
+};
+
+/** A position in a source file. `file` is absolute inside the pipeline; formatters relativise it. Lines and columns are 1-based. */
+export interface SourceLocation {
+  file: string;
+  line: number;
+  column: number;
+}
+
+/** One declared annotation property: its statically evaluated value and where it is written. */
+export interface DeclaredHint {
+  /** The evaluated value: a boolean for a well-formed hint, anything else as written, `undefined` when it could not be evaluated. */
+  value: unknown;
+  /** True when the value was evaluated statically (a literal, a const, a spread of a const). */
+  known: boolean;
+  location: SourceLocation;
+}
+
+/** The `annotations` object of one tool, as declared. */
+export interface DeclaredAnnotations {
+  /** Where the annotations object (or the expression standing for it) is written. */
+  location: SourceLocation;
+  /** Every key found, with its value. Later keys of a spread win, as in JavaScript. */
+  properties: Record<string, DeclaredHint>;
+  /** Reasons the object could not be fully evaluated (a spread of a call, a computed key). Empty when fully known. */
+  unresolved: UnresolvedItem[];
+}
+
+/** Kinds of effect a handler can have. */
+export type EffectKind =
+  | 'fs.read'
+  | 'fs.write'
+  | 'fs.delete'
+  | 'network'
+  | 'process.spawn'
+  | 'state.write'
+  | 'unknown';
+
+/** What an effect does to the environment. */
+export type EffectAccess = 'read' | 'write' | 'unknown';
+
+/** One hop of an evidence chain: a call site on the way from the handler to the sink. */
+export interface CallHop {
+  /** The name of the function that was called at this site (as written, e.g. `save`, `this.store.write`). */
+  callee: string;
+  location: SourceLocation;
+}
+
+/**
+ * One observed effect of a handler.
+ * `destructive`, `idempotent` and `openWorld` follow the meanings of the hints of the same name
+ * (MCP spec 2025-11-25, `ToolAnnotations`); `null` means the sink does not tell.
+ */
+export interface Effect {
+  kind: EffectKind;
+  access: EffectAccess;
+  /** True when the write may delete or overwrite existing state; false when it only adds; null when unknown. Meaningless for reads. */
+  destructive: boolean | null;
+  /** True when repeating the write with the same arguments changes nothing more; null when unknown. Meaningless for reads. */
+  idempotent: boolean | null;
+  /** True when the effect reaches entities outside the server's own process and local files. */
+  openWorld: boolean;
+  /** The sink, e.g. `node:fs/promises writeFile`, `fetch POST`, `state calls`. */
+  sink: string;
+  /** Short human text: what happens ("writes a file", "increments module-level `calls`"). */
+  description: string;
+  /** Where the sink is called or the state is mutated. */
+  location: SourceLocation;
+  /** Call sites from the handler to the function that holds `location`, outermost first. Empty when the effect is in the handler itself. */
+  via: CallHop[];
+}
+
+/** A call or value the analysis could not see into. Never treated as "no effect". */
+export interface UnresolvedItem {
+  /** The expression as written (shortened). */
+  expression: string;
+  /** Why it could not be resolved. */
+  reason: string;
+  location: SourceLocation;
+  via: CallHop[];
+}
+
+/** The effects of one handler, following its calls across the program. */
+export interface EffectSet {
+  effects: Effect[];
+  unresolved: UnresolvedItem[];
+  /** True when the depth limit cut the walk somewhere (also recorded in `unresolved`). */
+  truncated: boolean;
+}
+
+/**
+ * Hints inferred from effects. `null` means unknown: some call could not be resolved and no
+ * resolved effect settles the question.
+ */
+export interface InferredHints {
+  readOnly: boolean | null;
+  destructive: boolean | null;
+  idempotent: boolean | null;
+  openWorld: boolean | null;
+}
+
+/** Everything known about one tool. Produced by discovery + effect inference (static) or by a live `tools/list` (no effects). */
+export interface ToolFacts {
+  /** The tool name, or `null` when it is computed at run time. */
+  name: string | null;
+  /** A display name for messages: the name, or the expression that computes it. */
+  displayName: string;
+  origin: 'source' | 'live';
+  /** The registration call. */
+  location: SourceLocation;
+  /** How the tool is registered, e.g. `registerTool`, `tool`. */
+  registration: string;
+  /** `null` when the tool declares no annotations object at all. */
+  annotations: DeclaredAnnotations | null;
+  /** Where the handler is, when found. */
+  handler: SourceLocation | null;
+  /** Effects of the handler; absent in live mode; `null` when the handler could not be resolved. */
+  effects?: EffectSet | null;
+  inferred?: InferredHints;
+  /** Problems resolving the registration itself (name or handler). */
+  unresolved: UnresolvedItem[];
+}
+
+/** Severity of a finding, as in ESLint's config ("off" removes the rule). */
+export type Severity = 'error' | 'warning' | 'info';
+
+/** One reported problem. Text is rendered from `messageId` + `data` by the engine, before formatting. */
+export interface Finding {
+  ruleId: string;
+  messageId: string;
+  message: string;
+  severity: Severity;
+  /** The tool's display name, or `null` for file-level findings (a parse error). */
+  tool: string | null;
+  location: SourceLocation;
+  /** The effects that prove the finding (their call chains included). */
+  evidence: Effect[];
+  /** True for a file that could not be read or parsed. */
+  fatal?: boolean;
+}
+
+/** The result of one lint run. */
+export interface LintResult {
+  tools: ToolFacts[];
+  findings: Finding[];
+  /** Every file read. */
+  filesRead: string[];
+  /** The working directory that relative paths in reports are based on. */
+  cwd: string;
+}

@@ -1,0 +1,105 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { glob, isDynamicPattern } from 'tinyglobby';
+import { UsageError } from '../errors.js';
+
+/** Extensions of the files mcp-annotate-lint reads. */
+export const SOURCE_EXTENSIONS = ['ts', 'tsx', 'mts', 'cts', 'js', 'jsx', 'mjs', 'cjs'] as const;
+const SOURCE_GLOB = `**/*.{${SOURCE_EXTENSIONS.join(',')}}`;
+
+/** Paths that are never linted when a folder or glob is expanded (named files are always linted). */
+const TEST_FILE = /(^|[\\/])__tests__[\\/]|\.(test|spec)\.[cm]?[jt]sx?$/;
+const DECLARATION_FILE = /\.d\.[cm]?ts$/;
+
+/** What the command line asked for, resolved to files. */
+export interface ResolvedInputs {
+  /** Absolute paths of the files to lint. */
+  files: string[];
+  /** A tsconfig.json whose compiler options (paths, baseUrl) apply, when one was used. */
+  tsconfig: string | null;
+}
+
+/** True for a file that expansion of a folder or glob skips: tests, declarations. */
+export function isSkippedFile(file: string): boolean {
+  return TEST_FILE.test(file) || DECLARATION_FILE.test(file);
+}
+
+function isSourceFile(file: string): boolean {
+  const ext = path.extname(file).slice(1);
+  return (SOURCE_EXTENSIONS as readonly string[]).includes(ext) && !DECLARATION_FILE.test(file);
+}
+
+/** Ignore patterns for folder expansion; node_modules is skipped unless the folder itself is inside one. */
+function ignoreFor(root: string): string[] {
+  const ignore = ['**/.git/**'];
+  if (!root.split(path.sep).includes('node_modules')) ignore.push('**/node_modules/**');
+  return ignore;
+}
+
+async function expandFolder(dir: string): Promise<string[]> {
+  const found = await glob(SOURCE_GLOB, { cwd: dir, absolute: true, ignore: ignoreFor(dir), dot: false });
+  return found.filter((f) => !isSkippedFile(f));
+}
+
+/** Entry points a package.json names (`bin`, `main`, `module`, `exports`), that exist on disk. */
+function packageEntries(dir: string): string[] {
+  let pkg: Record<string, unknown>;
+  const file = path.join(dir, 'package.json');
+  try {
+    pkg = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new UsageError(`${file}: cannot be read as JSON (${(error as Error).message})`);
+  }
+  const candidates: string[] = [];
+  const collect = (value: unknown): void => {
+    if (typeof value === 'string') candidates.push(value);
+    else if (value && typeof value === 'object') Object.values(value).forEach(collect);
+  };
+  collect(pkg.bin);
+  collect(pkg.main);
+  collect(pkg.module);
+  collect(pkg.exports);
+  return [...new Set(candidates.map((c) => path.resolve(dir, c)))].filter((f) => existsSync(f) && isSourceFile(f));
+}
+
+/**
+ * Resolves command-line paths to source files, as `mcp-annotate-lint [paths...]` documents:
+ * no path means the project in `cwd` (its tsconfig.json, else its package.json entry points,
+ * else every source file under it); a file is linted even if it looks like a test; a folder is
+ * expanded to its source files, skipping tests, declarations and node_modules; a glob is expanded
+ * the same way.
+ *
+ * @throws UsageError when a path does not exist or a glob matches nothing.
+ */
+export async function resolveInputs(paths: string[], cwd: string): Promise<ResolvedInputs> {
+  if (paths.length === 0) {
+    const tsconfig = path.join(cwd, 'tsconfig.json');
+    if (existsSync(tsconfig)) return { files: [], tsconfig };
+    if (existsSync(path.join(cwd, 'package.json'))) {
+      const entries = packageEntries(cwd);
+      if (entries.length > 0) return { files: entries, tsconfig: null };
+    }
+    return { files: await expandFolder(cwd), tsconfig: null };
+  }
+  const files = new Set<string>();
+  for (const input of paths) {
+    const abs = path.resolve(cwd, input);
+    if (existsSync(abs)) {
+      const stat = statSync(abs);
+      if (stat.isDirectory()) (await expandFolder(abs)).forEach((f) => files.add(f));
+      else if (isSourceFile(abs)) files.add(abs);
+      else throw new UsageError(`${input}: not a TypeScript or JavaScript file (expected .${SOURCE_EXTENSIONS.join(', .')})`);
+      continue;
+    }
+    if (isDynamicPattern(input)) {
+      const matched = (await glob(input, { cwd, absolute: true, ignore: ignoreFor(cwd) })).filter(
+        (f) => isSourceFile(f) && !isSkippedFile(f),
+      );
+      if (matched.length === 0) throw new UsageError(`${input}: no files match this pattern`);
+      matched.forEach((f) => files.add(f));
+      continue;
+    }
+    throw new UsageError(`${input}: no such file or directory`);
+  }
+  return { files: [...files].sort(), tsconfig: null };
+}

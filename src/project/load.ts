@@ -1,0 +1,101 @@
+import path from 'node:path';
+import { Project, ts, type SourceFile } from 'ts-morph';
+import { UsageError } from '../errors.js';
+import { isSkippedFile } from './inputs.js';
+
+/** A loaded program: the files to lint and the ts-morph project that holds them and what they import. */
+export interface LoadedProgram {
+  project: Project;
+  /** The files the user asked to lint (registrations are looked for only here). */
+  targets: SourceFile[];
+  /** Files that could not be parsed: absolute path → first syntax error as `line:col message`. */
+  parseErrors: Map<string, { line: number; column: number; message: string }>;
+}
+
+/**
+ * Compiler options for analysis. No default library, no type packages and no `node_modules`
+ * declarations are loaded: the linter recognises library calls by their import specifiers, so it
+ * never pays for type-checking them (DESIGN.md §5). Relative imports and tsconfig `paths` that
+ * reach source files are followed.
+ */
+function analysisOptions(base: ts.CompilerOptions): ts.CompilerOptions {
+  return {
+    ...base,
+    allowJs: true,
+    checkJs: false,
+    noLib: true,
+    types: [],
+    skipLibCheck: true,
+    noEmit: true,
+    module: base.module ?? ts.ModuleKind.ESNext,
+    moduleResolution: base.moduleResolution ?? ts.ModuleResolutionKind.Bundler,
+    resolveJsonModule: false,
+    composite: false,
+    declaration: false,
+  };
+}
+
+/** True when an import that resolved to `resolved` should be followed into as project code. */
+function isProjectModule(specifier: string, resolved: ts.ResolvedModuleFull): boolean {
+  if (resolved.isExternalLibraryImport && !specifier.startsWith('.')) return false;
+  return !/\.d\.[cm]?ts$/.test(resolved.resolvedFileName);
+}
+
+function readTsconfig(file: string): { options: ts.CompilerOptions; fileNames: string[] } {
+  const read = ts.readConfigFile(file, ts.sys.readFile);
+  if (read.error) {
+    throw new UsageError(`${file}: ${ts.flattenDiagnosticMessageText(read.error.messageText, ' ')}`);
+  }
+  const parsed = ts.parseJsonConfigFileContent(read.config, ts.sys, path.dirname(file), undefined, file);
+  const fatal = parsed.errors.find((d) => d.category === ts.DiagnosticCategory.Error && d.code !== 18003);
+  if (fatal) throw new UsageError(`${file}: ${ts.flattenDiagnosticMessageText(fatal.messageText, ' ')}`);
+  return { options: parsed.options, fileNames: parsed.fileNames };
+}
+
+/**
+ * Loads the files to lint into one ts-morph project and follows their project imports.
+ *
+ * @param files absolute paths of the files to lint (may be empty when `tsconfig` lists them).
+ * @param tsconfig absolute path of a tsconfig.json whose files and options apply, or null.
+ * @throws UsageError when the tsconfig cannot be read.
+ */
+export function loadProgram(files: string[], tsconfig: string | null): LoadedProgram {
+  let baseOptions: ts.CompilerOptions = {};
+  let targetsPaths = files;
+  if (tsconfig) {
+    const config = readTsconfig(tsconfig);
+    baseOptions = config.options;
+    if (targetsPaths.length === 0) targetsPaths = config.fileNames.filter((f) => !isSkippedFile(f));
+  }
+  const compilerOptions = analysisOptions(baseOptions);
+  const project = new Project({
+    compilerOptions,
+    skipAddingFilesFromTsConfig: true,
+    skipLoadingLibFiles: true,
+    resolutionHost: (host, getOptions) => ({
+      resolveModuleNames(moduleNames, containingFile) {
+        return moduleNames.map((name) => {
+          const result = ts.resolveModuleName(name, containingFile, getOptions(), host).resolvedModule;
+          return result && isProjectModule(name, result) ? result : undefined;
+        });
+      },
+    }),
+  });
+  const targets = targetsPaths.map((f) => project.addSourceFileAtPath(f));
+  project.resolveSourceFileDependencies();
+  const parseErrors = new Map<string, { line: number; column: number; message: string }>();
+  for (const sf of project.getSourceFiles()) {
+    // parseDiagnostics is internal to TypeScript but stable; it lists only syntax errors, without type checking.
+    const diagnostics = (sf.compilerNode as unknown as { parseDiagnostics?: ts.DiagnosticWithLocation[] }).parseDiagnostics ?? [];
+    const first = diagnostics[0];
+    if (first) {
+      const { line, character } = sf.compilerNode.getLineAndCharacterOfPosition(first.start);
+      parseErrors.set(sf.getFilePath(), {
+        line: line + 1,
+        column: character + 1,
+        message: ts.flattenDiagnosticMessageText(first.messageText, ' '),
+      });
+    }
+  }
+  return { project, targets, parseErrors };
+}
