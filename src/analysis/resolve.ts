@@ -28,6 +28,11 @@ export type Target =
 
 const MAX_RESOLVE_DEPTH = 24;
 
+/** Path segment for the result of calling a library value: `fs.open(p).read` → `['open', '()', 'read']`. */
+export const RESULT_OF_CALL = '()';
+/** Path segment for an instance made with `new`: `new Client().send` → `['Client', 'new()', 'send']`. */
+export const RESULT_OF_NEW = 'new()';
+
 /** Helpers that tsc, Babel and esbuild wrap around `require(...)`; they return the module itself. */
 const INTEROP_HELPERS = new Set(['__importStar', '__importDefault', '_interopRequireDefault', '_interopRequireWildcard', '__toESM', '__toCommonJS']);
 
@@ -164,6 +169,13 @@ export class Resolver {
         const arg = inner.getArguments()[0];
         if (arg && Node.isStringLiteral(arg)) return this.fromModule(node.getSourceFile(), arg.getLiteralValue(), [], depth);
       }
+      return this.resolve(inner, depth + 1);
+    }
+    if (Node.isCallExpression(node) || Node.isNewExpression(node)) {
+      // The result of calling a library function: `fs.open(p)` → fs/promises open() — its methods are looked up in the catalog.
+      const callee = this.resolve(node.getExpression(), depth + 1);
+      const marker = Node.isNewExpression(node) ? RESULT_OF_NEW : RESULT_OF_CALL;
+      if (callee.kind === 'module' || callee.kind === 'global') return { ...callee, path: [...callee.path, marker] };
     }
     return { kind: 'value', node: node as Expression };
   }
@@ -177,6 +189,13 @@ export class Resolver {
       if (Node.isObjectLiteralExpression(obj)) {
         const prop = obj.getProperty(name);
         if (prop) return this.resolveDeclaration(prop, depth + 1);
+      }
+      // `new C().m` and `C.m` where C is a class of the project.
+      const cls = Node.isNewExpression(obj) ? this.resolve(obj.getExpression(), depth + 1) : base;
+      const classNode = cls.kind === 'value' ? unwrap(cls.node) : null;
+      if (classNode && (Node.isClassDeclaration(classNode) || Node.isClassExpression(classNode))) {
+        const member = Node.isNewExpression(obj) ? classNode.getInstanceMember(name) : classNode.getStaticMember(name);
+        if (member) return this.resolveDeclaration(member, depth + 1);
       }
     }
     if (nameNode) {
@@ -196,6 +215,32 @@ export class Resolver {
       return { kind: 'global', path: [id.getText()] };
     }
     return this.resolveDeclaration(decl, depth + 1);
+  }
+
+  /**
+   * For `let x;` assigned later (`x = new Store(path)` in `main()`): the right-hand side of the
+   * first assignment in its file, when every assignment has the same shape (all `new` of one
+   * callee, or only one assignment).
+   */
+  private soleAssignment(decl: import('ts-morph').VariableDeclaration): Node | undefined {
+    const nameNode = decl.getNameNode();
+    if (!Node.isIdentifier(nameNode)) return undefined;
+    const name = nameNode.getText();
+    const values: Node[] = [];
+    decl.getSourceFile().forEachDescendant((node) => {
+      if (!Node.isBinaryExpression(node) || node.getOperatorToken().getKind() !== SyntaxKind.EqualsToken) return;
+      const left = node.getLeft();
+      if (!Node.isIdentifier(left) || left.getText() !== name) return;
+      if (left.getSymbol()?.getDeclarations()[0] !== decl) return;
+      values.push(node.getRight());
+    });
+    const [first] = values;
+    if (!first) return undefined;
+    const shape = (n: Node): string => {
+      const u = unwrap(n);
+      return Node.isNewExpression(u) ? `new ${u.getExpression().getText()}` : u.getText();
+    };
+    return values.every((v) => shape(v) === shape(first)) ? first : undefined;
   }
 
   /** Resolves what a declaration binds. */
@@ -235,7 +280,7 @@ export class Resolver {
       return { kind: 'unknown', reason: `${shorten(decl.getText(), 40)} is only declared, with no body to analyse` };
     }
     if (Node.isVariableDeclaration(decl)) {
-      const init = decl.getInitializer();
+      const init = decl.getInitializer() ?? this.soleAssignment(decl);
       if (!init) return { kind: 'unknown', reason: `${decl.getName()} has no initializer` };
       if (decl.hasExclamationToken() || decl.getVariableStatement()?.hasDeclareKeyword()) {
         return { kind: 'unknown', reason: `${decl.getName()} is declared without a value` };

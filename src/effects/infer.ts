@@ -1,9 +1,9 @@
 import { Node, SyntaxKind, type CallExpression, type NewExpression } from 'ts-morph';
 import { evaluate } from '../analysis/evaluate.js';
 import { locationOf } from '../analysis/location.js';
-import { type FunctionNode, type Resolver, type Target, shorten, unwrap } from '../analysis/resolve.js';
+import { RESULT_OF_CALL, RESULT_OF_NEW, type FunctionNode, type Resolver, type Target, shorten, unwrap } from '../analysis/resolve.js';
 import type { CallHop, Effect, EffectSet, UnresolvedItem } from '../model.js';
-import { BUILTIN_VALUE_METHODS, PURE_GLOBALS, PURE_MODULES, SINKS, type SinkEntry } from './sinks.js';
+import { BUILTIN_VALUE_METHODS, MCP_PROTOCOL_METHODS, PURE_GLOBALS, PURE_MODULES, SINKS, pathKey, type SinkEntry } from './sinks.js';
 import { stateMutation, mutationOfCall } from './state.js';
 
 /** Options of the effect walk. */
@@ -33,6 +33,26 @@ function normalizeModule(specifier: string): string {
 function packageName(specifier: string): string {
   const parts = specifier.split('/');
   return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
+}
+
+/**
+ * True for a method of the value a sink returned (`(await fetch(u)).json()`, `stream.on(...)`):
+ * the sink call itself already carries the effect. File handles' writing methods are catalog
+ * entries of their own and are matched before this.
+ */
+function isResultOfSink(module: string, path: string[]): boolean {
+  const at = path.findIndex((p) => p === RESULT_OF_CALL || p === RESULT_OF_NEW);
+  return at > 0 && SINK_INDEX.has(`${module}#${pathKey(path.slice(0, at))}`);
+}
+
+/** True for `resolve(...)` / `reject(...)` inside `new Promise((resolve, reject) => ...)`. */
+function isPromiseExecutorParameter(callee: Node): boolean {
+  if (!Node.isIdentifier(callee)) return false;
+  const decl = callee.getSymbol()?.getDeclarations()[0];
+  if (!decl || !Node.isParameterDeclaration(decl)) return false;
+  const executor = decl.getParent();
+  const ctor = executor?.getParent();
+  return ctor !== undefined && Node.isNewExpression(ctor) && ctor.getExpression().getText() === 'Promise';
 }
 
 function hopOf(call: Node): CallHop {
@@ -172,24 +192,23 @@ export class EffectAnalyzer {
       case 'module': {
         const module = normalizeModule(target.specifier);
         const exportPath = target.path[0] === 'default' ? target.path.slice(1) : target.path;
-        const sink = SINK_INDEX.get(`${module}#${exportPath.join('.')}`);
+        const sink = SINK_INDEX.get(`${module}#${pathKey(exportPath)}`);
         if (sink) {
           summary.effects.push(this.sinkEffect(sink, call));
           return;
         }
-        if (PURE_MODULES.has(module) || PURE_MODULES.has(packageName(module))) return;
-        this.unresolved(summary, call, `calls ${target.specifier}${exportPath.length ? ` ${exportPath.join('.')}` : ''}, which the sink catalog does not model`);
+        if (PURE_MODULES.has(module) || PURE_MODULES.has(packageName(module)) || isResultOfSink(module, exportPath)) return;
+        this.unresolved(summary, call, `calls ${target.specifier}${exportPath.length ? ` ${pathKey(exportPath)}` : ''}, which the sink catalog does not model`);
         return;
       }
       case 'global': {
-        const name = target.path.join('.');
-        const sink = SINK_INDEX.get(`global#${name}`);
+        const sink = SINK_INDEX.get(`global#${pathKey(target.path)}`);
         if (sink) {
           summary.effects.push(this.sinkEffect(sink, call));
           return;
         }
-        if (target.path.some((_, i) => PURE_GLOBALS.has(target.path.slice(0, i + 1).join('.')))) return;
-        this.unresolved(summary, call, `calls ${name}, a global the sink catalog does not model`);
+        if (target.path.some((_, i) => PURE_GLOBALS.has(pathKey(target.path.slice(0, i + 1)))) || isResultOfSink('global', target.path)) return;
+        this.unresolved(summary, call, `calls ${pathKey(target.path)}, a global the sink catalog does not model`);
         return;
       }
       case 'value': {
@@ -199,8 +218,9 @@ export class EffectAnalyzer {
       }
       case 'unknown': {
         const callee = unwrap(call.getExpression());
+        if (isPromiseExecutorParameter(callee)) return;
         if (Node.isPropertyAccessExpression(callee)) {
-          if (BUILTIN_VALUE_METHODS.has(callee.getName())) return;
+          if (BUILTIN_VALUE_METHODS.has(callee.getName()) || MCP_PROTOCOL_METHODS.has(callee.getName())) return;
           if (this.isResultOfPureCall(callee.getExpression())) return;
         }
         if (Node.isNewExpression(call)) return;

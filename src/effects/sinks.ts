@@ -97,6 +97,9 @@ const network = (description: string, httpMethod?: SinkEntry['httpMethod']): Eff
   ...(httpMethod ? { httpMethod } : {}),
 });
 
+/** Methods of the `FileHandle` that `fs/promises` `open()` returns which write; its other methods read. */
+const FILE_HANDLE_WRITES = ['write', 'writev', 'writeFile', 'appendFile', 'truncate', 'chmod', 'chown', 'utimes'] as const;
+
 function expandFs(): SinkEntry[] {
   const entries: SinkEntry[] = [];
   for (const [name, effect] of Object.entries(FS_OPERATIONS)) {
@@ -105,7 +108,20 @@ function expandFs(): SinkEntry[] {
     entries.push({ module: 'fs', export: name, ...effect });
     entries.push({ module: 'fs', export: `${name}Sync`, ...effect });
   }
+  for (const method of FILE_HANDLE_WRITES) {
+    const effect = FS_OPERATIONS[method] ?? FS_OPERATIONS.write!;
+    entries.push({ module: 'fs/promises', export: `open().${method}`, ...effect });
+    entries.push({ module: 'fs', export: `promises.open().${method}`, ...effect });
+  }
   return entries;
+}
+
+/**
+ * The catalog key of an access path: `['open', '()', 'write']` → `open().write`,
+ * `['Client', 'new()', 'send']` → `Client.new().send`.
+ */
+export function pathKey(path: readonly string[]): string {
+  return path.join('.').replace(/\.\(\)/g, '()');
 }
 
 /** Every known sink. */
@@ -153,6 +169,16 @@ export const PURE_MODULES: ReadonlySet<string> = new Set([
   'diff',
   'uuid',
   'nanoid',
+  'zlib',
+  // Terminal styling.
+  'chalk',
+  'picocolors',
+  'kleur',
+  'ansi-colors',
+  // The MCP SDK itself: notifications, sampling and elicitation talk to the connected client over
+  // the session; they do not modify the server's environment.
+  '@modelcontextprotocol/sdk',
+  '@modelcontextprotocol/server',
 ]);
 
 /** Globals (and members of globals) whose calls have no environmental effect. Logging is not an effect. */
@@ -181,6 +207,20 @@ export const PURE_GLOBALS: ReadonlySet<string> = new Set([
   'Intl',
   'Reflect',
   'Buffer',
+  'ArrayBuffer',
+  'SharedArrayBuffer',
+  'DataView',
+  'Uint8Array',
+  'Uint8ClampedArray',
+  'Uint16Array',
+  'Uint32Array',
+  'Int8Array',
+  'Int16Array',
+  'Int32Array',
+  'Float32Array',
+  'Float64Array',
+  'BigInt64Array',
+  'BigUint64Array',
   'URL',
   'URLSearchParams',
   'TextEncoder',
@@ -242,4 +282,35 @@ export const BUILTIN_VALUE_METHODS: ReadonlySet<string> = new Set([
   'valueOf', 'test', 'exec', 'then', 'catch', 'finally', 'text', 'json', 'arrayBuffer', 'bytes', 'blob', 'formData',
   'isFile', 'isDirectory', 'isSymbolicLink', 'hasOwnProperty', 'bind', 'call', 'apply', 'describe', 'optional',
   'parse', 'safeParse', 'parseAsync', 'safeParseAsync', 'readUInt8', 'subarray', 'equals',
+]);
+
+/**
+ * Methods of the MCP SDK's server, session and request-handler objects (`server.sendLoggingMessage`,
+ * `server.server.createMessage`, `extra.sendRequest`, ...). They talk to the connected client over the
+ * session and do not modify the server's environment. Matched by name when the receiver cannot be
+ * resolved (a `server` parameter in compiled JavaScript).
+ */
+export const MCP_PROTOCOL_METHODS: ReadonlySet<string> = new Set([
+  'sendLoggingMessage',
+  'sendResourceUpdated',
+  'sendResourceListChanged',
+  'sendToolListChanged',
+  'sendPromptListChanged',
+  'notification',
+  'sendNotification',
+  'sendRequest',
+  'request',
+  'createMessage',
+  'elicitInput',
+  'listRoots',
+  'getClientCapabilities',
+  'getClientVersion',
+  'setNotificationHandler',
+  'setRequestHandler',
+  'registerResource',
+  'registerPrompt',
+  'registerTool',
+  'resource',
+  'prompt',
+  'isConnected',
 ]);

@@ -14,21 +14,21 @@ interface StateRoot {
   label: string;
 }
 
-/** Mutating methods of arrays, maps and sets, with what they do to existing state. */
-const MUTATING_METHODS: Record<string, { destructive: boolean; idempotent: boolean; verb: string }> = {
-  push: { destructive: false, idempotent: false, verb: 'appends to' },
-  unshift: { destructive: false, idempotent: false, verb: 'prepends to' },
-  add: { destructive: false, idempotent: true, verb: 'adds to' },
-  set: { destructive: true, idempotent: true, verb: 'sets an entry of (replacing any previous one)' },
-  delete: { destructive: true, idempotent: true, verb: 'deletes from' },
-  clear: { destructive: true, idempotent: true, verb: 'clears' },
-  splice: { destructive: true, idempotent: false, verb: 'splices' },
-  pop: { destructive: true, idempotent: false, verb: 'removes the last entry of' },
-  shift: { destructive: true, idempotent: false, verb: 'removes the first entry of' },
-  sort: { destructive: true, idempotent: true, verb: 'sorts' },
-  reverse: { destructive: true, idempotent: false, verb: 'reverses' },
-  fill: { destructive: true, idempotent: true, verb: 'overwrites' },
-  copyWithin: { destructive: true, idempotent: true, verb: 'overwrites' },
+/** Mutating methods of arrays, maps and sets: what they do to existing state, and how to say it (`{}` is the state's name). */
+const MUTATING_METHODS: Record<string, { destructive: boolean; idempotent: boolean; text: string }> = {
+  push: { destructive: false, idempotent: false, text: 'appends to server state `{}`' },
+  unshift: { destructive: false, idempotent: false, text: 'prepends to server state `{}`' },
+  add: { destructive: false, idempotent: true, text: 'adds to server state `{}`' },
+  set: { destructive: true, idempotent: true, text: 'sets an entry of server state `{}`, replacing any previous one' },
+  delete: { destructive: true, idempotent: true, text: 'deletes from server state `{}`' },
+  clear: { destructive: true, idempotent: true, text: 'clears server state `{}`' },
+  splice: { destructive: true, idempotent: false, text: 'splices server state `{}`' },
+  pop: { destructive: true, idempotent: false, text: 'removes the last entry of server state `{}`' },
+  shift: { destructive: true, idempotent: false, text: 'removes the first entry of server state `{}`' },
+  sort: { destructive: true, idempotent: true, text: 'reorders server state `{}`' },
+  reverse: { destructive: true, idempotent: false, text: 'reverses server state `{}`' },
+  fill: { destructive: true, idempotent: true, text: 'overwrites server state `{}`' },
+  copyWithin: { destructive: true, idempotent: true, text: 'overwrites server state `{}`' },
 };
 
 function enclosingFunction(node: Node): FunctionNode | undefined {
@@ -75,7 +75,7 @@ function isAssignmentOperator(kind: SyntaxKind): boolean {
   return kind >= SyntaxKind.FirstAssignment && kind <= SyntaxKind.LastAssignment;
 }
 
-function effect(node: Node, root: StateRoot, destructive: boolean, idempotent: boolean, what: string): Effect {
+function effect(node: Node, root: StateRoot, destructive: boolean, idempotent: boolean, text: string): Effect {
   return {
     kind: 'state.write',
     access: 'write',
@@ -83,7 +83,7 @@ function effect(node: Node, root: StateRoot, destructive: boolean, idempotent: b
     idempotent,
     openWorld: false,
     sink: `server state ${root.label}`,
-    description: `${what} server state \`${root.label}\``,
+    description: text.replace('{}', root.label),
     location: locationOf(node),
     via: [],
   };
@@ -100,22 +100,24 @@ export function stateMutation(node: Node, within: FunctionNode): Effect | null {
     if (!isAssignmentOperator(op)) return null;
     const root = stateRoot(node.getLeft());
     if (!root || !inside(node, within)) return null;
-    if (op === SyntaxKind.EqualsToken) return effect(node, root, true, true, 'assigns');
-    if (op === SyntaxKind.QuestionQuestionEqualsToken || op === SyntaxKind.BarBarEqualsToken) return effect(node, root, false, true, 'initialises');
-    if (op === SyntaxKind.AmpersandAmpersandEqualsToken) return effect(node, root, true, true, 'assigns');
-    return effect(node, root, false, false, op === SyntaxKind.PlusEqualsToken ? 'increments' : op === SyntaxKind.MinusEqualsToken ? 'decrements' : 'updates');
+    if (op === SyntaxKind.EqualsToken) {
+      return isGuardedInitialisation(node) ? effect(node, root, false, true, 'initialises server state `{}`') : effect(node, root, true, true, 'assigns server state `{}`');
+    }
+    if (op === SyntaxKind.QuestionQuestionEqualsToken || op === SyntaxKind.BarBarEqualsToken) return effect(node, root, false, true, 'initialises server state `{}`');
+    if (op === SyntaxKind.AmpersandAmpersandEqualsToken) return effect(node, root, true, true, 'assigns server state `{}`');
+    return effect(node, root, false, false, `${op === SyntaxKind.PlusEqualsToken ? 'increments' : op === SyntaxKind.MinusEqualsToken ? 'decrements' : 'updates'} server state \`{}\``);
   }
   if (Node.isPrefixUnaryExpression(node) || Node.isPostfixUnaryExpression(node)) {
     const op = node.getOperatorToken();
     if (op !== SyntaxKind.PlusPlusToken && op !== SyntaxKind.MinusMinusToken) return null;
     const root = stateRoot(node.getOperand());
     if (!root || !inside(node, within)) return null;
-    return effect(node, root, false, false, op === SyntaxKind.PlusPlusToken ? 'increments' : 'decrements');
+    return effect(node, root, false, false, `${op === SyntaxKind.PlusPlusToken ? 'increments' : 'decrements'} server state \`{}\``);
   }
   if (Node.isDeleteExpression(node)) {
     const root = stateRoot(node.getExpression());
     if (!root || !inside(node, within)) return null;
-    return effect(node, root, true, true, 'deletes an entry of');
+    return effect(node, root, true, true, 'deletes an entry of server state `{}`');
   }
   return null;
 }
@@ -129,7 +131,58 @@ export function mutationOfCall(call: CallExpression | NewExpression): Effect | n
   if (!method) return null;
   const root = stateRoot(callee.getExpression());
   if (!root) return null;
-  return effect(call, root, method.destructive, method.idempotent, method.verb);
+  return effect(call, root, method.destructive, method.idempotent, method.text);
+}
+
+/** Source text without spaces and optional chaining, to compare an assignment target with a guard. */
+function canonical(node: Node): string {
+  return unwrap(node).getText().replace(/\s+/g, '').replace(/\?\./g, '.');
+}
+
+/** The expressions a condition proves absent: `!x` → x; `x === undefined`, `x == null` → x; `!(k in o)` → o[k]. */
+function absentIn(condition: Node): string[] {
+  const cond = unwrap(condition);
+  if (Node.isPrefixUnaryExpression(cond) && cond.getOperatorToken() === SyntaxKind.ExclamationToken) {
+    const operand = unwrap(cond.getOperand());
+    if (Node.isBinaryExpression(operand) && operand.getOperatorToken().getKind() === SyntaxKind.InKeyword) {
+      return [`${canonical(operand.getRight())}[${canonical(operand.getLeft())}]`];
+    }
+    if (Node.isCallExpression(operand)) {
+      const callee = unwrap(operand.getExpression());
+      const arg = operand.getArguments()[0];
+      if (Node.isPropertyAccessExpression(callee) && arg && ['has', 'hasOwnProperty'].includes(callee.getName())) {
+        return [`${canonical(callee.getExpression())}[${canonical(arg)}]`];
+      }
+    }
+    return [canonical(operand)];
+  }
+  if (Node.isBinaryExpression(cond)) {
+    const kind = cond.getOperatorToken().getKind();
+    if (kind === SyntaxKind.BarBarToken) return [...absentIn(cond.getLeft()), ...absentIn(cond.getRight())];
+    if ([SyntaxKind.EqualsEqualsEqualsToken, SyntaxKind.EqualsEqualsToken].includes(kind)) {
+      const [l, r] = [unwrap(cond.getLeft()), unwrap(cond.getRight())];
+      const isNothing = (n: Node): boolean => Node.isNullLiteral(n) || (Node.isIdentifier(n) && n.getText() === 'undefined');
+      if (isNothing(r)) return [canonical(l)];
+      if (isNothing(l)) return [canonical(r)];
+    }
+  }
+  return [];
+}
+
+/**
+ * True for `if (!x[k]) x[k] = v` and its variants: the assignment only fills an absent entry, so it
+ * adds and does not destroy.
+ */
+function isGuardedInitialisation(assignment: import('ts-morph').BinaryExpression): boolean {
+  const target = canonical(assignment.getLeft());
+  const statement = assignment.getFirstAncestor((p) => Node.isStatement(p));
+  if (!statement) return false;
+  const parent = statement.getParent();
+  const block = parent && Node.isBlock(parent) ? parent.getParent() : parent;
+  if (!block || !Node.isIfStatement(block)) return false;
+  const inThen = block.getThenStatement() === statement || block.getThenStatement() === parent;
+  if (!inThen) return false;
+  return absentIn(block.getExpression()).includes(target);
 }
 
 /** True when the node belongs to `fn`'s own body or a callback inside it (not a separately analysed function declared elsewhere). */
