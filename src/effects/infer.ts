@@ -167,13 +167,11 @@ export class EffectAnalyzer {
       if (calleeExpr.getKind() === SyntaxKind.ImportKeyword) this.unresolved(summary, call, 'dynamic import() loads and runs a module');
       return;
     }
-    const mutation = mutationOfCall(call);
-    if (mutation) {
-      summary.effects.push(mutation);
-      return;
-    }
     const target = this.resolver.resolve(calleeExpr);
-    this.classify(call, target, depth, summary);
+    // `items.push(x)` on server state is a mutation, unless `push` is a method of the project or of a package.
+    const mutation = target.kind === 'function' || target.kind === 'module' ? null : mutationOfCall(call);
+    if (mutation) summary.effects.push(mutation);
+    else this.classify(call, target, depth, summary);
     // Functions of the project passed as callbacks (`items.map(save)`) run too.
     for (const arg of call.getArguments()) {
       const a = unwrap(arg);

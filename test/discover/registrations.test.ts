@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import { SERVER_HEADER, lintFiles, tool } from '../helpers.js';
+
+function declared(t: { annotations: { properties: Record<string, { value: unknown }> } | null }): Record<string, unknown> | null {
+  return t.annotations ? Object.fromEntries(Object.entries(t.annotations.properties).map(([k, v]) => [k, v.value])) : null;
+}
+
+describe('registerTool', () => {
+  it('reads names and annotations inline, through consts, imported consts, `as const` and spreads (later keys win)', async () => {
+    const result = await lintFiles({
+      'hints.ts': `export const READ = { readOnlyHint: true, openWorldHint: false } as const;\nexport const NAME = "imported_name";\n`,
+      'server.ts': `${SERVER_HEADER}import { READ, NAME } from "./hints.js";
+const LOCAL = "local_name";
+const base = { readOnlyHint: false, destructiveHint: true };
+server.registerTool("inline", { description: "d", annotations: { readOnlyHint: true } }, async () => ({ content: [] }));
+server.registerTool(LOCAL, { description: "d", annotations: READ }, async () => ({ content: [] }));
+server.registerTool(NAME, { description: "d", annotations: { ...base, destructiveHint: false, ...READ } }, async () => ({ content: [] }));
+server.registerTool(\`tmpl_\${LOCAL}\`, { description: "d" }, async () => ({ content: [] }));
+`,
+    });
+    expect(result.tools.map((t) => t.name)).toEqual(['inline', 'local_name', 'imported_name', 'tmpl_local_name']);
+    expect(declared(tool(result, 'inline'))).toEqual({ readOnlyHint: true });
+    expect(declared(tool(result, 'local_name'))).toEqual({ readOnlyHint: true, openWorldHint: false });
+    expect(declared(tool(result, 'imported_name'))).toEqual({ destructiveHint: false, readOnlyHint: true, openWorldHint: false });
+    expect(declared(tool(result, 'tmpl_local_name'))).toBeNull();
+    // A hint that came from a spread points at where it is written.
+    const spread = tool(result, 'imported_name').annotations!.properties.readOnlyHint!.location;
+    expect(spread.file.endsWith('hints.ts')).toBe(true);
+    expect(spread.line).toBe(1);
+  });
+
+  it('resolves handlers inline, as identifiers, and imported; on any receiver', async () => {
+    const result = await lintFiles({
+      'handlers.ts': `import { rm } from "node:fs/promises";\nexport async function purge() { await rm("x"); return { content: [] }; }\n`,
+      'server.ts': `${SERVER_HEADER}import { purge } from "./handlers.js";
+import { writeFile } from "node:fs/promises";
+const save = async () => { await writeFile("a", ""); return { content: [] }; };
+class App { server = new McpServer({ name: "a", version: "1" }); init() { this.server.registerTool("via_this", { description: "d" }, save); } }
+const mcp = server;
+mcp.registerTool("imported", { description: "d" }, purge);
+server.registerTool("local_id", { description: "d" }, save);
+`,
+    });
+    expect(tool(result, 'via_this').effects!.effects.map((e) => e.sink)).toEqual(['fs/promises writeFile']);
+    expect(tool(result, 'imported').effects!.effects.map((e) => e.sink)).toEqual(['fs/promises rm']);
+    expect(tool(result, 'local_id').handler!.line).toBe(6);
+  });
+
+  it('reports a computed name, unreadable annotations and an unresolvable handler as unverifiable, without dropping the tool', async () => {
+    const result = await lintFiles({
+      'server.ts': `${SERVER_HEADER}declare const cfg: { name: string; hints: object };
+declare function makeHandler(): () => Promise<{ content: [] }>;
+server.registerTool(cfg.name, { description: "d", annotations: cfg.hints as any }, makeHandler());
+server.registerTool("partly", { description: "d", annotations: { readOnlyHint: process.env.RO === "1", openWorldHint: false } }, async () => ({ content: [] }));
+`,
+    });
+    expect(result.tools).toHaveLength(2);
+    const dynamic = result.tools[0]!;
+    expect(dynamic.name).toBeNull();
+    expect(dynamic.displayName).toBe('<cfg.name>');
+    const messages = result.findings.filter((f) => f.ruleId === 'unverifiable-annotations').map((f) => `${f.tool}@${f.location.line}`);
+    expect(messages).toEqual(['<cfg.name>@6', '<cfg.name>@6', '<cfg.name>@6', 'partly@7']);
+    expect(tool(result, 'partly').annotations!.properties.openWorldHint!.value).toBe(false);
+  });
+});
+
+describe('deprecated tool() overloads', () => {
+  it('assigns description, shape and annotations as the SDK does', async () => {
+    const result = await lintFiles({
+      'server.ts': `${SERVER_HEADER}const cb = async () => ({ content: [] });
+const Shape = { id: z.string() };
+server.tool("a", cb);
+server.tool("b", "describes b", cb);
+server.tool("c", { id: z.string() }, cb);
+server.tool("d", { readOnlyHint: true, openWorldHint: false }, cb);
+server.tool("e", "describes e", { destructiveHint: false }, cb);
+server.tool("f", Shape, { idempotentHint: true }, cb);
+server.tool("g", "describes g", {}, { readOnlyHint: true }, cb);
+server.tool("h", {}, cb);
+server.tool("i", { type: "object", properties: { x: { type: "string" } } }, cb);
+`,
+    });
+    expect(result.tools.map((t) => [t.name, declared(t)])).toEqual([
+      ['a', null],
+      ['b', null],
+      ['c', null],
+      ['d', { readOnlyHint: true, openWorldHint: false }],
+      ['e', { destructiveHint: false }],
+      ['f', { idempotentHint: true }],
+      ['g', { readOnlyHint: true }],
+      ['h', null],
+      // A JSON Schema object in the shape position is taken as annotations, as the SDK does.
+      ['i', { type: 'object', properties: { x: { type: 'string' } } }],
+    ]);
+    expect(result.tools.every((t) => t.handler !== null)).toBe(true);
+  });
+
+  it('ignores .tool() calls in projects that do not use the MCP SDK', async () => {
+    const result = await lintFiles({ 'agent.ts': `declare const agent: any;\nagent.tool("x", { a: 1 }, () => 1);\n` });
+    expect(result.tools).toEqual([]);
+  });
+});
+
+describe('inputs', () => {
+  it('skips test files when expanding folders, and lints them when named', async () => {
+    const files = {
+      'src/server.ts': `${SERVER_HEADER}server.registerTool("real", { description: "d" }, async () => ({ content: [] }));\n`,
+      'src/server.test.ts': `${SERVER_HEADER}server.registerTool("in_test", { description: "d" }, async () => ({ content: [] }));\n`,
+      'src/__tests__/x.ts': `${SERVER_HEADER}server.registerTool("in_tests_dir", { description: "d" }, async () => ({ content: [] }));\n`,
+    };
+    expect((await lintFiles(files)).tools.map((t) => t.name)).toEqual(['real']);
+    expect((await lintFiles(files, ['src/server.test.ts'])).tools.map((t) => t.name)).toEqual(['in_test']);
+  });
+
+  it('reports a file that does not parse and still lints the others', async () => {
+    const result = await lintFiles({
+      'bad.ts': `server.registerTool("x", { \n`,
+      'good.ts': `${SERVER_HEADER}server.registerTool("good", { description: "d" }, async () => ({ content: [] }));\n`,
+    });
+    expect(result.tools.map((t) => t.name)).toEqual(['good']);
+    const fatal = result.findings.filter((f) => f.fatal);
+    expect(fatal).toHaveLength(1);
+    expect(fatal[0]!.location.file.endsWith('bad.ts')).toBe(true);
+    expect(fatal[0]!.severity).toBe('error');
+  });
+});

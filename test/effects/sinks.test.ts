@@ -1,0 +1,198 @@
+import { describe, expect, it } from 'vitest';
+import { SERVER_HEADER, lintFiles, tool } from '../helpers.js';
+
+/** A server with one tool "t" whose handler body is `body`, plus extra top-level code. */
+function server(body: string, top = ''): Record<string, string> {
+  return { 'server.ts': `${SERVER_HEADER}${top}\nserver.registerTool("t", { description: "d", inputSchema: {} }, async () => {\n${body}\n  return { content: [] };\n});\n` };
+}
+
+async function effectsOf(files: Record<string, string>) {
+  const t = tool(await lintFiles(files), 't');
+  return {
+    effects: (t.effects?.effects ?? []).map((e) => `${e.kind}:${e.access}:${e.sink}`),
+    unresolved: (t.effects?.unresolved ?? []).map((u) => u.reason),
+    inferred: t.inferred,
+  };
+}
+
+describe('file-system sinks', () => {
+  it('recognises node:fs/promises named imports: reads, writes, appends, deletes, mkdir, rename, copy', async () => {
+    const r = await effectsOf(
+      server(
+        `  await readFile("a"); await writeFile("a", "x"); await appendFile("a", "x"); await rm("a"); await mkdir("d", { recursive: true }); await rename("a", "b"); await copyFile("a", "b"); await unlink("c");`,
+        `import { readFile, writeFile, appendFile, rm, mkdir, rename, copyFile, unlink } from "node:fs/promises";`,
+      ),
+    );
+    expect(r.effects).toEqual([
+      'fs.read:read:fs/promises readFile',
+      'fs.write:write:fs/promises writeFile',
+      'fs.write:write:fs/promises appendFile',
+      'fs.delete:write:fs/promises rm',
+      'fs.write:write:fs/promises mkdir',
+      'fs.write:write:fs/promises rename',
+      'fs.write:write:fs/promises copyFile',
+      'fs.delete:write:fs/promises unlink',
+    ]);
+    expect(r.inferred).toEqual({ readOnly: false, destructive: true, idempotent: false, openWorld: false });
+  });
+
+  it('recognises default, namespace, `promises as fs`, sync and callback forms of node:fs', async () => {
+    const r = await effectsOf(
+      server(
+        `  await fsp.writeFile("a", "x"); fs.unlinkSync("b"); await pfs.appendFile("c", "x"); fs.mkdir("d", () => {}); await fs.promises.rm("e"); writeFileSync("f", "");`,
+        `import fsp from "fs/promises";\nimport * as fs from "node:fs";\nimport { promises as pfs, writeFileSync } from "fs";`,
+      ),
+    );
+    expect(r.effects).toEqual([
+      'fs.write:write:fs/promises writeFile',
+      'fs.delete:write:fs unlinkSync',
+      'fs.write:write:fs promises.appendFile',
+      'fs.write:write:fs mkdir',
+      'fs.delete:write:fs promises.rm',
+      'fs.write:write:fs writeFileSync',
+    ]);
+  });
+
+  it('classifies FileHandle methods: read and close are reads, write is a write', async () => {
+    const r = await effectsOf(server(`  const h = await open("a", "r"); await h.read(); await h.close();\n  const w = await open("b", "w"); await w.write("x");`, `import { open } from "node:fs/promises";`));
+    expect(r.effects).toEqual(['fs.read:read:fs/promises open', 'fs.read:read:fs/promises open', 'fs.write:write:fs/promises open().write']);
+    expect(r.unresolved).toEqual([]);
+  });
+
+  it('recognises CommonJS require and tsc-compiled (0, x.f)(...) calls', async () => {
+    const files = {
+      'server.js': `"use strict";
+const mcp_js_1 = require("@modelcontextprotocol/sdk/server/mcp.js");
+const promises_1 = require("node:fs/promises");
+const fs = __importStar(require("fs"));
+const server = new mcp_js_1.McpServer({ name: "t", version: "1" });
+server.registerTool("t", { description: "d", annotations: { readOnlyHint: true } }, async () => {
+    await (0, promises_1.writeFile)("a", "b");
+    fs.rmSync("c");
+    return { content: [] };
+});
+`,
+    };
+    const r = await effectsOf(files);
+    expect(r.effects).toEqual(['fs.write:write:fs/promises writeFile', 'fs.delete:write:fs rmSync']);
+  });
+});
+
+describe('network sinks', () => {
+  it('reads the HTTP method of fetch from its options literal', async () => {
+    const r = await effectsOf(
+      server(`  await fetch("https://x"); await fetch("https://x", { method: "POST" }); await fetch(u, { method: "PUT" }); await fetch(u, { method: "DELETE" }); await fetch(u, { method: "PATCH" }); await fetch(u, { method: m });`, `declare const u: string; declare const m: string;`),
+    );
+    expect(r.effects).toEqual(['network:read:fetch GET', 'network:write:fetch POST', 'network:write:fetch PUT', 'network:write:fetch DELETE', 'network:write:fetch PATCH', 'network:unknown:fetch']);
+    expect(r.inferred).toEqual({ readOnly: false, destructive: true, idempotent: false, openWorld: true });
+  });
+
+  it('recognises node:http and node:https request and get', async () => {
+    const r = await effectsOf(server(`  https.get("https://x"); http.request({ host: "x", method: "DELETE" }); request({ host: "y" });`, `import https from "node:https";\nimport * as http from "http";\nimport { request } from "node:https";`));
+    expect(r.effects).toEqual(['network:read:https get GET', 'network:write:http request DELETE', 'network:read:https request GET']);
+  });
+
+  it('treats methods of a fetch response as part of the request, not as unknown calls', async () => {
+    const r = await effectsOf(server(`  const res = await fetch("https://x"); const body = await res.json(); const t = await (await fetch("https://y")).text();`));
+    expect(r.unresolved).toEqual([]);
+    expect(r.inferred).toEqual({ readOnly: true, destructive: false, idempotent: true, openWorld: true });
+  });
+});
+
+describe('process sinks', () => {
+  it('treats node:child_process as an unknown, open-world effect', async () => {
+    const r = await effectsOf(server(`  execSync("git status"); spawn("ls");`, `import { execSync, spawn } from "node:child_process";`));
+    expect(r.effects).toEqual(['process.spawn:unknown:child_process execSync', 'process.spawn:unknown:child_process spawn']);
+    expect(r.inferred).toEqual({ readOnly: null, destructive: null, idempotent: null, openWorld: true });
+  });
+});
+
+describe('server state', () => {
+  it('detects assignment, counters, push, Map.set, delete and ??= on module-level state', async () => {
+    const r = await effectsOf(
+      server(`  count++; total += 2; last = "x"; items.push(1); cache.set("k", 1); cache.delete("k"); delete byId["a"]; byId["b"] ??= 1;`, `let count = 0; let total = 0; let last = ""; const items: number[] = []; const cache = new Map<string, number>(); const byId: Record<string, number> = {};`),
+    );
+    expect(r.effects).toEqual([
+      'state.write:write:server state count',
+      'state.write:write:server state total',
+      'state.write:write:server state last',
+      'state.write:write:server state items',
+      'state.write:write:server state cache',
+      'state.write:write:server state cache',
+      'state.write:write:server state byId',
+      'state.write:write:server state byId',
+    ]);
+    expect(r.inferred).toEqual({ readOnly: false, destructive: true, idempotent: false, openWorld: false });
+  });
+
+  it('ignores locals and parameters, and treats a guarded first assignment as additive', async () => {
+    const r = await effectsOf(
+      server(`  const local: number[] = []; local.push(1); let n = 0; n++; const o: Record<string, number[]> = {}; o.a = [];\n  if (!groups["k"]) { groups["k"] = []; }\n  groups["k"].push(1);`, `const groups: Record<string, number[]> = {};`),
+    );
+    expect(r.effects).toEqual(['state.write:write:server state groups', 'state.write:write:server state groups']);
+    expect(r.inferred).toEqual({ readOnly: false, destructive: false, idempotent: false, openWorld: false });
+  });
+
+  it('detects mutation of class fields through methods, not in the constructor', async () => {
+    const r = await effectsOf(
+      server(
+        `  store.add("x");`,
+        `class Store { private items: string[]; constructor() { this.items = []; } add(x: string) { this.items.push(x); } }\nconst store = new Store();`,
+      ),
+    );
+    expect(r.effects).toEqual(['state.write:write:server state this.items']);
+  });
+});
+
+describe('call shapes', () => {
+  it('follows helpers in the same file, imported functions, default exports and re-exports', async () => {
+    const files = {
+      ...server(`  await save("x"); await remove("y"); await util.touch("z");`, `import { save } from "./store.js";\nimport remove from "./remove.js";\nimport * as util from "./util/index.js";`),
+      'store.ts': `import { writeFile } from "node:fs/promises";\nconst write = (p: string) => writeFile(p, "");\nexport async function save(p: string) { await write(p); }\n`,
+      'remove.ts': `import { rm } from "node:fs/promises";\nexport default async function remove(p: string) { await rm(p); }\n`,
+      'util/index.ts': `export { touch } from "./touch.js";\n`,
+      'util/touch.ts': `import { appendFile } from "node:fs/promises";\nexport const touch = (p: string) => appendFile(p, "");\n`,
+    };
+    const t = tool(await lintFiles(files), 't');
+    const chains = t.effects!.effects.map((e) => `${e.sink} via ${e.via.map((h) => h.callee).join(' > ')}`);
+    expect(chains).toEqual(['fs/promises writeFile via save > write', 'fs/promises rm via remove', 'fs/promises appendFile via util.touch']);
+    expect(t.effects!.effects[0]!.via.map((h) => h.location.line)).toEqual([8, 3]);
+  });
+
+  it('follows callbacks passed to array methods and Promise.all, and object methods', async () => {
+    const r = await effectsOf(
+      server(`  await Promise.all(["a"].map((p) => unlink(p)));\n  ["b"].forEach(drop);\n  await api.put("c");`, `import { unlink, writeFile } from "node:fs/promises";\nfunction drop(p: string) { return unlink(p); }\nconst api = { async put(p: string) { await writeFile(p, ""); } };`),
+    );
+    expect(r.effects).toEqual(['fs.delete:write:fs/promises unlink', 'fs.delete:write:fs/promises unlink', 'fs.write:write:fs/promises writeFile']);
+  });
+
+  it('protects against recursion', async () => {
+    const r = await effectsOf(server(`  await walk("a");`, `import { rm } from "node:fs/promises";\nasync function walk(p: string): Promise<void> { await rm(p); if (p.length < 3) await walk(p + "a"); }`));
+    expect(r.effects).toEqual(['fs.delete:write:fs/promises rm']);
+  });
+
+  it('reports the depth limit when it is reached instead of treating the rest as effect-free', async () => {
+    const chain = Array.from({ length: 20 }, (_, i) => `function f${i}() { return f${i + 1}(); }`).join('\n');
+    const files = server(`  f0();`, `${chain}\nfunction f20() { return 1; }`);
+    const result = await lintFiles(files);
+    const t = tool(result, 't');
+    expect(t.effects!.truncated).toBe(true);
+    expect(t.effects!.unresolved.some((u) => u.reason.includes('depth limit'))).toBe(true);
+    expect(t.inferred!.readOnly).toBeNull();
+  });
+
+  it('records calls it cannot see into as unresolved, never as "no effect"', async () => {
+    const r = await effectsOf(server(`  await db.query("DELETE FROM t"); await client.send("x"); await hook();`, `import db from "some-db";\ndeclare const client: { send(x: string): Promise<void> };\ndeclare const hook: () => Promise<void>;`));
+    expect(r.effects).toEqual([]);
+    expect(r.unresolved).toHaveLength(3);
+    expect(r.unresolved[0]).toContain('some-db');
+    expect(r.inferred).toEqual({ readOnly: null, destructive: null, idempotent: null, openWorld: null });
+  });
+
+  it('does not count logging, JSON, Math, path or zod as effects', async () => {
+    const r = await effectsOf(server(`  console.error("x"); JSON.stringify({}); Math.max(1, 2); path.join("a", "b"); z.string().parse("x"); process.stderr.write("x"); "a,b".split(",").map((s) => s.trim());`, `import path from "node:path";`));
+    expect(r.effects).toEqual([]);
+    expect(r.unresolved).toEqual([]);
+    expect(r.inferred).toEqual({ readOnly: true, destructive: false, idempotent: true, openWorld: false });
+  });
+});

@@ -1,0 +1,21 @@
+import { describe, it } from 'vitest';
+import rule from '../../rules/optimistic-idempotent.js';
+import { ruleTester } from './tester.js';
+
+describe('optimistic-idempotent', () => {
+  it('reports idempotentHint: true on handlers whose repeated calls add more', () => {
+    ruleTester(rule, {
+      valid: [
+        { declared: { readOnlyHint: false, idempotentHint: true }, effects: ['overwrite', 'delete', 'mkdir'] },
+        { declared: { readOnlyHint: false, idempotentHint: false }, effects: ['append'] },
+        { declared: { readOnlyHint: false }, effects: ['append'] },
+        { declared: { idempotentHint: true }, effects: ['spawn'], unresolved: 1 },
+      ],
+      invalid: [
+        { declared: { readOnlyHint: false, idempotentHint: true }, effects: ['append'], errors: ['repeats@11'] },
+        { declared: { idempotentHint: true }, effects: ['fetchPost'], errors: ['repeats@10'] },
+        { declared: { readOnlyHint: true, idempotentHint: true }, effects: ['push'], errors: ['repeats@11'] },
+      ],
+    });
+  });
+});

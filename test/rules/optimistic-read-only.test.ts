@@ -1,0 +1,26 @@
+import { describe, it } from 'vitest';
+import rule from '../../rules/optimistic-read-only.js';
+import { ruleTester } from './tester.js';
+
+describe('optimistic-read-only', () => {
+  it('reports readOnlyHint: true on handlers that write, at the hint', () => {
+    ruleTester(rule, {
+      valid: [
+        { declared: { readOnlyHint: true }, effects: ['read', 'fetchGet'] },
+        { declared: { readOnlyHint: false }, effects: ['overwrite'] },
+        // Omitted: the default (false) is never optimistic.
+        { declared: {}, effects: ['delete'] },
+        { declared: null, effects: ['delete'] },
+        // Unknown is not a proven write.
+        { declared: { readOnlyHint: true }, effects: ['spawn'], unresolved: 2 },
+        // Live facts have no effects to judge.
+        { declared: { readOnlyHint: true }, live: true },
+      ],
+      invalid: [
+        { declared: { readOnlyHint: true }, effects: ['overwrite'], errors: ['writes@10'] },
+        { declared: { openWorldHint: false, readOnlyHint: true }, effects: ['read', 'push'], errors: ['writes@11'] },
+        { declared: { readOnlyHint: true }, effects: ['fetchPost'], errors: ['writes@10'] },
+      ],
+    });
+  });
+});

@@ -1,0 +1,68 @@
+import { expect } from 'vitest';
+import { inferHints } from '../../src/effects/hints.js';
+import type { Rule } from '../../src/engine/rule.js';
+import type { Effect, EffectKind, EffectSet, ToolFacts, UnresolvedItem } from '../../src/model.js';
+
+const at = (line: number) => ({ file: '/p/server.ts', line, column: 3 });
+
+/** Effect shorthands for facts-level rule tests. */
+export const EFFECTS = {
+  read: { kind: 'fs.read', access: 'read', destructive: null, idempotent: null, openWorld: false, sink: 'fs/promises readFile', description: 'reads a file' },
+  overwrite: { kind: 'fs.write', access: 'write', destructive: true, idempotent: true, openWorld: false, sink: 'fs/promises writeFile', description: 'writes a file' },
+  append: { kind: 'fs.write', access: 'write', destructive: false, idempotent: false, openWorld: false, sink: 'fs/promises appendFile', description: 'appends to a file' },
+  mkdir: { kind: 'fs.write', access: 'write', destructive: false, idempotent: true, openWorld: false, sink: 'fs/promises mkdir', description: 'creates a directory' },
+  delete: { kind: 'fs.delete', access: 'write', destructive: true, idempotent: true, openWorld: false, sink: 'fs/promises rm', description: 'deletes files' },
+  fetchGet: { kind: 'network', access: 'read', destructive: null, idempotent: null, openWorld: true, sink: 'fetch GET', description: 'makes an HTTP request (GET)' },
+  fetchPost: { kind: 'network', access: 'write', destructive: false, idempotent: false, openWorld: true, sink: 'fetch POST', description: 'makes an HTTP request (POST)' },
+  spawn: { kind: 'process.spawn', access: 'unknown', destructive: null, idempotent: null, openWorld: true, sink: 'child_process exec', description: 'runs another program' },
+  push: { kind: 'state.write', access: 'write', destructive: false, idempotent: false, openWorld: false, sink: 'server state log', description: 'appends to server state `log`' },
+} satisfies Record<string, Omit<Effect, 'location' | 'via'> & { kind: EffectKind }>;
+
+export type EffectName = keyof typeof EFFECTS;
+
+/** A facts-level case: declared annotations (or null for none) and effect names. */
+export interface FactsCase {
+  declared: Record<string, unknown> | null;
+  effects?: EffectName[];
+  /** Calls the analysis could not see into. */
+  unresolved?: number;
+  /** Live facts: no effects at all. */
+  live?: boolean;
+}
+
+/** Builds the facts of one tool named "t" from a case. Hints sit on lines 10, 11, ... in declaration order. */
+export function factsOf(c: FactsCase): ToolFacts {
+  const properties: NonNullable<ToolFacts['annotations']>['properties'] = {};
+  Object.entries(c.declared ?? {}).forEach(([key, value], i) => {
+    properties[key] = { value, known: true, location: at(10 + i) };
+  });
+  const unresolved: UnresolvedItem[] = Array.from({ length: c.unresolved ?? 0 }, () => ({ expression: 'x()', reason: 'unknown', location: at(30), via: [] }));
+  const effects: EffectSet | undefined = c.live
+    ? undefined
+    : { effects: (c.effects ?? []).map((name, i) => ({ ...EFFECTS[name], location: at(20 + i), via: [] }) as Effect), unresolved, truncated: false };
+  return {
+    name: 't',
+    displayName: 't',
+    origin: c.live ? 'live' : 'source',
+    location: at(5),
+    registration: 'registerTool',
+    annotations: c.declared ? { location: at(9), properties, unresolved: [] } : null,
+    handler: at(15),
+    unresolved: [],
+    ...(effects ? { effects, inferred: inferHints(effects) } : {}),
+  };
+}
+
+/** Runs one rule on one facts case and returns `messageId@line` per report. */
+export function reportsOf(rule: Rule, c: FactsCase): string[] {
+  const out: string[] = [];
+  rule.check({ tool: factsOf(c), report: (r) => out.push(`${r.messageId}@${(r.location ?? at(5)).line}`) });
+  return out;
+}
+
+/** ESLint-style table: every valid case reports nothing; every invalid case reports exactly `errors`. */
+export function ruleTester(rule: Rule, cases: { valid: FactsCase[]; invalid: (FactsCase & { errors: string[] })[] }): void {
+  for (const c of cases.valid) expect(reportsOf(rule, c), JSON.stringify(c)).toEqual([]);
+  for (const c of cases.invalid) expect(reportsOf(rule, c), JSON.stringify(c)).toEqual(c.errors);
+  for (const c of cases.invalid) for (const e of c.errors) expect(Object.keys(rule.meta.messages)).toContain(e.split('@')[0]);
+}
