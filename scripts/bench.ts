@@ -160,9 +160,9 @@ const ENDPOINT_${m} = "https://api.example.com/v1/events";
 export const records_${m}: { id: string; at: number }[] = [];
 export const entries_${m} = new Map<string, string>();
 
-export async function readRecord_${m}(id: string): Promise<string> {
+export async function readRecord_${m}(id: string, field: string): Promise<string> {
   const text = await readFile(\`\${DATA_DIR_${m}}/\${id}.json\`, "utf8");
-  return text.trim();
+  return text.includes(field) ? text.trim() : "";
 }
 
 export async function saveRecord_${m}(id: string, body: string): Promise<string> {

@@ -2,7 +2,6 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import { RULES } from '../rules/index.js';
 import { UsageError } from './errors.js';
 import { FORMATTERS, toolsTable } from './formatters/index.js';
-import { lint } from './index.js';
 
 /** Exit codes, as ESLint's: 0 no error-level finding, 1 at least one, 2 usage or fatal error. */
 export const EXIT = { ok: 0, findings: 1, fatal: 2 } as const;
@@ -65,6 +64,8 @@ export async function main(argv: string[], io: { stdout: NodeJS.WritableStream; 
   }
   const opts = program.opts<{ format: string; tools?: boolean; maxDepth: number }>();
   try {
+    // Loaded here so that --help and --version do not pay for loading TypeScript.
+    const { lint } = await import('./index.js');
     const result = await lint({ paths: program.args, cwd: io.cwd, maxDepth: opts.maxDepth });
     const color = useColor(io.env, io.isTTY);
     const formatter = opts.tools && opts.format === 'stylish' ? toolsTable : FORMATTERS.get(opts.format)!;

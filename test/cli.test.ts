@@ -1,0 +1,148 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { writeProject, SERVER_HEADER } from './helpers.js';
+
+/** The CLI is tested through the built bin, as users run it (`npm test` builds first). */
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const BIN = path.join(ROOT, 'bin', 'mcp-annotate-lint.js');
+const CASES = path.join(ROOT, 'test', 'fixtures', 'cases');
+
+function run(args: string[], cwd = ROOT, env: Record<string, string> = {}) {
+  const base: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
+  delete base.FORCE_COLOR;
+  const r = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8', env: { ...base, ...env } });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe('mcp-annotate-lint CLI', () => {
+  it('reports case 000: three optimistic findings with evidence, exit 1', () => {
+    const r = run([path.join(CASES, '000-read-summary-writes-marker.ts')]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('test/fixtures/cases/000-read-summary-writes-marker.ts');
+    expect(r.stdout).toMatch(/30:18 +error +"read_summary" declares readOnlyHint: true, but it .* optimistic-read-only/);
+    expect(r.stdout).toMatch(/31:5 +error +"read_summary" declares destructiveHint: false, but it writes a file .* optimistic-non-destructive/);
+    expect(r.stdout).toMatch(/32:5 +error +"read_summary" declares idempotentHint: true, .* optimistic-idempotent/);
+    expect(r.stdout).toContain('↳ fs/promises writeFile at test/fixtures/cases/000-read-summary-writes-marker.ts:38 in the handler');
+    expect(r.stdout).toContain('✖ 3 problems (3 errors, 0 warnings)');
+    expect(r.stdout).not.toMatch(/\u001b\[/);
+  });
+
+  it('exits 0 when only warnings are found', () => {
+    const r = run([path.join(CASES, '010-idempotent-hint-on-readonly.ts')]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('✖ 2 problems (0 errors, 2 warnings)');
+  });
+
+  it('prints the JSON contract with relative paths', () => {
+    const r = run(['--format', 'json', path.join(CASES, '008-web-search-closed-world.ts')]);
+    expect(r.code).toBe(1);
+    const report = JSON.parse(r.stdout);
+    expect(report.schemaVersion).toBe(1);
+    expect(report.tools.map((t: { name: string }) => t.name)).toEqual(['web_search', 'fetch_page']);
+    expect(report.tools[0]).toMatchObject({
+      name: 'web_search',
+      file: 'test/fixtures/cases/008-web-search-closed-world.ts',
+      line: 24,
+      annotations: { readOnlyHint: true, openWorldHint: false },
+      inferred: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
+      effects: [{ kind: 'network', file: 'test/fixtures/cases/008-web-search-closed-world.ts', line: 32, via: [] }],
+      unresolved: [],
+    });
+    expect(report.findings[0]).toEqual({
+      ruleId: 'optimistic-closed-world',
+      severity: 'error',
+      tool: 'web_search',
+      file: 'test/fixtures/cases/008-web-search-closed-world.ts',
+      line: 29,
+      column: 40,
+      message: '"web_search" declares openWorldHint: false, but it makes an HTTP request (GET)',
+    });
+  });
+
+  it('lists the published filesystem server as JSON: 14 tools with their declared annotations', () => {
+    const r = run(['--format', 'json', 'node_modules/@modelcontextprotocol/server-filesystem/dist']);
+    expect(r.code).toBe(0);
+    const report = JSON.parse(r.stdout);
+    expect(report.tools).toHaveLength(14);
+    expect(report.tools.find((t: { name: string }) => t.name === 'write_file').annotations).toEqual({
+      readOnlyHint: false,
+      idempotentHint: true,
+      destructiveHint: true,
+      openWorldHint: false,
+    });
+  });
+
+  it('prints the --tools table with declared and inferred hints and a verdict', () => {
+    const r = run(['--tools', path.join(CASES, '000-read-summary-writes-marker.ts'), path.join(CASES, '011-unannotated-graph-memory.ts')]);
+    expect(r.code).toBe(1);
+    const lines = r.stdout.split('\n');
+    expect(lines[0]).toMatch(/^TOOL +LOCATION +DECLARED r d i o +INFERRED r d i o +VERDICT$/);
+    expect(lines[1]).toMatch(/^read_summary +test\/fixtures\/cases\/000-read-summary-writes-marker\.ts:27 +T F T F +F T F F +3 errors$/);
+    expect(lines[2]).toMatch(/^read_graph +\S+:32 +none +T F T F +1 warning$/);
+  });
+
+  it('colors only when asked: FORCE_COLOR forces ANSI, NO_COLOR turns it off', () => {
+    const file = path.join(CASES, '000-read-summary-writes-marker.ts');
+    expect(run([file], ROOT, { FORCE_COLOR: '1' }).stdout).toMatch(/\u001b\[31m/);
+    expect(run([file], ROOT, { NO_COLOR: '1' }).stdout).not.toMatch(/\u001b\[/);
+  });
+
+  it('exits 2 with one line on stderr for a path that does not exist', () => {
+    const r = run(['no/such/server.ts']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('mcp-annotate-lint: no/such/server.ts: no such file or directory\n');
+    expect(r.stdout).toBe('');
+  });
+
+  it('exits 2 for an unknown option or format, without a stack trace', () => {
+    const bad = run(['--nope']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/unknown option '--nope'/);
+    const format = run(['--format', 'xml', '.']);
+    expect(format.code).toBe(2);
+    expect(format.stderr).toMatch(/Allowed choices are json, stylish/);
+    expect(format.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('exits 2 for an unreadable tsconfig.json, naming the file', () => {
+    const dir = writeProject({ 'tsconfig.json': '{ "compilerOptions": ', 'server.ts': SERVER_HEADER });
+    const r = run([], dir);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^mcp-annotate-lint: .*tsconfig\.json: .+\n$/);
+  });
+
+  it('says so when no registration is found, with the number of files read, exit 0', () => {
+    const dir = writeProject({ 'a.ts': 'export const a = 1;\n', 'b.js': 'module.exports = 2;\n' });
+    const r = run(['.'], dir);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('No tool registrations found in 2 files.');
+  });
+
+  it('lints the project in the working directory from its tsconfig.json', () => {
+    const dir = writeProject({
+      'tsconfig.json': JSON.stringify({ compilerOptions: { strict: true }, include: ['src'] }),
+      'src/server.ts': `${SERVER_HEADER}import { rm } from "node:fs/promises";\nserver.registerTool("purge", { description: "d", annotations: { destructiveHint: false } }, async () => { await rm("x"); return { content: [] }; });\n`,
+      'other/ignored.ts': `${SERVER_HEADER}server.registerTool("ignored", { description: "d" }, async () => ({ content: [] }));\n`,
+    });
+    const r = run(['--format', 'json'], dir);
+    expect(r.code).toBe(1);
+    const report = JSON.parse(r.stdout);
+    expect(report.tools.map((t: { name: string }) => t.name)).toEqual(['purge']);
+    // rm is destructive (error); it is also idempotent and closed-world, which the omitted hints' defaults deny (warnings).
+    expect(report.findings.map((f: { ruleId: string; message: string }) => `${f.ruleId}: ${f.message}`)).toEqual([
+      'missing-annotations: "purge" omits idempotentHint, so clients assume idempotentHint: false, but the handler has no additional effect when repeated',
+      'missing-annotations: "purge" omits openWorldHint, so clients assume openWorldHint: true, but the handler stays in a closed world (its process and local files)',
+      'optimistic-non-destructive: "purge" declares destructiveHint: false, but it deletes files',
+    ]);
+  });
+
+  it('teaches in --help: usage, examples, rules and exit codes', () => {
+    const r = run(['--help']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('Usage: mcp-annotate-lint [options] [paths...]');
+    expect(r.stdout).toContain('optimistic-read-only');
+    expect(r.stdout).toContain('Exit codes: 0 no error-level finding, 1 at least one error, 2 usage or fatal error.');
+  });
+});
