@@ -1,4 +1,4 @@
-import { declaredBoolean, hintLocation, writes } from '../src/engine/facts.js';
+import { declaredBoolean, hintLocation, possibleWrites, writes } from '../src/engine/facts.js';
 import { defineRule } from '../src/engine/rule.js';
 
 /**
@@ -17,18 +17,19 @@ export default defineRule({
     docs: { description: 'destructiveHint or idempotentHint on a read-only tool, where the spec gives them no meaning', recommended: 'warning' },
     requires: [],
     messages: {
-      ignored: '"{{tool}}" declares readOnlyHint: true, so its {{hint}}: {{value}} has no meaning; remove it',
+      ignored: '"{{tool}}" declares readOnlyHint: true, so its {{hint}}{{value}} has no meaning; remove it',
     },
   },
   check({ tool, report }) {
     if (declaredBoolean(tool, 'readOnlyHint')?.value !== true) return;
-    if (writes(tool).length > 0) return;
+    if (writes(tool).length > 0 || possibleWrites(tool).length > 0) return;
     const idempotent = tool.annotations?.properties.idempotentHint;
     if (idempotent) {
-      report({ messageId: 'ignored', data: { tool: tool.displayName, hint: 'idempotentHint', value: String(idempotent.value) }, location: hintLocation(tool, 'idempotentHint') });
+      const value = idempotent.known ? `: ${String(idempotent.value)}` : '';
+      report({ messageId: 'ignored', data: { tool: tool.displayName, hint: 'idempotentHint', value }, location: hintLocation(tool, 'idempotentHint') });
     }
     if (declaredBoolean(tool, 'destructiveHint')?.value === true) {
-      report({ messageId: 'ignored', data: { tool: tool.displayName, hint: 'destructiveHint', value: 'true' }, location: hintLocation(tool, 'destructiveHint') });
+      report({ messageId: 'ignored', data: { tool: tool.displayName, hint: 'destructiveHint', value: ': true' }, location: hintLocation(tool, 'destructiveHint') });
     }
   },
 });

@@ -1,8 +1,9 @@
-import { declaredBoolean, describeEffects, hintLocation, writes } from '../src/engine/facts.js';
+import { declaredBoolean, describeEffects, hintLocation, possibleWrites, writes } from '../src/engine/facts.js';
 import { defineRule } from '../src/engine/rule.js';
 
 /**
- * `readOnlyHint: true` on a tool whose handler modifies its environment.
+ * `readOnlyHint: true` on a tool whose handler modifies its environment, or runs something whose
+ * effects are unknown (a spawned process, code loaded at run time), which may.
  * Source: MCP spec 2025-11-25, `ToolAnnotations.readOnlyHint` ("If true, the tool does not modify its environment").
  */
 export default defineRule({
@@ -13,12 +14,19 @@ export default defineRule({
     requires: ['effects'],
     messages: {
       writes: '"{{tool}}" declares readOnlyHint: true, but it {{effects}}',
+      mayWrite: '"{{tool}}" declares readOnlyHint: true, but it {{effects}}, which may modify its environment',
     },
   },
   check({ tool, report }) {
     if (declaredBoolean(tool, 'readOnlyHint')?.value !== true) return;
     const found = writes(tool);
-    if (found.length === 0) return;
-    report({ messageId: 'writes', data: { tool: tool.displayName, effects: describeEffects(found) }, location: hintLocation(tool, 'readOnlyHint'), evidence: found });
+    if (found.length > 0) {
+      report({ messageId: 'writes', data: { tool: tool.displayName, effects: describeEffects(found) }, location: hintLocation(tool, 'readOnlyHint'), evidence: found });
+      return;
+    }
+    const possible = possibleWrites(tool);
+    if (possible.length > 0) {
+      report({ messageId: 'mayWrite', data: { tool: tool.displayName, effects: describeEffects(possible) }, location: hintLocation(tool, 'readOnlyHint'), evidence: possible });
+    }
   },
 });

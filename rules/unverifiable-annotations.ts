@@ -1,8 +1,10 @@
+import { unverifiable } from '../src/engine/facts.js';
 import { defineRule } from '../src/engine/rule.js';
 
 /**
- * A registration whose name, annotations or handler the linter cannot read statically: its
- * annotations cannot be checked, and the linter says so rather than staying silent.
+ * A registration whose name, handler, annotation keys or hint values the linter cannot read
+ * statically: its annotations cannot be checked, and the linter says so rather than staying silent.
+ * A `title` computed at run time is not reported: it does not describe behaviour.
  * Source: MCP spec 2025-11-25, `ToolAnnotations` ("clients MUST consider tool annotations to be
  * untrusted unless they come from trusted servers"): a value nobody can review is not trusted.
  */
@@ -17,7 +19,7 @@ export default defineRule({
     },
   },
   check({ tool, report }) {
-    for (const item of [...tool.unresolved, ...(tool.annotations?.unresolved ?? [])]) {
+    for (const item of unverifiable(tool)) {
       report({ messageId: 'unresolved', data: { tool: tool.displayName, reason: item.reason }, location: item.location });
     }
   },

@@ -37,6 +37,8 @@ export interface DeclaredHint {
   value: unknown;
   /** True when the value was evaluated statically (a literal, a const, a spread of a const). */
   known: boolean;
+  /** Why the value could not be evaluated, when `known` is false. */
+  reason?: string;
   location: SourceLocation;
 }
 
@@ -46,7 +48,10 @@ export interface DeclaredAnnotations {
   location: SourceLocation;
   /** Every key found, with its value. Later keys of a spread win, as in JavaScript. */
   properties: Record<string, DeclaredHint>;
-  /** Reasons the object could not be fully evaluated (a spread of a call, a computed key). Empty when fully known. */
+  /**
+   * Parts whose keys could not be read (a spread of a call, a computed key, an object that is not a
+   * literal): any hint may hide there. Unknown values of known keys are in `properties` instead.
+   */
   unresolved: UnresolvedItem[];
 }
 

@@ -88,12 +88,16 @@ export function evaluate(expr: Node, resolver: Resolver, depth = 0): Evaluated {
   }
   if (Node.isIdentifier(node) && node.getText() === 'undefined') return { known: true, value: undefined };
   if (Node.isIdentifier(node) || Node.isPropertyAccessExpression(node) || Node.isElementAccessExpression(node)) {
+    const reassigned = Node.isIdentifier(node) ? resolver.reassignedVariable(node) : null;
+    if (reassigned) return { known: false, reason: `\`${reassigned}\` is a variable that is assigned again`, node };
     const target = resolver.resolve(node);
     if (target.kind === 'value' && unwrap(target.node) !== node) return evaluate(target.node, resolver, depth + 1);
-    const why = target.kind === 'unknown' ? target.reason : target.kind === 'module' ? `a value from ${target.specifier}` : 'a value known only at run time';
-    return { known: false, reason: `${shorten(node.getText())} is ${why}`, node };
+    const text = shorten(node.getText());
+    if (target.kind === 'module') return { known: false, reason: `\`${text}\` comes from ${target.specifier}`, node };
+    if (target.kind === 'unknown') return { known: false, reason: `\`${text}\` cannot be followed (${target.reason})`, node };
+    return { known: false, reason: `\`${text}\` is computed at run time`, node };
   }
-  return { known: false, reason: `${shorten(node.getText())} is computed at run time`, node };
+  return { known: false, reason: `\`${shorten(node.getText())}\` is computed at run time`, node };
 }
 
 /**
@@ -105,7 +109,7 @@ export function evaluateObject(expr: Node, resolver: Resolver, depth = 0): Evalu
   const literal = Node.isObjectLiteralExpression(start) ? start : definingNode(start, resolver);
   const result: EvaluatedObject = { node: literal && Node.isObjectLiteralExpression(literal) ? literal : start, properties: new Map(), unresolved: [] };
   if (!literal || !Node.isObjectLiteralExpression(literal)) {
-    result.unresolved.push({ node: start, reason: `${shorten(start.getText())} is not an object literal the linter can read` });
+    result.unresolved.push({ node: start, reason: `\`${shorten(start.getText())}\` is not an object literal the linter can read` });
     return result;
   }
   if (depth > MAX_DEPTH) {
@@ -132,7 +136,7 @@ export function evaluateObject(expr: Node, resolver: Resolver, depth = 0): Evalu
         if (computed.known && typeof computed.value === 'string') key = computed.value;
       }
       if (key === null) {
-        result.unresolved.push({ node: prop, reason: `computed key ${shorten(nameNode.getText())}` });
+        result.unresolved.push({ node: prop, reason: `the computed key ${shorten(nameNode.getText())} cannot be read` });
         continue;
       }
       result.properties.delete(key);

@@ -94,7 +94,41 @@ export function isModuleLevel(node: Node): boolean {
 export class Resolver {
   private readonly moduleCache = new Map<string, SourceFile | null>();
 
+  private readonly assignedInFile = new Map<SourceFile, Set<Node>>();
+
   constructor(private readonly isProjectFile: (sf: SourceFile) => boolean) {}
+
+  /**
+   * The name of the `let`/`var` variable an identifier refers to when some code assigns it again
+   * (so its initializer is not its value); null for constants and variables never reassigned.
+   */
+  reassignedVariable(id: Identifier): string | null {
+    const decl = id.getSymbol()?.getDeclarations()[0];
+    if (!decl || !Node.isVariableDeclaration(decl)) return null;
+    if (decl.getVariableStatement()?.getDeclarationKind() === 'const') return null;
+    return this.assignedDeclarations(decl.getSourceFile()).has(decl) ? decl.getName() : null;
+  }
+
+  /** Declarations of variables that are assigned (`=`, `+=`, `++`) somewhere in a file. */
+  private assignedDeclarations(sf: SourceFile): Set<Node> {
+    let set = this.assignedInFile.get(sf);
+    if (set) return set;
+    set = new Set();
+    const add = (target: Node): void => {
+      const decl = Node.isIdentifier(target) ? target.getSymbol()?.getDeclarations()[0] : undefined;
+      if (decl) set!.add(decl);
+    };
+    for (const b of sf.getDescendantsOfKind(SyntaxKind.BinaryExpression)) {
+      const kind = b.getOperatorToken().getKind();
+      if (kind >= SyntaxKind.FirstAssignment && kind <= SyntaxKind.LastAssignment) add(unwrap(b.getLeft()));
+    }
+    for (const u of [...sf.getDescendantsOfKind(SyntaxKind.PrefixUnaryExpression), ...sf.getDescendantsOfKind(SyntaxKind.PostfixUnaryExpression)]) {
+      const op = u.getOperatorToken();
+      if (op === SyntaxKind.PlusPlusToken || op === SyntaxKind.MinusMinusToken) add(unwrap(u.getOperand()));
+    }
+    this.assignedInFile.set(sf, set);
+    return set;
+  }
 
   /** The project source file a module specifier written in `from` refers to, or null for a package or an unresolved path. */
   projectModule(from: SourceFile, specifier: string): SourceFile | null {
@@ -227,13 +261,13 @@ export class Resolver {
     if (!Node.isIdentifier(nameNode)) return undefined;
     const name = nameNode.getText();
     const values: Node[] = [];
-    decl.getSourceFile().forEachDescendant((node) => {
-      if (!Node.isBinaryExpression(node) || node.getOperatorToken().getKind() !== SyntaxKind.EqualsToken) return;
+    for (const node of decl.getSourceFile().getDescendantsOfKind(SyntaxKind.BinaryExpression)) {
+      if (node.getOperatorToken().getKind() !== SyntaxKind.EqualsToken) continue;
       const left = node.getLeft();
-      if (!Node.isIdentifier(left) || left.getText() !== name) return;
-      if (left.getSymbol()?.getDeclarations()[0] !== decl) return;
+      if (!Node.isIdentifier(left) || left.getText() !== name) continue;
+      if (left.getSymbol()?.getDeclarations()[0] !== decl) continue;
       values.push(node.getRight());
-    });
+    }
     const [first] = values;
     if (!first) return undefined;
     const shape = (n: Node): string => {

@@ -98,11 +98,9 @@ function calleeMethodName(call: CallExpression): string | null {
 function annotationsFrom(obj: EvaluatedObject): DeclaredAnnotations {
   const properties: DeclaredAnnotations['properties'] = {};
   for (const [key, prop] of obj.properties) {
-    properties[key] = {
-      value: prop.value.known ? prop.value.value : undefined,
-      known: prop.value.known,
-      location: locationOf(prop.node),
-    };
+    properties[key] = prop.value.known
+      ? { value: prop.value.value, known: true, location: locationOf(prop.node) }
+      : { value: undefined, known: false, reason: prop.value.reason, location: locationOf(prop.node) };
   }
   const unresolved: UnresolvedItem[] = obj.unresolved.map((u) => ({
     expression: shorten(u.node.getText()),
@@ -110,11 +108,6 @@ function annotationsFrom(obj: EvaluatedObject): DeclaredAnnotations {
     location: locationOf(u.node),
     via: [],
   }));
-  for (const [, prop] of obj.properties) {
-    if (!prop.value.known) {
-      unresolved.push({ expression: shorten(prop.value.node.getText()), reason: prop.value.reason, location: locationOf(prop.value.node), via: [] });
-    }
-  }
   return { location: locationOf(obj.node), properties, unresolved };
 }
 
@@ -126,23 +119,21 @@ function annotationsFrom(obj: EvaluatedObject): DeclaredAnnotations {
  */
 export function discoverInFile(sf: SourceFile, resolver: Resolver, projectUsesSdk: boolean): DiscoveredTool[] {
   const tools: DiscoveredTool[] = [];
-  sf.forEachDescendant((node) => {
-    if (!Node.isCallExpression(node)) return;
+  for (const node of sf.getDescendantsOfKind(SyntaxKind.CallExpression)) {
     const method = calleeMethodName(node);
-    if (!method || !REGISTER_METHODS.has(method)) return;
-    if (method === 'tool' && !projectUsesSdk) return;
+    if (!method || !REGISTER_METHODS.has(method)) continue;
+    if (method === 'tool' && !projectUsesSdk) continue;
     const args = node.getArguments();
-    if (method === 'registerTool' ? args.length < 2 || args.length > 3 : args.length < 2 || args.length > 6) return;
-    const found = method === 'registerTool' ? fromRegisterTool(node, args, resolver) : fromTool(node, args, resolver);
-    if (found) tools.push(found);
-  });
+    if (method === 'registerTool' ? args.length < 2 || args.length > 3 : args.length < 2 || args.length > 6) continue;
+    tools.push(method === 'registerTool' ? fromRegisterTool(node, args, resolver) : fromTool(node, args, resolver));
+  }
   return tools;
 }
 
 function resolveName(arg: Node, resolver: Resolver, unresolved: UnresolvedItem[]): { name: string | null; displayName: string } {
   const v = evaluate(arg, resolver);
   if (v.known && typeof v.value === 'string') return { name: v.value, displayName: v.value };
-  const reason = v.known ? `the name is not a string (${typeof v.value})` : `the tool name is computed at run time: ${v.reason}`;
+  const reason = v.known ? `the tool name is not a string (${typeof v.value})` : `the tool name cannot be read statically: ${v.reason}`;
   unresolved.push({ expression: shorten(arg.getText()), reason, location: locationOf(arg), via: [] });
   return { name: null, displayName: `<${shorten(arg.getText(), 40)}>` };
 }
@@ -152,11 +143,11 @@ function resolveHandler(arg: Node | undefined, resolver: Resolver, unresolved: U
   const target = resolver.resolve(arg);
   if (target.kind === 'function' && isFunctionNode(target.node)) return { handler: target.node, location: locationOf(target.node) };
   const reason = target.kind === 'unknown' ? target.reason : target.kind === 'module' ? `a function of ${target.specifier}` : 'not a function the linter can read';
-  unresolved.push({ expression: shorten(arg.getText()), reason: `handler cannot be resolved: ${reason}`, location: locationOf(arg), via: [] });
+  unresolved.push({ expression: shorten(arg.getText()), reason: `the handler cannot be followed: ${reason}`, location: locationOf(arg), via: [] });
   return { handler: null, location: null };
 }
 
-function fromRegisterTool(call: CallExpression, args: Node[], resolver: Resolver): DiscoveredTool | null {
+function fromRegisterTool(call: CallExpression, args: Node[], resolver: Resolver): DiscoveredTool {
   const [nameArg, configArg, handlerArg] = args as [Node, Node, Node | undefined];
   const unresolved: UnresolvedItem[] = [];
   const { name, displayName } = resolveName(nameArg, resolver, unresolved);
@@ -193,7 +184,7 @@ function fromRegisterTool(call: CallExpression, args: Node[], resolver: Resolver
   };
 }
 
-function fromTool(call: CallExpression, args: Node[], resolver: Resolver): DiscoveredTool | null {
+function fromTool(call: CallExpression, args: Node[], resolver: Resolver): DiscoveredTool {
   const [nameArg, ...rest] = args as [Node, ...Node[]];
   const unresolved: UnresolvedItem[] = [];
   const { name, displayName } = resolveName(nameArg, resolver, unresolved);

@@ -3,7 +3,7 @@ import { evaluate } from '../analysis/evaluate.js';
 import { locationOf } from '../analysis/location.js';
 import { RESULT_OF_CALL, RESULT_OF_NEW, type FunctionNode, type Resolver, type Target, shorten, unwrap } from '../analysis/resolve.js';
 import type { CallHop, Effect, EffectSet, UnresolvedItem } from '../model.js';
-import { BUILTIN_VALUE_METHODS, MCP_PROTOCOL_METHODS, PURE_GLOBALS, PURE_MODULES, SINKS, pathKey, type SinkEntry } from './sinks.js';
+import { BUILTIN_VALUE_METHODS, MCP_PROTOCOL_METHODS, PURE_GLOBALS, PURE_MODULES, SINKS, fileFlagEffect, pathKey, type SinkEntry } from './sinks.js';
 import { stateMutation, mutationOfCall } from './state.js';
 
 /** Options of the effect walk. */
@@ -53,6 +53,26 @@ function isPromiseExecutorParameter(callee: Node): boolean {
   const executor = decl.getParent();
   const ctor = executor?.getParent();
   return ctor !== undefined && Node.isNewExpression(ctor) && ctor.getExpression().getText() === 'Promise';
+}
+
+/** Node kinds that can have an effect: calls, and the writes of state. */
+const EFFECT_KINDS = [
+  SyntaxKind.CallExpression,
+  SyntaxKind.NewExpression,
+  SyntaxKind.BinaryExpression,
+  SyntaxKind.PrefixUnaryExpression,
+  SyntaxKind.PostfixUnaryExpression,
+  SyntaxKind.DeleteExpression,
+] as const;
+
+/**
+ * The nodes of a function body (callbacks inside it included) that can have an effect, in source
+ * order. Only these are wrapped by ts-morph, which keeps the walk cheap on large handlers.
+ */
+function effectNodes(body: Node): Node[] {
+  const nodes: Node[] = EFFECT_KINDS.flatMap((kind) => body.getDescendantsOfKind(kind) as Node[]);
+  if ((EFFECT_KINDS as readonly SyntaxKind[]).includes(body.getKind())) nodes.push(body);
+  return nodes.sort((a, b) => a.getPos() - b.getPos() || b.getEnd() - a.getEnd());
 }
 
 function hopOf(call: Node): CallHop {
@@ -117,10 +137,7 @@ export class EffectAnalyzer {
     const summary: Summary = { effects: [], unresolved: [], truncated: false, complete: true };
     this.inProgress.add(fn);
     const body = fn.getBody();
-    if (body) {
-      body.forEachDescendant((node) => this.visit(node, fn, depth, summary));
-      if (!Node.isBlock(body)) this.visit(body, fn, depth, summary);
-    }
+    if (body) for (const node of effectNodes(body)) this.visit(node, fn, depth, summary);
     this.inProgress.delete(fn);
     summary.effects = dedupe(summary.effects, (e) => e.kind);
     summary.unresolved = dedupe(summary.unresolved, (u) => u.reason);
@@ -163,8 +180,22 @@ export class EffectAnalyzer {
 
   private visitCall(call: CallExpression | NewExpression, depth: number, summary: Summary): void {
     const calleeExpr = call.getExpression();
-    if (calleeExpr.getKind() === SyntaxKind.ImportKeyword || calleeExpr.getKind() === SyntaxKind.SuperKeyword) {
-      if (calleeExpr.getKind() === SyntaxKind.ImportKeyword) this.unresolved(summary, call, 'dynamic import() loads and runs a module');
+    if (calleeExpr.getKind() === SyntaxKind.SuperKeyword) return;
+    if (calleeExpr.getKind() === SyntaxKind.ImportKeyword) {
+      const arg = call.getArguments()[0];
+      // import("pkg") of a literal loads a known module; a computed specifier loads code chosen at run time.
+      if (arg && (Node.isStringLiteral(arg) || Node.isNoSubstitutionTemplateLiteral(arg))) return;
+      summary.effects.push({
+        kind: 'unknown',
+        access: 'unknown',
+        destructive: null,
+        idempotent: null,
+        openWorld: false,
+        sink: 'import()',
+        description: 'loads and runs a module chosen at run time',
+        location: locationOf(call),
+        via: [],
+      });
       return;
     }
     const target = this.resolver.resolve(calleeExpr);
@@ -257,11 +288,37 @@ export class EffectAnalyzer {
       location: locationOf(call),
       via: [],
     };
+    if (sink.fileFlag) {
+      const flag = this.fileFlagOf(sink.fileFlag, call.getArguments());
+      if (flag === null) return { ...base, access: 'write', destructive: true, idempotent: null, description: `${sink.description}, with an open flag known only at run time` };
+      if (flag === sink.fileFlag.default) return base;
+      const byFlag = fileFlagEffect(flag);
+      return { ...base, ...byFlag, sink: `${base.sink} (flag '${flag}')` };
+    }
     if (!sink.httpMethod) return base;
     const method = this.httpMethodOf(sink, call.getArguments());
     if (method === null) return { ...base, description: `${sink.description} with a method known only at run time` };
     const http = httpEffect(method);
     return { ...base, access: http.access, destructive: http.destructive, idempotent: http.idempotent, sink: `${base.sink} ${http.label}`, description: `${sink.description} (${http.label})` };
+  }
+
+  /** The open flag a file-system call uses (a string argument or an options property); its default when not given; null when computed. */
+  private fileFlagOf(spec: NonNullable<SinkEntry['fileFlag']>, args: Node[]): string | null {
+    const arg = args[spec.index];
+    if (!arg) return spec.default;
+    const node = unwrap(arg);
+    if (Node.isObjectLiteralExpression(node)) {
+      if (!spec.property) return null;
+      const prop = node.getProperty(spec.property);
+      if (!prop) return spec.default;
+      if (!Node.isPropertyAssignment(prop)) return null;
+      const v = evaluate(prop.getInitializerOrThrow(), this.resolver);
+      return v.known && typeof v.value === 'string' ? v.value : null;
+    }
+    const v = evaluate(node, this.resolver);
+    if (!v.known) return null;
+    // writeFile(p, d, 'utf8'): a string in the options position is the encoding, not a flag.
+    return spec.property && typeof v.value === 'string' ? spec.default : typeof v.value === 'string' ? v.value : spec.default;
   }
 
   /** The HTTP method a call uses, from its options literal; `GET` when none is given; null when it is computed. */

@@ -21,6 +21,25 @@ export interface SinkEntry {
   description: string;
   /** How the HTTP method is read from the arguments, for network sinks whose access depends on it. */
   httpMethod?: 'fetch' | 'node-request' | 'get';
+  /**
+   * Where the file-system open flag is (`writeFile(p, d, { flag: 'wx' })`, `open(p, 'a')`): the
+   * argument index, the options property when the argument is an object, and the default flag.
+   */
+  fileFlag?: { index: number; property: string; default: string };
+}
+
+/**
+ * What a node:fs open flag does (https://nodejs.org/api/fs.html#file-system-flags): `a` appends
+ * (additive, not idempotent); `x` creates exclusively and fails if the file exists (additive,
+ * idempotent); `w` truncates or creates (overwrite: destructive, idempotent); `r+` writes in place
+ * (destructive); `r` only reads.
+ */
+export function fileFlagEffect(flag: string): Pick<SinkEntry, 'kind' | 'access' | 'destructive' | 'idempotent' | 'description'> {
+  if (flag.startsWith('a')) return { kind: 'fs.write', access: 'write', destructive: false, idempotent: false, description: 'appends to a file' };
+  if (flag.includes('x')) return { kind: 'fs.write', access: 'write', destructive: false, idempotent: true, description: 'creates a new file (fails if it exists)' };
+  if (flag.startsWith('w')) return { kind: 'fs.write', access: 'write', destructive: true, idempotent: true, description: 'writes a file (overwrites it if it exists)' };
+  if (flag.includes('+')) return { kind: 'fs.write', access: 'write', destructive: true, idempotent: null, description: 'writes into a file' };
+  return { kind: 'fs.read', access: 'read', destructive: null, idempotent: null, description: 'reads a file' };
 }
 
 type Effectish = Omit<SinkEntry, 'module' | 'export'>;
@@ -52,10 +71,10 @@ const FS_OPERATIONS: Record<string, Effectish> = {
   watch: fsRead('watches a file'),
   watchFile: fsRead('watches a file'),
   createReadStream: fsRead('reads a file'),
-  open: fsRead('opens a file'),
+  open: { ...fsRead('opens a file'), fileFlag: { index: 1, property: '', default: 'r' } },
   read: fsRead('reads a file'),
-  writeFile: fsWrite('writes a file (overwrites it if it exists)', true, true),
-  createWriteStream: fsWrite('writes a file (overwrites it if it exists)', true, true),
+  writeFile: { ...fsWrite('writes a file (overwrites it if it exists)', true, true), fileFlag: { index: 2, property: 'flag', default: 'w' } },
+  createWriteStream: { ...fsWrite('writes a file (overwrites it if it exists)', true, true), fileFlag: { index: 1, property: 'flags', default: 'w' } },
   write: fsWrite('writes to a file', true, null),
   writev: fsWrite('writes to a file', true, null),
   appendFile: fsWrite('appends to a file', false, false),
@@ -109,7 +128,8 @@ function expandFs(): SinkEntry[] {
     entries.push({ module: 'fs', export: `${name}Sync`, ...effect });
   }
   for (const method of FILE_HANDLE_WRITES) {
-    const effect = FS_OPERATIONS[method] ?? FS_OPERATIONS.write!;
+    // A handle's writeFile(data) has no path argument, so its flag is the handle's; drop the flag position.
+    const { fileFlag: _, ...effect } = FS_OPERATIONS[method] ?? FS_OPERATIONS.write!;
     entries.push({ module: 'fs/promises', export: `open().${method}`, ...effect });
     entries.push({ module: 'fs', export: `promises.open().${method}`, ...effect });
   }

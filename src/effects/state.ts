@@ -101,7 +101,12 @@ export function stateMutation(node: Node, within: FunctionNode): Effect | null {
     const root = stateRoot(node.getLeft());
     if (!root || !inside(node, within)) return null;
     if (op === SyntaxKind.EqualsToken) {
-      return isGuardedInitialisation(node) ? effect(node, root, false, true, 'initialises server state `{}`') : effect(node, root, true, true, 'assigns server state `{}`');
+      if (isGuardedInitialisation(node)) return effect(node, root, false, true, 'initialises server state `{}`');
+      const update = selfUpdate(node);
+      if (update === 'append') return effect(node, root, false, false, 'appends to server state `{}`');
+      if (update === 'remove') return effect(node, root, true, true, 'removes entries of server state `{}`');
+      if (update === 'count') return effect(node, root, false, false, 'updates server state `{}` from its previous value');
+      return effect(node, root, true, true, 'assigns server state `{}`');
     }
     if (op === SyntaxKind.QuestionQuestionEqualsToken || op === SyntaxKind.BarBarEqualsToken) return effect(node, root, false, true, 'initialises server state `{}`');
     if (op === SyntaxKind.AmpersandAmpersandEqualsToken) return effect(node, root, true, true, 'assigns server state `{}`');
@@ -132,6 +137,28 @@ export function mutationOfCall(call: CallExpression | NewExpression): Effect | n
   const root = stateRoot(callee.getExpression());
   if (!root) return null;
   return effect(call, root, method.destructive, method.idempotent, method.text);
+}
+
+/**
+ * How an assignment rewrites a value from itself: `x = [...x, y]` / `x = x.concat(y)` append;
+ * `x = x.filter(...)` removes; `x = x + 1` and other arithmetic on `x` count. Null when the right
+ * side does not read the target.
+ */
+function selfUpdate(assignment: import('ts-morph').BinaryExpression): 'append' | 'remove' | 'count' | null {
+  const target = canonical(assignment.getLeft());
+  const right = unwrap(assignment.getRight());
+  const isTarget = (n: Node): boolean => canonical(n) === target;
+  if (Node.isArrayLiteralExpression(right) && right.getElements().some((e) => Node.isSpreadElement(e) && isTarget(e.getExpression()))) return 'append';
+  if (Node.isObjectLiteralExpression(right) && right.getProperties().some((p) => Node.isSpreadAssignment(p) && isTarget(p.getExpression()))) return 'append';
+  if (Node.isCallExpression(right)) {
+    const callee = unwrap(right.getExpression());
+    if (Node.isPropertyAccessExpression(callee) && isTarget(callee.getExpression())) {
+      if (callee.getName() === 'concat') return 'append';
+      if (['filter', 'slice', 'splice', 'toSpliced'].includes(callee.getName())) return 'remove';
+    }
+  }
+  if (Node.isBinaryExpression(right) && [right.getLeft(), right.getRight()].some(isTarget)) return 'count';
+  return null;
 }
 
 /** Source text without spaces and optional chaining, to compare an assignment target with a guard. */

@@ -1,4 +1,4 @@
-import { HINT_DEFAULTS, type DeclaredHint, type Effect, type HintKey, type SourceLocation, type ToolFacts } from '../model.js';
+import { HINT_DEFAULTS, HINT_KEYS, type DeclaredHint, type Effect, type HintKey, type SourceLocation, type ToolFacts, type UnresolvedItem } from '../model.js';
 
 /**
  * Read-only helpers over {@link ToolFacts} shared by the rules. Pure functions of plain data.
@@ -30,6 +30,15 @@ export function writes(tool: ToolFacts): Effect[] {
   return (tool.effects?.effects ?? []).filter((e) => e.access === 'write');
 }
 
+/**
+ * Effects that may modify the environment although the linter cannot tell how: a spawned process,
+ * an HTTP request whose method is computed, code loaded at run time (DESIGN.md §1: "treat it as a
+ * possible write in the open world").
+ */
+export function possibleWrites(tool: ToolFacts): Effect[] {
+  return (tool.effects?.effects ?? []).filter((e) => e.access === 'unknown');
+}
+
 /** Where a finding about a hint points: the hint, else the annotations object, else the registration. */
 export function hintLocation(tool: ToolFacts, key?: HintKey): SourceLocation {
   const hint = key ? tool.annotations?.properties[key] : undefined;
@@ -41,4 +50,18 @@ export function describeEffects(effects: Effect[]): string {
   const [first, ...rest] = effects;
   if (!first) return '';
   return rest.length > 0 ? `${first.description}, and ${rest.length} more effect${rest.length > 1 ? 's' : ''}` : first.description;
+}
+
+/**
+ * What keeps a tool's declaration from being checked: an unreadable name or handler, annotation
+ * keys hidden in an unreadable spread, and hint values computed at run time (`title` and other
+ * non-hint keys do not count).
+ */
+export function unverifiable(tool: ToolFacts): UnresolvedItem[] {
+  const items = [...tool.unresolved, ...(tool.annotations?.unresolved ?? [])];
+  for (const key of HINT_KEYS) {
+    const hint = tool.annotations?.properties[key];
+    if (hint && !hint.known) items.push({ expression: key, reason: `${key}: ${hint.reason ?? 'the value cannot be read statically'}`, location: hint.location, via: [] });
+  }
+  return items.sort((a, b) => a.location.line - b.location.line || a.location.column - b.location.column);
 }

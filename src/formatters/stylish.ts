@@ -1,4 +1,5 @@
 import { Chalk } from 'chalk';
+import { unverifiable } from '../engine/facts.js';
 import type { Effect, Finding, LintResult } from '../model.js';
 import { fileLine, relativePath } from './paths.js';
 import type { Formatter } from './types.js';
@@ -51,7 +52,7 @@ export const stylish: Formatter = (result, { cwd, color }) => {
   if (result.tools.length === 0) {
     out.push('', `No tool registrations found in ${files}.`);
   }
-  const unresolvedTools = result.tools.filter((t) => t.unresolved.length > 0 || (t.annotations?.unresolved.length ?? 0) > 0).length;
+  const unresolvedTools = result.tools.filter((t) => unverifiable(t).length > 0).length;
   const checked = `Checked ${count(result.tools.length, 'tool')} in ${files}${unresolvedTools ? ` (${unresolvedTools} not fully resolved)` : ''}.`;
   if (result.findings.length > 0) {
     const parts = [count(errors, 'error'), count(warnings, 'warning'), ...(infos ? [`${infos} info`] : [])];

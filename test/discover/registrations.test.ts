@@ -64,6 +64,25 @@ server.registerTool("partly", { description: "d", annotations: { readOnlyHint: p
   });
 });
 
+describe('values that run time decides', () => {
+  it('does not take a reassigned let for a constant', async () => {
+    const result = await lintFiles({
+      'server.ts': `${SERVER_HEADER}let mode = "ro";\nif (process.env.RW) mode = "rw";\nconst fixed = "x";\nlet once = "y";\nserver.registerTool(\`t_\${mode}\`, { description: "d" }, async () => ({ content: [] }));\nserver.registerTool(fixed + once, { description: "d" }, async () => ({ content: [] }));\n`,
+    });
+    expect(result.tools.map((t) => t.name)).toEqual([null, 'xy']);
+    expect(result.tools[0]!.unresolved[0]!.reason).toBe('the tool name cannot be read statically: `mode` is a variable that is assigned again');
+  });
+
+  it('does not let a computed title hide omitted hints or make the tool unverifiable', async () => {
+    const result = await lintFiles({
+      'server.ts': `${SERVER_HEADER}declare function t(key: string): string;\nserver.registerTool("list", { description: "d", annotations: { title: t("list"), readOnlyHint: true } }, async () => ({ content: [] }));\n`,
+    });
+    expect(result.findings.map((f) => `${f.ruleId}: ${f.message}`)).toEqual([
+      'missing-annotations: "list" omits openWorldHint, so clients assume openWorldHint: true, but the handler stays in a closed world (its process and local files)',
+    ]);
+  });
+});
+
 describe('deprecated tool() overloads', () => {
   it('assigns description, shape and annotations as the SDK does', async () => {
     const result = await lintFiles({

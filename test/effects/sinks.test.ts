@@ -55,8 +55,22 @@ describe('file-system sinks', () => {
 
   it('classifies FileHandle methods: read and close are reads, write is a write', async () => {
     const r = await effectsOf(server(`  const h = await open("a", "r"); await h.read(); await h.close();\n  const w = await open("b", "w"); await w.write("x");`, `import { open } from "node:fs/promises";`));
-    expect(r.effects).toEqual(['fs.read:read:fs/promises open', 'fs.read:read:fs/promises open', 'fs.write:write:fs/promises open().write']);
+    expect(r.effects).toEqual(['fs.read:read:fs/promises open', 'fs.write:write:fs/promises open (flag \'w\')', 'fs.write:write:fs/promises open().write']);
     expect(r.unresolved).toEqual([]);
+  });
+
+  it('reads the open flag: wx creates exclusively, a appends, w overwrites, a computed flag is a write of unknown kind', async () => {
+    const t = tool(
+      await lintFiles(server(`  await writeFile("a", "x", { flag: "wx" }); await writeFile("b", "x", { flag: "a" }); await writeFile("c", "x", "utf8"); createWriteStream("d", { flags: "a" }); await writeFile("e", "x", { flag: f });`, `import { writeFile } from "node:fs/promises";\nimport { createWriteStream } from "node:fs";\ndeclare const f: string;`)),
+      't',
+    );
+    expect(t.effects!.effects.map((e) => [e.description, e.destructive, e.idempotent])).toEqual([
+      ['creates a new file (fails if it exists)', false, true],
+      ['appends to a file', false, false],
+      ['writes a file (overwrites it if it exists)', true, true],
+      ['appends to a file', false, false],
+      ['writes a file (overwrites it if it exists), with an open flag known only at run time', true, null],
+    ]);
   });
 
   it('recognises CommonJS require and tsc-compiled (0, x.f)(...) calls', async () => {
@@ -133,6 +147,19 @@ describe('server state', () => {
     expect(r.inferred).toEqual({ readOnly: false, destructive: false, idempotent: false, openWorld: false });
   });
 
+  it('tells how a value is rewritten from itself: spread or concat appends, filter removes, arithmetic counts', async () => {
+    const t = tool(
+      await lintFiles(server(`  log = [...log, "x"]; log = log.concat("y"); log = log.filter((l) => l !== "x"); n = n + 1;`, `let log: string[] = [];\nlet n = 0;`)),
+      't',
+    );
+    expect(t.effects!.effects.map((e) => [e.description, e.destructive, e.idempotent])).toEqual([
+      ['appends to server state `log`', false, false],
+      ['appends to server state `log`', false, false],
+      ['removes entries of server state `log`', true, true],
+      ['updates server state `n` from its previous value', false, false],
+    ]);
+  });
+
   it('detects mutation of class fields through methods, not in the constructor', async () => {
     const r = await effectsOf(
       server(
@@ -187,6 +214,12 @@ describe('call shapes', () => {
     expect(r.unresolved).toHaveLength(3);
     expect(r.unresolved[0]).toContain('some-db');
     expect(r.inferred).toEqual({ readOnly: null, destructive: null, idempotent: null, openWorld: null });
+  });
+
+  it('treats import() of a computed specifier as running unknown code', async () => {
+    const r = await effectsOf(server(`  const m = await import(spec); await import("node:path");`, `declare const spec: string;`));
+    expect(r.effects).toEqual(['unknown:unknown:import()']);
+    expect(r.inferred!.readOnly).toBeNull();
   });
 
   it('does not count logging, JSON, Math, path or zod as effects', async () => {

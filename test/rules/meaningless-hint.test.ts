@@ -10,8 +10,9 @@ describe('meaningless-hint', () => {
         { declared: { readOnlyHint: true, destructiveHint: false, openWorldHint: false }, effects: ['read'] },
         { declared: { readOnlyHint: false, destructiveHint: true, idempotentHint: true }, effects: ['overwrite'] },
         { declared: { destructiveHint: true, idempotentHint: false }, effects: ['read'] },
-        // Not really read-only: the other rules judge these hints instead.
+        // Not really read-only (or possibly not): the other rules judge these hints instead.
         { declared: { readOnlyHint: true, idempotentHint: true }, effects: ['push'] },
+        { declared: { readOnlyHint: true, idempotentHint: true }, effects: ['spawn'] },
       ],
       invalid: [
         { declared: { readOnlyHint: true, idempotentHint: true }, effects: ['read'], errors: ['ignored@11'] },
