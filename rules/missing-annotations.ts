@@ -1,6 +1,6 @@
 import { declaredBoolean, describeEffects, hintLocation, isOmitted, writes } from '../src/engine/facts.js';
 import { defineRule } from '../src/engine/rule.js';
-import { HINT_DEFAULTS, type HintKey, type InferredHints } from '../src/model.js';
+import { HINT_DEFAULTS, HINT_KEYS, type HintKey, type InferredHints } from '../src/model.js';
 
 /** Which inferred value each hint is compared with. */
 const INFERRED: Record<HintKey, keyof InferredHints> = {
@@ -11,12 +11,14 @@ const INFERRED: Record<HintKey, keyof InferredHints> = {
 };
 
 /**
- * A tool with no annotations at all (clients then assume the worst of everything and cannot tell
- * a read from a delete), or an omitted hint whose spec default misdescribes the tool: a read-only
- * tool without `readOnlyHint: true`, a closed-world tool without `openWorldHint: false`, an
- * additive tool without `destructiveHint: false`. A tool that destroys data and leaves
- * `destructiveHint` to its default is asked to say `destructiveHint: true`: clients and reviewers
- * gate confirmation on the explicit hint.
+ * A tool with no annotations at all, or an annotations object with no behaviour hint in it (a JSON
+ * Schema that the deprecated `tool()` overloads took for annotations): clients then assume the worst
+ * of everything and cannot tell a read from a delete. Also an omitted hint whose spec default
+ * misdescribes what the handler is inferred to do: `readOnlyHint` omitted on a tool that only
+ * reads, `openWorldHint` omitted on a closed-world tool, `destructiveHint` omitted on a tool that
+ * only adds, `idempotentHint` omitted on a tool whose writes are all idempotent (the last two only
+ * for tools that write). A tool that destroys data and leaves `destructiveHint` to its default is
+ * asked to say `destructiveHint: true`: clients and reviewers gate confirmation on the explicit hint.
  * Source: MCP spec 2025-11-25, `Tool.annotations` and the `ToolAnnotations` defaults.
  */
 export default defineRule({
@@ -27,6 +29,7 @@ export default defineRule({
     requires: [],
     messages: {
       none: '"{{tool}}" declares no annotations; clients will assume it is destructive, not idempotent and open-world{{behaviour}}',
+      noHints: '"{{tool}}" has an annotations object without any behaviour hint ({{keys}}); clients will assume it is destructive, not idempotent and open-world',
       omitted: '"{{tool}}" omits {{hint}}, so clients assume {{hint}}: {{default}}, but the handler {{behaviour}}',
       implicitDestructive: '"{{tool}}" omits destructiveHint although it {{effects}}; declare destructiveHint: true explicitly',
     },
@@ -36,6 +39,12 @@ export default defineRule({
     if (!tool.annotations) {
       const behaviour = inferred?.readOnly === true ? ', but it only reads' : '';
       report({ messageId: 'none', data: { tool: tool.displayName, behaviour } });
+      return;
+    }
+    const keys = Object.keys(tool.annotations.properties);
+    if (tool.annotations.unresolved.length === 0 && !keys.some((k) => (HINT_KEYS as readonly string[]).includes(k))) {
+      // E.g. a JSON Schema passed where the deprecated tool() overloads expect annotations.
+      report({ messageId: 'noHints', data: { tool: tool.displayName, keys: keys.length > 0 ? `only ${keys.join(', ')}` : 'it is empty' } });
       return;
     }
     if (!inferred || tool.effects === undefined) return;

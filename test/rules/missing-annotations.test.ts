@@ -16,6 +16,8 @@ describe('missing-annotations', () => {
       invalid: [
         { declared: null, effects: ['read'], errors: ['none@5'] },
         { declared: null, live: true, errors: ['none@5'] },
+        { declared: { type: 'object', properties: {} }, effects: ['delete'], errors: ['noHints@5'] },
+        { declared: {}, live: true, errors: ['noHints@5'] },
         { declared: { openWorldHint: false }, effects: ['read'], errors: ['omitted@9'] },
         { declared: { readOnlyHint: true }, effects: ['read'], errors: ['omitted@9'] },
         { declared: { readOnlyHint: false, openWorldHint: false }, effects: ['mkdir'], errors: ['omitted@9', 'omitted@9'] },
