@@ -384,6 +384,9 @@ function tail(text: string, lines = 20): string {
   return text.trim().split('\n').slice(-lines).join('\n');
 }
 
+/** `npm run bench -- --keep` keeps the generated servers (to profile the linter on them). */
+const KEEP = process.argv.includes('--keep');
+
 function main(): number {
   for (const file of [LINTER, path.join(REPO, 'dist', 'src', 'cli.js'), TSC]) {
     if (!existsSync(file)) {
@@ -447,7 +450,8 @@ function main(): number {
       console.log('');
     }
   } finally {
-    rmSync(root, { recursive: true, force: true });
+    if (KEEP) console.log(`generated servers kept in ${root}`);
+    else rmSync(root, { recursive: true, force: true });
   }
 
   console.log(

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { Node, SyntaxKind, ts, type Expression, type Identifier, type SourceFile } from 'ts-morph';
+import { descendantsOfKinds } from './nodes.js';
 
 /** A function whose body can be analysed. */
 export type FunctionNode =
@@ -95,6 +96,7 @@ export class Resolver {
   private readonly moduleCache = new Map<string, SourceFile | null>();
 
   private readonly assignedInFile = new Map<SourceFile, Set<Node>>();
+  private readonly exportCache = new Map<SourceFile, ReadonlyMap<string, Node[]>>();
 
   constructor(private readonly isProjectFile: (sf: SourceFile) => boolean) {}
 
@@ -118,14 +120,12 @@ export class Resolver {
       const decl = Node.isIdentifier(target) ? target.getSymbol()?.getDeclarations()[0] : undefined;
       if (decl) set!.add(decl);
     };
-    for (const b of sf.getDescendantsOfKind(SyntaxKind.BinaryExpression)) {
-      const kind = b.getOperatorToken().getKind();
-      if (kind >= SyntaxKind.FirstAssignment && kind <= SyntaxKind.LastAssignment) add(unwrap(b.getLeft()));
-    }
-    for (const u of [...sf.getDescendantsOfKind(SyntaxKind.PrefixUnaryExpression), ...sf.getDescendantsOfKind(SyntaxKind.PostfixUnaryExpression)]) {
-      const op = u.getOperatorToken();
-      if (op === SyntaxKind.PlusPlusToken || op === SyntaxKind.MinusMinusToken) add(unwrap(u.getOperand()));
-    }
+    const writes = descendantsOfKinds(sf, [SyntaxKind.BinaryExpression, SyntaxKind.PrefixUnaryExpression, SyntaxKind.PostfixUnaryExpression], (n) => {
+      if (ts.isBinaryExpression(n)) return n.operatorToken.kind >= SyntaxKind.FirstAssignment && n.operatorToken.kind <= SyntaxKind.LastAssignment;
+      const op = (n as ts.PrefixUnaryExpression | ts.PostfixUnaryExpression).operator;
+      return op === SyntaxKind.PlusPlusToken || op === SyntaxKind.MinusMinusToken;
+    });
+    for (const w of writes) add(unwrap(Node.isBinaryExpression(w) ? w.getLeft() : (w as import('ts-morph').PrefixUnaryExpression).getOperand()));
     this.assignedInFile.set(sf, set);
     return set;
   }
@@ -157,11 +157,21 @@ export class Resolver {
     return result;
   }
 
+  /** A project file's exports by name (memoized: ts-morph computes them afresh on each call). */
+  private exportsOf(sf: SourceFile): ReadonlyMap<string, Node[]> {
+    let exports = this.exportCache.get(sf);
+    if (!exports) {
+      exports = sf.getExportedDeclarations();
+      this.exportCache.set(sf, exports);
+    }
+    return exports;
+  }
+
   /** Resolves `path` (export name, then properties) inside a project module. */
   private resolveExport(sf: SourceFile, names: string[], depth: number): Target {
     const [first, ...rest] = names;
     if (first === undefined) return { kind: 'unknown', reason: `the module ${sf.getBaseName()} itself` };
-    const decls = sf.getExportedDeclarations().get(first) ?? [];
+    const decls = this.exportsOf(sf).get(first) ?? [];
     const decl = decls[0];
     if (!decl) return { kind: 'unknown', reason: `${sf.getBaseName()} has no export "${first}"` };
     let target = this.resolveDeclaration(decl, depth + 1);
@@ -173,7 +183,7 @@ export class Resolver {
   private fromModule(from: SourceFile, specifier: string, names: string[], depth: number): Target {
     const sf = this.projectModule(from, specifier);
     if (sf) {
-      const effective = names[0] === 'default' && names.length > 1 && !sf.getExportedDeclarations().has('default') ? names.slice(1) : names;
+      const effective = names[0] === 'default' && names.length > 1 && !this.exportsOf(sf).has('default') ? names.slice(1) : names;
       return effective.length === 0 ? { kind: 'unknown', reason: `the module ${specifier}` } : this.resolveExport(sf, effective, depth);
     }
     return { kind: 'module', specifier, path: names };
@@ -232,7 +242,8 @@ export class Resolver {
         if (member) return this.resolveDeclaration(member, depth + 1);
       }
     }
-    if (nameNode) {
+    const plain = base.kind === 'value' && isPlainValue(unwrap(base.node));
+    if (nameNode && !plain) {
       const symbol = nameNode.getSymbol();
       const decl = symbol?.getDeclarations()[0];
       if (decl && this.isProjectFile(decl.getSourceFile())) return this.resolveDeclaration(decl, depth + 1);
@@ -261,8 +272,12 @@ export class Resolver {
     if (!Node.isIdentifier(nameNode)) return undefined;
     const name = nameNode.getText();
     const values: Node[] = [];
-    for (const node of decl.getSourceFile().getDescendantsOfKind(SyntaxKind.BinaryExpression)) {
-      if (node.getOperatorToken().getKind() !== SyntaxKind.EqualsToken) continue;
+    const assignments = descendantsOfKinds<import('ts-morph').BinaryExpression>(
+      decl.getSourceFile(),
+      [SyntaxKind.BinaryExpression],
+      (n) => (n as ts.BinaryExpression).operatorToken.kind === SyntaxKind.EqualsToken && ts.isIdentifier((n as ts.BinaryExpression).left) && ((n as ts.BinaryExpression).left as ts.Identifier).text === name,
+    );
+    for (const node of assignments) {
       const left = node.getLeft();
       if (!Node.isIdentifier(left) || left.getText() !== name) continue;
       if (left.getSymbol()?.getDeclarations()[0] !== decl) continue;
@@ -284,6 +299,11 @@ export class Resolver {
     if (Node.isImportSpecifier(decl)) {
       const spec = decl.getImportDeclaration().getModuleSpecifierValue();
       const imported = decl.getAliasNode() ? decl.getNameNode().getText() : decl.getName();
+      if (this.projectModule(sf, spec)) {
+        // The checker already knows where a named import of project code comes from (re-exports included).
+        const target = decl.getNameNode().getSymbol()?.getAliasedSymbol()?.getDeclarations()[0];
+        if (target && this.isProjectFile(target.getSourceFile())) return this.resolveDeclaration(target, depth + 1);
+      }
       return this.fromModule(sf, spec, [imported], depth);
     }
     if (Node.isImportClause(decl)) {
@@ -365,6 +385,18 @@ export class Resolver {
     }
     return { kind: 'unknown', reason: `${shorten(decl.getText(), 40)} (${decl.getKindName()}) cannot be followed` };
   }
+}
+
+/** Literals and array or object literals: values whose members are never project functions the checker could find. */
+function isPlainValue(node: Node): boolean {
+  return (
+    Node.isArrayLiteralExpression(node) ||
+    Node.isStringLiteral(node) ||
+    Node.isNoSubstitutionTemplateLiteral(node) ||
+    Node.isTemplateExpression(node) ||
+    Node.isNumericLiteral(node) ||
+    Node.isRegularExpressionLiteral(node)
+  );
 }
 
 /** An expression's text on one line, at most 60 characters. */

@@ -1,4 +1,5 @@
-import { Node, SyntaxKind, type CallExpression, type SourceFile } from 'ts-morph';
+import { Node, SyntaxKind, ts, type CallExpression, type SourceFile } from 'ts-morph';
+import { descendantsOfKinds } from '../analysis/nodes.js';
 import { evaluate, evaluateObject, definingNode, type EvaluatedObject } from '../analysis/evaluate.js';
 import { isFunctionNode, type FunctionNode, type Resolver, shorten, unwrap } from '../analysis/resolve.js';
 import type { DeclaredAnnotations, SourceLocation, ToolFacts, UnresolvedItem } from '../model.js';
@@ -119,7 +120,11 @@ function annotationsFrom(obj: EvaluatedObject): DeclaredAnnotations {
  */
 export function discoverInFile(sf: SourceFile, resolver: Resolver, projectUsesSdk: boolean): DiscoveredTool[] {
   const tools: DiscoveredTool[] = [];
-  for (const node of sf.getDescendantsOfKind(SyntaxKind.CallExpression)) {
+  const candidates = descendantsOfKinds<CallExpression>(sf, [SyntaxKind.CallExpression], (n) => {
+    const callee = (n as ts.CallExpression).expression;
+    return ts.isPropertyAccessExpression(callee) ? REGISTER_METHODS.has(callee.name.text) : ts.isElementAccessExpression(callee);
+  });
+  for (const node of candidates) {
     const method = calleeMethodName(node);
     if (!method || !REGISTER_METHODS.has(method)) continue;
     if (method === 'tool' && !projectUsesSdk) continue;

@@ -1,4 +1,5 @@
-import { Node, SyntaxKind, type CallExpression, type NewExpression } from 'ts-morph';
+import { Node, SyntaxKind, type CallExpression, type NewExpression, type ts } from 'ts-morph';
+import { descendantsOfKinds } from '../analysis/nodes.js';
 import { evaluate } from '../analysis/evaluate.js';
 import { locationOf } from '../analysis/location.js';
 import { RESULT_OF_CALL, RESULT_OF_NEW, type FunctionNode, type Resolver, type Target, shorten, unwrap } from '../analysis/resolve.js';
@@ -70,9 +71,13 @@ const EFFECT_KINDS = [
  * order. Only these are wrapped by ts-morph, which keeps the walk cheap on large handlers.
  */
 function effectNodes(body: Node): Node[] {
-  const nodes: Node[] = EFFECT_KINDS.flatMap((kind) => body.getDescendantsOfKind(kind) as Node[]);
-  if ((EFFECT_KINDS as readonly SyntaxKind[]).includes(body.getKind())) nodes.push(body);
-  return nodes.sort((a, b) => a.getPos() - b.getPos() || b.getEnd() - a.getEnd());
+  const nodes = descendantsOfKinds(body, EFFECT_KINDS, (n) => n.kind !== SyntaxKind.BinaryExpression || isAssignmentKind((n as ts.BinaryExpression).operatorToken.kind));
+  if ((EFFECT_KINDS as readonly SyntaxKind[]).includes(body.getKind())) nodes.unshift(body);
+  return nodes;
+}
+
+function isAssignmentKind(kind: SyntaxKind): boolean {
+  return kind >= SyntaxKind.FirstAssignment && kind <= SyntaxKind.LastAssignment;
 }
 
 function hopOf(call: Node): CallHop {
