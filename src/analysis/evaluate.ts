@@ -22,6 +22,9 @@ export interface EvaluatedObject {
 
 const MAX_DEPTH = 24;
 
+/** The value recorded for keys outside `only` in {@link evaluateObject}: present, not evaluated. */
+const NOT_EVALUATED: Evaluated = { known: true, value: undefined };
+
 /**
  * Follows identifiers, property accesses and imports to the expression that defines a value.
  * Returns the defining node (an object literal, a literal, a function) or null.
@@ -102,9 +105,10 @@ export function evaluate(expr: Node, resolver: Resolver, depth = 0): Evaluated {
 
 /**
  * Evaluates an object expression (a literal, or an identifier or import that stands for one)
- * property by property, flattening spreads. Each property keeps the node that set it.
+ * property by property, flattening spreads. Each property keeps the node that set it. With
+ * `only`, the values of other keys are not evaluated (their presence and position still are).
  */
-export function evaluateObject(expr: Node, resolver: Resolver, depth = 0): EvaluatedObject {
+export function evaluateObject(expr: Node, resolver: Resolver, depth = 0, only?: ReadonlySet<string>): EvaluatedObject {
   const start = unwrap(expr);
   const literal = Node.isObjectLiteralExpression(start) ? start : definingNode(start, resolver);
   const result: EvaluatedObject = { node: literal && Node.isObjectLiteralExpression(literal) ? literal : start, properties: new Map(), unresolved: [] };
@@ -118,7 +122,7 @@ export function evaluateObject(expr: Node, resolver: Resolver, depth = 0): Evalu
   }
   for (const prop of literal.getProperties()) {
     if (Node.isSpreadAssignment(prop)) {
-      const inner = evaluateObject(prop.getExpression(), resolver, depth + 1);
+      const inner = evaluateObject(prop.getExpression(), resolver, depth + 1, only);
       for (const [key, value] of inner.properties) {
         result.properties.delete(key);
         result.properties.set(key, value);
@@ -140,13 +144,15 @@ export function evaluateObject(expr: Node, resolver: Resolver, depth = 0): Evalu
         continue;
       }
       result.properties.delete(key);
-      result.properties.set(key, { node: prop, value: evaluate(prop.getInitializerOrThrow(), resolver, depth + 1) });
+      if (only && !only.has(key)) result.properties.set(key, { node: prop, value: NOT_EVALUATED });
+      else result.properties.set(key, { node: prop, value: evaluate(prop.getInitializerOrThrow(), resolver, depth + 1) });
       continue;
     }
     if (Node.isShorthandPropertyAssignment(prop)) {
       const key = prop.getName();
       result.properties.delete(key);
-      result.properties.set(key, { node: prop, value: evaluate(prop.getNameNode(), resolver, depth + 1) });
+      if (only && !only.has(key)) result.properties.set(key, { node: prop, value: NOT_EVALUATED });
+      else result.properties.set(key, { node: prop, value: evaluate(prop.getNameNode(), resolver, depth + 1) });
       continue;
     }
     if (Node.isMethodDeclaration(prop) || Node.isGetAccessorDeclaration(prop) || Node.isSetAccessorDeclaration(prop)) {

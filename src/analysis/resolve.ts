@@ -18,14 +18,15 @@ export type FunctionNode =
  *   (`node:fs/promises` + `['writeFile']`); `specifier` is as written;
  * - `global`: a value reached from a global name that has no declaration in the project (`fetch`, `console.log`);
  * - `value`: another expression the name stands for (an object literal, a `new` expression);
- * - `unknown`: anything else, with the reason.
+ * - `unknown`: anything else, with the reason; `opaque` when the type checker cannot know more
+ *   either (an untyped parameter), so members are not looked up through it.
  */
 export type Target =
   | { kind: 'function'; node: FunctionNode }
   | { kind: 'module'; specifier: string; path: string[] }
   | { kind: 'global'; path: string[] }
   | { kind: 'value'; node: Expression }
-  | { kind: 'unknown'; reason: string };
+  | { kind: 'unknown'; reason: string; opaque?: boolean };
 
 const MAX_RESOLVE_DEPTH = 24;
 
@@ -97,6 +98,7 @@ export class Resolver {
 
   private readonly assignedInFile = new Map<SourceFile, Set<Node>>();
   private readonly exportCache = new Map<SourceFile, ReadonlyMap<string, Node[]>>();
+  private readonly declarationCache = new Map<Node, Target>();
 
   constructor(private readonly isProjectFile: (sf: SourceFile) => boolean) {}
 
@@ -242,7 +244,7 @@ export class Resolver {
         if (member) return this.resolveDeclaration(member, depth + 1);
       }
     }
-    const plain = base.kind === 'value' && isPlainValue(unwrap(base.node));
+    const plain = (base.kind === 'value' && isPlainValue(unwrap(base.node))) || (base.kind === 'unknown' && base.opaque === true);
     if (nameNode && !plain) {
       const symbol = nameNode.getSymbol();
       const decl = symbol?.getDeclarations()[0];
@@ -294,6 +296,15 @@ export class Resolver {
 
   /** Resolves what a declaration binds. */
   resolveDeclaration(decl: Node, depth: number): Target {
+    const memo = this.declarationCache.get(decl);
+    if (memo) return memo;
+    const target = this.resolveDeclarationUncached(decl, depth);
+    // A result cut by the depth limit may resolve from a shallower start; everything else is final.
+    if (!(target.kind === 'unknown' && target.reason === 'resolution depth limit')) this.declarationCache.set(decl, target);
+    return target;
+  }
+
+  private resolveDeclarationUncached(decl: Node, depth: number): Target {
     if (depth > MAX_RESOLVE_DEPTH) return { kind: 'unknown', reason: 'resolution depth limit' };
     const sf = decl.getSourceFile();
     if (Node.isImportSpecifier(decl)) {
@@ -370,7 +381,12 @@ export class Resolver {
       const init = decl.getInitializer();
       return init ? this.resolve(init, depth + 1) : { kind: 'unknown', reason: `field ${decl.getName()} has no initializer` };
     }
-    if (Node.isParameterDeclaration(decl)) return { kind: 'unknown', reason: `parameter ${decl.getName()}` };
+    if (Node.isParameterDeclaration(decl)) {
+      // Only a parameter typed with a named type (a class, an interface) can lead the checker to project methods.
+      const type = decl.getTypeNode();
+      const opaque = !type || !(Node.isTypeReference(type) || Node.isIntersectionTypeNode(type) || Node.isUnionTypeNode(type));
+      return { kind: 'unknown', reason: `parameter ${decl.getName()}`, ...(opaque ? { opaque } : {}) };
+    }
     if (Node.isClassDeclaration(decl)) return { kind: 'value', node: decl as unknown as Expression };
     if (Node.isBinaryExpression(decl)) {
       // `exports.f = ...` / `module.exports.f = ...` in CommonJS: TypeScript binds these as declarations.

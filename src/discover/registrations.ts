@@ -83,6 +83,9 @@ function toolArgRoles(rest: Node[], resolver: Resolver): ToolArgRole[] {
   return roles;
 }
 
+/** Keys of a `registerTool` config whose values discovery reads; the others (schemas, descriptions) are skipped. */
+const CONFIG_KEYS_READ: ReadonlySet<string> = new Set(['annotations']);
+
 /** The method names recognised as tool registrations on any receiver. */
 const REGISTER_METHODS = new Set(['registerTool', 'tool']);
 
@@ -156,7 +159,7 @@ function fromRegisterTool(call: CallExpression, args: Node[], resolver: Resolver
   const [nameArg, configArg, handlerArg] = args as [Node, Node, Node | undefined];
   const unresolved: UnresolvedItem[] = [];
   const { name, displayName } = resolveName(nameArg, resolver, unresolved);
-  const config = evaluateObject(configArg, resolver);
+  const config = evaluateObject(configArg, resolver, 0, CONFIG_KEYS_READ);
   let annotations: DeclaredAnnotations | null = null;
   const annotationsProp = config.properties.get('annotations');
   if (annotationsProp) {

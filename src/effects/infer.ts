@@ -80,6 +80,23 @@ function isAssignmentKind(kind: SyntaxKind): boolean {
   return kind >= SyntaxKind.FirstAssignment && kind <= SyntaxKind.LastAssignment;
 }
 
+/**
+ * False for identifiers that cannot name a function (parameters, variables initialised with
+ * something other than a function): a cheap filter before resolving every argument of every call.
+ */
+function mayNameFunction(id: Node): boolean {
+  const decl = id.getSymbol()?.getDeclarations()[0];
+  if (!decl) return false;
+  if (Node.isParameterDeclaration(decl) || Node.isBindingElement(decl)) return false;
+  if (Node.isVariableDeclaration(decl)) {
+    const init = decl.getInitializer();
+    if (!init) return false;
+    const value = unwrap(init);
+    return Node.isArrowFunction(value) || Node.isFunctionExpression(value) || Node.isIdentifier(value) || Node.isPropertyAccessExpression(value) || Node.isCallExpression(value);
+  }
+  return true;
+}
+
 function hopOf(call: Node): CallHop {
   const callee = Node.isCallExpression(call) || Node.isNewExpression(call) ? call.getExpression() : call;
   return { callee: shorten(callee.getText(), 50), location: locationOf(call) };
@@ -211,7 +228,7 @@ export class EffectAnalyzer {
     // Functions of the project passed as callbacks (`items.map(save)`) run too.
     for (const arg of call.getArguments()) {
       const a = unwrap(arg);
-      if (!Node.isIdentifier(a) && !Node.isPropertyAccessExpression(a)) continue;
+      if (!(Node.isIdentifier(a) && mayNameFunction(a)) && !Node.isPropertyAccessExpression(a)) continue;
       const argTarget = this.resolver.resolve(a);
       if (argTarget.kind === 'function') this.include(argTarget.node, call, depth, summary);
     }
