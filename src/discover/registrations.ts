@@ -86,6 +86,9 @@ function toolArgRoles(rest: Node[], resolver: Resolver): ToolArgRole[] {
 /** Keys of a `registerTool` config whose values discovery reads; the others (schemas, descriptions) are skipped. */
 const CONFIG_KEYS_READ: ReadonlySet<string> = new Set(['annotations']);
 
+/** Text that a deprecated `tool()` registration contains: `.tool(` or `["tool"]`. */
+const TOOL_CALL_TEXT = /\.\s*tool\s*\(|\[\s*["'`]tool["'`]\s*\]/;
+
 /** The method names recognised as tool registrations on any receiver. */
 const REGISTER_METHODS = new Set(['registerTool', 'tool']);
 
@@ -123,6 +126,9 @@ function annotationsFrom(obj: EvaluatedObject): DeclaredAnnotations {
  */
 export function discoverInFile(sf: SourceFile, resolver: Resolver, projectUsesSdk: boolean): DiscoveredTool[] {
   const tools: DiscoveredTool[] = [];
+  // Most files of a server register nothing: a text search spares walking their trees.
+  const text = sf.getFullText();
+  if (!text.includes('registerTool') && !(projectUsesSdk && TOOL_CALL_TEXT.test(text))) return tools;
   const candidates = descendantsOfKinds<CallExpression>(sf, [SyntaxKind.CallExpression], (n) => {
     const callee = (n as ts.CallExpression).expression;
     return ts.isPropertyAccessExpression(callee) ? REGISTER_METHODS.has(callee.name.text) : ts.isElementAccessExpression(callee);

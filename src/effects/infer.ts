@@ -193,11 +193,12 @@ export class EffectAnalyzer {
       return;
     }
     const inner = this.summarize(callee, depth + 1);
+    if (!inner.complete) summary.complete = false;
+    if (inner.truncated) summary.truncated = true;
+    if (inner.effects.length === 0 && inner.unresolved.length === 0) return;
     const hop = hopOf(call);
     for (const e of inner.effects) summary.effects.push({ ...e, via: [hop, ...e.via] });
     for (const u of inner.unresolved) summary.unresolved.push({ ...u, via: [hop, ...u.via] });
-    if (inner.truncated) summary.truncated = true;
-    if (!inner.complete) summary.complete = false;
   }
 
   private visitCall(call: CallExpression | NewExpression, depth: number, summary: Summary): void {
