@@ -91,13 +91,14 @@ export function evaluate(expr: Node, resolver: Resolver, depth = 0): Evaluated {
   }
   if (Node.isIdentifier(node) && node.getText() === 'undefined') return { known: true, value: undefined };
   if (Node.isIdentifier(node) || Node.isPropertyAccessExpression(node) || Node.isElementAccessExpression(node)) {
-    const reassigned = Node.isIdentifier(node) ? resolver.reassignedVariable(node) : null;
-    if (reassigned) return { known: false, reason: `\`${reassigned}\` is a variable that is assigned again`, node };
     const target = resolver.resolve(node);
     if (target.kind === 'value' && unwrap(target.node) !== node) return evaluate(target.node, resolver, depth + 1);
     const text = shorten(node.getText());
     if (target.kind === 'module') return { known: false, reason: `\`${text}\` comes from ${target.specifier}`, node };
-    if (target.kind === 'unknown') return { known: false, reason: `\`${text}\` cannot be followed (${target.reason})`, node };
+    if (target.kind === 'unknown') {
+      // Reasons that already name the variable (`x` is assigned again) read better alone.
+      return { known: false, reason: target.reason.startsWith('`') ? target.reason : `\`${text}\` cannot be followed (${target.reason})`, node };
+    }
     return { known: false, reason: `\`${text}\` is computed at run time`, node };
   }
   return { known: false, reason: `\`${shorten(node.getText())}\` is computed at run time`, node };
@@ -113,7 +114,9 @@ export function evaluateObject(expr: Node, resolver: Resolver, depth = 0, only?:
   const literal = Node.isObjectLiteralExpression(start) ? start : definingNode(start, resolver);
   const result: EvaluatedObject = { node: literal && Node.isObjectLiteralExpression(literal) ? literal : start, properties: new Map(), unresolved: [] };
   if (!literal || !Node.isObjectLiteralExpression(literal)) {
-    result.unresolved.push({ node: start, reason: `\`${shorten(start.getText())}\` is not an object literal the linter can read` });
+    const why = evaluate(start, resolver, depth + 1);
+    const reason = !why.known && why.reason.startsWith('`') && !why.reason.includes('computed at run time') ? why.reason : `\`${shorten(start.getText())}\` is not an object literal the linter can read`;
+    result.unresolved.push({ node: start, reason });
     return result;
   }
   if (depth > MAX_DEPTH) {

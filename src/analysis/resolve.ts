@@ -103,14 +103,12 @@ export class Resolver {
   constructor(private readonly isProjectFile: (sf: SourceFile) => boolean) {}
 
   /**
-   * The name of the `let`/`var` variable an identifier refers to when some code assigns it again
-   * (so its initializer is not its value); null for constants and variables never reassigned.
+   * True for a `let`/`var` with an initializer that some code assigns again: its initializer is
+   * not its value.
    */
-  reassignedVariable(id: Identifier): string | null {
-    const decl = id.getSymbol()?.getDeclarations()[0];
-    if (!decl || !Node.isVariableDeclaration(decl)) return null;
-    if (decl.getVariableStatement()?.getDeclarationKind() === 'const') return null;
-    return this.assignedDeclarations(decl.getSourceFile()).has(decl) ? decl.getName() : null;
+  private isReassigned(decl: import('ts-morph').VariableDeclaration): boolean {
+    if (decl.getVariableStatement()?.getDeclarationKind() === 'const') return false;
+    return this.assignedDeclarations(decl.getSourceFile()).has(decl);
   }
 
   /** Declarations of variables that are assigned (`=`, `+=`, `++`) somewhere in a file. */
@@ -345,8 +343,10 @@ export class Resolver {
       return { kind: 'unknown', reason: `${shorten(decl.getText(), 40)} is only declared, with no body to analyse` };
     }
     if (Node.isVariableDeclaration(decl)) {
-      const init = decl.getInitializer() ?? this.soleAssignment(decl);
-      if (!init) return { kind: 'unknown', reason: `${decl.getName()} has no initializer` };
+      const initializer = decl.getInitializer();
+      if (initializer && this.isReassigned(decl)) return { kind: 'unknown', reason: `\`${decl.getName()}\` is a variable that is assigned again` };
+      const init = initializer ?? this.soleAssignment(decl);
+      if (!init) return { kind: 'unknown', reason: `\`${decl.getName()}\` has no initializer, or is assigned different values` };
       if (decl.hasExclamationToken() || decl.getVariableStatement()?.hasDeclareKeyword()) {
         return { kind: 'unknown', reason: `${decl.getName()} is declared without a value` };
       }

@@ -105,6 +105,8 @@ function calleeMethodName(call: CallExpression): string | null {
 function annotationsFrom(obj: EvaluatedObject): DeclaredAnnotations {
   const properties: DeclaredAnnotations['properties'] = {};
   for (const [key, prop] of obj.properties) {
+    // `readOnlyHint: undefined` is dropped when the tool list is serialised: it is an omitted hint.
+    if (prop.value.known && prop.value.value === undefined) continue;
     properties[key] = prop.value.known
       ? { value: prop.value.value, known: true, location: locationOf(prop.node) }
       : { value: undefined, known: false, reason: prop.value.reason, location: locationOf(prop.node) };

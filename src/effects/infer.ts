@@ -1,6 +1,6 @@
 import { Node, SyntaxKind, type CallExpression, type NewExpression, type ts } from 'ts-morph';
 import { descendantsOfKinds } from '../analysis/nodes.js';
-import { evaluate } from '../analysis/evaluate.js';
+import { definingNode, evaluate } from '../analysis/evaluate.js';
 import { locationOf } from '../analysis/location.js';
 import { RESULT_OF_CALL, RESULT_OF_NEW, type FunctionNode, type Resolver, type Target, shorten, unwrap } from '../analysis/resolve.js';
 import type { CallHop, Effect, EffectSet, UnresolvedItem } from '../model.js';
@@ -95,6 +95,11 @@ function mayNameFunction(id: Node): boolean {
     return Node.isArrowFunction(value) || Node.isFunctionExpression(value) || Node.isIdentifier(value) || Node.isPropertyAccessExpression(value) || Node.isCallExpression(value);
   }
   return true;
+}
+
+/** `fs.constants.O_RDONLY` (alone): the numeric form of the read-only open flag. */
+function isReadOnlyFlagConstant(node: Node): boolean {
+  return Node.isPropertyAccessExpression(node) && node.getName() === 'O_RDONLY';
 }
 
 function hopOf(call: Node): CallHop {
@@ -329,7 +334,8 @@ export class EffectAnalyzer {
   private fileFlagOf(spec: NonNullable<SinkEntry['fileFlag']>, args: Node[]): string | null {
     const arg = args[spec.index];
     if (!arg) return spec.default;
-    const node = unwrap(arg);
+    const node = definingNode(arg, this.resolver) ?? unwrap(arg);
+    if (!spec.property && isReadOnlyFlagConstant(node)) return 'r';
     if (Node.isObjectLiteralExpression(node)) {
       if (!spec.property) return null;
       const prop = node.getProperty(spec.property);
@@ -349,7 +355,7 @@ export class EffectAnalyzer {
     if (sink.httpMethod === 'get') return 'GET';
     const optionsArgs = sink.httpMethod === 'fetch' ? args.slice(1, 2) : args.slice(0, 2);
     for (const arg of optionsArgs) {
-      const obj = unwrap(arg);
+      const obj = definingNode(arg, this.resolver) ?? unwrap(arg);
       if (!Node.isObjectLiteralExpression(obj)) continue;
       const prop = obj.getProperty('method');
       if (!prop) continue;

@@ -106,6 +106,8 @@ export function stateMutation(node: Node, within: FunctionNode): Effect | null {
       if (update === 'append') return effect(node, root, false, false, 'appends to server state `{}`');
       if (update === 'remove') return effect(node, root, true, true, 'removes entries of server state `{}`');
       if (update === 'count') return effect(node, root, false, false, 'updates server state `{}` from its previous value');
+      if (update === 'set') return effect(node, root, true, true, 'sets a key of server state `{}`, replacing any previous value');
+      if (update === 'initialise') return effect(node, root, false, true, 'initialises server state `{}`');
       return effect(node, root, true, true, 'assigns server state `{}`');
     }
     if (op === SyntaxKind.QuestionQuestionEqualsToken || op === SyntaxKind.BarBarEqualsToken) return effect(node, root, false, true, 'initialises server state `{}`');
@@ -139,17 +141,33 @@ export function mutationOfCall(call: CallExpression | NewExpression): Effect | n
   return effect(call, root, method.destructive, method.idempotent, method.text);
 }
 
+const ARITHMETIC = new Set([
+  SyntaxKind.PlusToken,
+  SyntaxKind.MinusToken,
+  SyntaxKind.AsteriskToken,
+  SyntaxKind.SlashToken,
+  SyntaxKind.PercentToken,
+  SyntaxKind.AsteriskAsteriskToken,
+  SyntaxKind.LessThanLessThanToken,
+  SyntaxKind.GreaterThanGreaterThanToken,
+  SyntaxKind.GreaterThanGreaterThanGreaterThanToken,
+  SyntaxKind.BarToken,
+  SyntaxKind.AmpersandToken,
+  SyntaxKind.CaretToken,
+]);
+
 /**
  * How an assignment rewrites a value from itself: `x = [...x, y]` / `x = x.concat(y)` append;
- * `x = x.filter(...)` removes; `x = x + 1` and other arithmetic on `x` count. Null when the right
- * side does not read the target.
+ * `x = { ...x, k: v }` sets a key (replacing it); `x = x.filter(...)` removes; `x = x + 1` and
+ * other arithmetic on `x` count; `x = x ?? v` only fills a gap. Null when the right side does not
+ * read the target.
  */
-function selfUpdate(assignment: import('ts-morph').BinaryExpression): 'append' | 'remove' | 'count' | null {
+function selfUpdate(assignment: import('ts-morph').BinaryExpression): 'append' | 'set' | 'remove' | 'count' | 'initialise' | null {
   const target = canonical(assignment.getLeft());
   const right = unwrap(assignment.getRight());
   const isTarget = (n: Node): boolean => canonical(n) === target;
   if (Node.isArrayLiteralExpression(right) && right.getElements().some((e) => Node.isSpreadElement(e) && isTarget(e.getExpression()))) return 'append';
-  if (Node.isObjectLiteralExpression(right) && right.getProperties().some((p) => Node.isSpreadAssignment(p) && isTarget(p.getExpression()))) return 'append';
+  if (Node.isObjectLiteralExpression(right) && right.getProperties().some((p) => Node.isSpreadAssignment(p) && isTarget(p.getExpression()))) return 'set';
   if (Node.isCallExpression(right)) {
     const callee = unwrap(right.getExpression());
     if (Node.isPropertyAccessExpression(callee) && isTarget(callee.getExpression())) {
@@ -157,7 +175,11 @@ function selfUpdate(assignment: import('ts-morph').BinaryExpression): 'append' |
       if (['filter', 'slice', 'splice', 'toSpliced'].includes(callee.getName())) return 'remove';
     }
   }
-  if (Node.isBinaryExpression(right) && [right.getLeft(), right.getRight()].some(isTarget)) return 'count';
+  if (Node.isBinaryExpression(right) && [right.getLeft(), right.getRight()].some(isTarget)) {
+    const op = right.getOperatorToken().getKind();
+    if (op === SyntaxKind.QuestionQuestionToken || op === SyntaxKind.BarBarToken) return 'initialise';
+    if (ARITHMETIC.has(op)) return 'count';
+  }
   return null;
 }
 

@@ -73,6 +73,26 @@ describe('values that run time decides', () => {
     expect(result.tools[0]!.unresolved[0]!.reason).toBe('the tool name cannot be read statically: `mode` is a variable that is assigned again');
   });
 
+  it('does not take a reassigned let for the annotations or the handler it was first given', async () => {
+    const result = await lintFiles({
+      'server.ts': `${SERVER_HEADER}import { unlink } from "node:fs/promises";
+let hints = { readOnlyHint: true };
+let handler = async () => ({ content: [] });
+if (process.env.RW) { hints = { readOnlyHint: false }; handler = async () => { await unlink("p"); return { content: [] }; }; }
+server.registerTool("h", { description: "d", annotations: hints }, handler);
+`,
+    });
+    const t = tool(result, 'h');
+    expect(t.annotations!.unresolved.map((u) => u.reason)).toEqual(['`hints` is a variable that is assigned again']);
+    expect(t.unresolved.map((u) => u.reason)).toEqual(['the handler cannot be followed: `handler` is a variable that is assigned again']);
+  });
+
+  it('treats a hint set to undefined as omitted', async () => {
+    const result = await lintFiles({ 'server.ts': `${SERVER_HEADER}server.registerTool("u", { description: "d", annotations: { readOnlyHint: undefined, openWorldHint: false } }, async () => ({ content: [] }));\n` });
+    expect(Object.keys(tool(result, 'u').annotations!.properties)).toEqual(['openWorldHint']);
+    expect(result.findings.map((f) => f.messageId)).toEqual(['omitted']);
+  });
+
   it('does not let a computed title hide omitted hints or make the tool unverifiable', async () => {
     const result = await lintFiles({
       'server.ts': `${SERVER_HEADER}declare function t(key: string): string;\nserver.registerTool("list", { description: "d", annotations: { title: t("list"), readOnlyHint: true } }, async () => ({ content: [] }));\n`,

@@ -73,6 +73,19 @@ describe('file-system sinks', () => {
     ]);
   });
 
+  it('reads flags and HTTP methods from options held in consts, and the numeric read-only open flag', async () => {
+    const t = tool(
+      await lintFiles(
+        server(
+          `  await writeFile("a", "x", APPEND); await fetch("https://x", POST); const h = await open("b", constants.O_RDONLY); await h.close();`,
+          `import { writeFile, open } from "node:fs/promises";\nimport { constants } from "node:fs";\nconst APPEND = { flag: "a" } as const;\nconst POST = { method: "POST" } as const;`,
+        ),
+      ),
+      't',
+    );
+    expect(t.effects!.effects.map((e) => `${e.access}:${e.description}`)).toEqual(['write:appends to a file', 'write:makes an HTTP request (POST)', 'read:opens a file']);
+  });
+
   it('recognises CommonJS require and tsc-compiled (0, x.f)(...) calls', async () => {
     const files = {
       'server.js': `"use strict";
@@ -157,6 +170,14 @@ describe('server state', () => {
       ['appends to server state `log`', false, false],
       ['removes entries of server state `log`', true, true],
       ['updates server state `n` from its previous value', false, false],
+    ]);
+  });
+
+  it('takes `x = { ...x, k: v }` for replacing a key and `x = x ?? v` for filling a gap', async () => {
+    const t = tool(await lintFiles(server(`  cfg = { ...cfg, mode: "x" }; cache = cache ?? "y";`, `let cfg: Record<string, string> = {};\nlet cache: string | undefined;`)), 't');
+    expect(t.effects!.effects.map((e) => [e.description, e.destructive, e.idempotent])).toEqual([
+      ['sets a key of server state `cfg`, replacing any previous value', true, true],
+      ['initialises server state `cache`', false, true],
     ]);
   });
 
