@@ -6,16 +6,21 @@ import { FORMATTERS, toolsTable } from './formatters/index.js';
 /** Exit codes, as ESLint's: 0 no error-level finding, 1 at least one, 2 usage or fatal error. */
 export const EXIT = { ok: 0, findings: 1, fatal: 2 } as const;
 
-/** Colors on a TTY only; `FORCE_COLOR` (not `0`) forces them, `NO_COLOR` (https://no-color.org) turns them off. */
+/** Colors on a TTY only; `FORCE_COLOR` forces them (`FORCE_COLOR=0` turns them off), else `NO_COLOR` (https://no-color.org) turns them off. */
 export function useColor(env: NodeJS.ProcessEnv, isTTY: boolean): boolean {
-  if (env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '0' && env.FORCE_COLOR !== 'false') return true;
+  // As Node.js does: FORCE_COLOR wins over NO_COLOR; FORCE_COLOR=0 (or false) turns colors off.
+  if (env.FORCE_COLOR !== undefined) return env.FORCE_COLOR !== '0' && env.FORCE_COLOR !== 'false';
   if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
   return isTTY;
 }
 
-function positiveInt(value: string): number {
+/** The most calls deep `--max-depth` may ask for: deeper walks would exhaust the call stack. */
+const MAX_DEPTH_LIMIT = 200;
+
+function depthOption(value: string): number {
+  if (!/^\d+$/.test(value)) throw new InvalidArgumentError(`expected a whole number from 1 to ${MAX_DEPTH_LIMIT}`);
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('expected a whole number of at least 1');
+  if (n < 1 || n > MAX_DEPTH_LIMIT) throw new InvalidArgumentError(`expected a whole number from 1 to ${MAX_DEPTH_LIMIT}`);
   return n;
 }
 
@@ -33,7 +38,7 @@ Rules:
 ${[...RULES.values()].map((r) => `  ${r.id.padEnd(26)} ${r.meta.docs.recommended.padEnd(8)} ${r.meta.docs.description}`).join('\n')}
 
 Exit codes: 0 no error-level finding, 1 at least one error, 2 usage or fatal error.
-Colors only on a terminal; NO_COLOR=1 turns them off, FORCE_COLOR=1 forces them.`;
+Colors only on a terminal; NO_COLOR=1 turns them off, FORCE_COLOR=1 forces them (FORCE_COLOR wins).`;
 
 /**
  * Runs the command line. Returns the exit code instead of exiting, so that tests and the bin
@@ -46,7 +51,7 @@ export async function main(argv: string[], io: { stdout: NodeJS.WritableStream; 
     .argument('[paths...]', 'files, folders or globs to lint')
     .addOption(new Option('-f, --format <name>', 'output format').choices([...FORMATTERS.keys()]).default('stylish'))
     .option('--tools', 'print a table of every tool (declared and inferred hints, verdict) instead of the findings')
-    .option('--max-depth <n>', 'how many calls deep to follow handlers into project functions', positiveInt, 12)
+    .option('--max-depth <n>', 'how many calls deep to follow handlers into project functions', depthOption, 12)
     .version('0.1.0', '-v, --version')
     .addHelpText('after', HELP_AFTER)
     .exitOverride()

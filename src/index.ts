@@ -36,6 +36,20 @@ function packageRootOf(file: string): string | null {
   return file.slice(0, at + NODE_MODULES.length) + rest.slice(0, depth).join(path.sep);
 }
 
+function errorText(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).split('\n')[0]!;
+}
+
+/** A fatal finding for a file that does not parse (ESLint's "Parsing error"). */
+function parseError(file: string, error: { line: number; column: number; message: string }): Finding {
+  return { ruleId: 'parse-error', messageId: 'parseError', message: `Parsing error: ${error.message}`, severity: 'error', tool: null, location: { file, line: error.line, column: error.column }, evidence: [], fatal: true };
+}
+
+/** A fatal finding for a file or tool the analysis could not finish (the run goes on). */
+function analysisError(message: string, tool: string | null, location: Finding['location']): Finding {
+  return { ruleId: 'analysis-error', messageId: 'analysisError', message, severity: 'error', tool, ...(tool ? { toolLocation: location } : {}), location, evidence: [], fatal: true };
+}
+
 /**
  * Lints the MCP server in `paths`: finds its tool registrations, infers what each handler does,
  * and checks the declared annotations against it. Never executes the analysed code.
@@ -55,28 +69,35 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   const usesSdk = program.project.getSourceFiles().some((sf) => isProjectFile(sf) && importsMcpSdk(sf));
 
   const fatal: Finding[] = [];
+  for (const [file, reason] of program.unreadable) {
+    fatal.push({ ruleId: 'read-error', messageId: 'readError', message: `Cannot read this file: ${reason}`, severity: 'error', tool: null, location: { file, line: 1, column: 1 }, evidence: [], fatal: true });
+  }
   const discovered: DiscoveredTool[] = [];
+  for (const [file, error] of program.parseErrors) {
+    if (!program.targets.some((sf) => sf.getFilePath() === file)) fatal.push(parseError(file, error));
+  }
   for (const sf of program.targets) {
     const error = program.parseErrors.get(sf.getFilePath());
     if (error) {
-      fatal.push({
-        ruleId: 'parse-error',
-        messageId: 'parseError',
-        message: `Parsing error: ${error.message}`,
-        severity: 'error',
-        tool: null,
-        location: { file: sf.getFilePath(), line: error.line, column: error.column },
-        evidence: [],
-        fatal: true,
-      });
+      fatal.push(parseError(sf.getFilePath(), error));
       continue;
     }
-    discovered.push(...discoverInFile(sf, resolver, usesSdk));
+    try {
+      discovered.push(...discoverInFile(sf, resolver, usesSdk));
+    } catch (error) {
+      fatal.push(analysisError(`Discovery failed in this file: ${errorText(error)}`, null, { file: sf.getFilePath(), line: 1, column: 1 }));
+    }
   }
 
   const analyzer = new EffectAnalyzer(resolver, { ...DEFAULT_INFER_OPTIONS, ...(options.maxDepth ? { maxDepth: options.maxDepth } : {}) });
   const tools: ToolFacts[] = discovered.map(({ facts, handler }) => {
-    const effects = handler ? analyzer.analyze(handler) : null;
+    let effects = null;
+    try {
+      effects = handler ? analyzer.analyze(handler) : null;
+    } catch (error) {
+      // One handler the analysis cannot handle must not end the run: its effects are unknown.
+      fatal.push(analysisError(`Effect inference failed for "${facts.displayName}": ${errorText(error)}`, facts.displayName, facts.location));
+    }
     return { ...facts, effects, inferred: inferHints(effects) };
   });
   tools.sort((a, b) => a.location.file.localeCompare(b.location.file) || a.location.line - b.location.line || a.location.column - b.location.column);

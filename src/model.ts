@@ -161,6 +161,8 @@ export interface Finding {
   severity: Severity;
   /** The tool's display name, or `null` for file-level findings (a parse error). */
   tool: string | null;
+  /** Where the tool is registered (its name), to tell apart tools of the same name. */
+  toolLocation?: SourceLocation;
   location: SourceLocation;
   /** The effects that prove the finding (their call chains included). */
   evidence: Effect[];

@@ -87,6 +87,7 @@ describe('mcp-annotate-lint CLI', () => {
     const file = path.join(CASES, '000-read-summary-writes-marker.ts');
     expect(run([file], ROOT, { FORCE_COLOR: '1' }).stdout).toMatch(/\u001b\[31m/);
     expect(run([file], ROOT, { NO_COLOR: '1' }).stdout).not.toMatch(/\u001b\[/);
+    expect(run([file], ROOT, { FORCE_COLOR: '0' }).stdout).not.toMatch(/\u001b\[/);
   });
 
   it('exits 2 with one line on stderr for a path that does not exist', () => {
@@ -136,6 +137,71 @@ describe('mcp-annotate-lint CLI', () => {
       'missing-annotations: "purge" omits openWorldHint, so clients assume openWorldHint: true, but the handler stays in a closed world (its process and local files)',
       'optimistic-non-destructive: "purge" declares destructiveHint: false, but it deletes files',
     ]);
+  });
+
+  it('exits 2 for an empty folder and a tsconfig.json that includes nothing', () => {
+    const empty = writeProject({ 'README.md': '# nothing here\n' });
+    const r = run(['.'], empty);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('mcp-annotate-lint: .: no TypeScript or JavaScript files in this folder\n');
+    const nothing = writeProject({ 'tsconfig.json': JSON.stringify({ include: ['nothing/**/*.ts'] }) });
+    const t = run([], nothing);
+    expect(t.code).toBe(2);
+    expect(t.stderr).toMatch(/tsconfig\.json: its "files" and "include" match no TypeScript or JavaScript file to lint\n$/);
+  });
+
+  it('reports a file it cannot read as a finding and lints the others', () => {
+    const dir = writeProject({
+      'tsconfig.json': JSON.stringify({ files: ['missing.ts', 'server.ts'] }),
+      'server.ts': `${SERVER_HEADER}server.registerTool("ok", { description: "d", annotations: { readOnlyHint: true, openWorldHint: false } }, async () => ({ content: [] }));\n`,
+    });
+    const r = run(['--format', 'json'], dir);
+    expect(r.code).toBe(1);
+    const report = JSON.parse(r.stdout);
+    expect(report.tools.map((t: { name: string }) => t.name)).toEqual(['ok']);
+    expect(report.findings).toEqual([{ ruleId: 'read-error', severity: 'error', tool: null, file: 'missing.ts', line: 1, column: 1, message: 'Cannot read this file: file not found' }]);
+  });
+
+  it('survives code nested deeper than the call stack: analyses what parses, reports what does not', () => {
+    const nested = (n: number) => `${SERVER_HEADER}import { rm } from "node:fs/promises";\nserver.registerTool("deep", { description: "d", annotations: { readOnlyHint: true } }, async () => { const x = ${'('.repeat(n)}1${')'.repeat(n)}; await rm("p"); return { content: [] }; });\n`;
+    const dir = writeProject({ 'a.ts': nested(300), 'b.ts': nested(20000) });
+    const r = run(['--format', 'json', '.'], dir);
+    expect(r.stderr).toBe('');
+    const findings = JSON.parse(r.stdout).findings.map((f: { ruleId: string; file: string }) => `${f.file} ${f.ruleId}`);
+    expect(findings).toContain('a.ts optimistic-read-only');
+    expect(findings).toContain('b.ts parse-error');
+  });
+
+  it('says which tools call code it cannot follow instead of a clean check mark', () => {
+    const r = run([path.join(CASES, '010-idempotent-hint-on-readonly.ts')]);
+    expect(r.stdout).toContain('3 tools call code the linter cannot follow, so their hints are not fully verified: "list_devices", "get_session", "end_session"');
+    expect(r.stdout).not.toContain('✔');
+  });
+
+  it('gives each tool its own verdict in --tools, also for findings at a shared const, and shows file-level errors', () => {
+    const dir = writeProject({
+      'hints.ts': 'export const RO = { readOnlyHint: true, openWorldHint: false } as const;\n',
+      'server.ts': `${SERVER_HEADER}import { RO } from "./hints.js";\nimport { rm } from "node:fs/promises";\nserver.registerTool("op", { description: "d", annotations: RO }, async () => ({ content: [] }));\nserver.registerTool("op", { description: "d", annotations: RO }, async () => { await rm("x"); return { content: [] }; });\n`,
+      'bad.ts': 'const = ;\n',
+    });
+    const lines = run(['--tools', '.'], dir).stdout.split('\n');
+    expect(lines[1]).toMatch(/^op +server\.ts:6 .* ok$/);
+    expect(lines[2]).toMatch(/^op +server\.ts:7 .* 1 error$/);
+    expect(lines.some((l) => /^error +bad\.ts:1 +Parsing error/.test(l))).toBe(true);
+  });
+
+  it('lints a glob that reaches into node_modules when the pattern names it', () => {
+    const r = run(['--format', 'json', 'node_modules/@modelcontextprotocol/server-filesystem/dist/*.js']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).tools).toHaveLength(14);
+  });
+
+  it('rejects a --max-depth that is not a whole number from 1 to 200', () => {
+    for (const bad of ['0', 'abc', '1e3', '0x10', '500']) {
+      const r = run(['--max-depth', bad, '.']);
+      expect(r.code, bad).toBe(2);
+      expect(r.stderr).toContain('expected a whole number from 1 to 200');
+    }
   });
 
   it('teaches in --help: usage, examples, rules and exit codes', () => {

@@ -7,18 +7,28 @@ interface WrapperFactory {
 
 /**
  * The descendants of `root` whose kind is one of `kinds` (and that pass `keep`, which sees the raw
- * TypeScript node), in source order. Walks the compiler's tree with `ts.forEachChild` and wraps only
+ * TypeScript node), in source order (pre-order). Walks the compiler's tree with `ts.forEachChild` and wraps only
  * the nodes it returns: ts-morph's own descendant iterators wrap every node and token they visit,
  * which costs more than the analysis on large servers (see `npm run bench`).
  */
 export function descendantsOfKinds<T extends Node = Node>(root: Node, kinds: readonly ts.SyntaxKind[], keep: (node: ts.Node) => boolean = () => true): T[] {
   const wanted = new Set(kinds);
   const found: ts.Node[] = [];
-  const visit = (node: ts.Node): void => {
-    if (wanted.has(node.kind) && keep(node)) found.push(node);
-    ts.forEachChild(node, visit);
+  // An explicit stack: generated code nests expressions thousands deep, past the call stack.
+  const stack: ts.Node[] = [];
+  const pushChildren = (node: ts.Node): void => {
+    const children: ts.Node[] = [];
+    ts.forEachChild(node, (child) => {
+      children.push(child);
+    });
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
   };
-  ts.forEachChild(root.compilerNode, visit);
+  pushChildren(root.compilerNode);
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (wanted.has(node.kind) && keep(node)) found.push(node);
+    pushChildren(node);
+  }
   const factory = root as unknown as WrapperFactory;
   return found.map((n) => factory._getNodeFromCompilerNode(n) as T);
 }

@@ -35,6 +35,9 @@ export const RESULT_OF_CALL = '()';
 /** Path segment for an instance made with `new`: `new Client().send` → `['Client', 'new()', 'send']`. */
 export const RESULT_OF_NEW = 'new()';
 
+/** Names of the global object itself. */
+const GLOBAL_OBJECTS = new Set(['globalThis', 'global', 'window', 'self']);
+
 /** Helpers that tsc, Babel and esbuild wrap around `require(...)`; they return the module itself. */
 const INTEROP_HELPERS = new Set(['__importStar', '__importDefault', '_interopRequireDefault', '_interopRequireWildcard', '__toESM', '__toCommonJS']);
 
@@ -171,8 +174,7 @@ export class Resolver {
   private resolveExport(sf: SourceFile, names: string[], depth: number): Target {
     const [first, ...rest] = names;
     if (first === undefined) return { kind: 'unknown', reason: `the module ${sf.getBaseName()} itself` };
-    const decls = this.exportsOf(sf).get(first) ?? [];
-    const decl = decls[0];
+    const decl = this.exportsOf(sf).get(first)?.[0] ?? commonJsExport(sf, first);
     if (!decl) return { kind: 'unknown', reason: `${sf.getBaseName()} has no export "${first}"` };
     let target = this.resolveDeclaration(decl, depth + 1);
     for (const name of rest) target = this.member(target, name, null, depth + 1);
@@ -184,7 +186,8 @@ export class Resolver {
     const sf = this.projectModule(from, specifier);
     if (sf) {
       const effective = names[0] === 'default' && names.length > 1 && !this.exportsOf(sf).has('default') ? names.slice(1) : names;
-      return effective.length === 0 ? { kind: 'unknown', reason: `the module ${specifier}` } : this.resolveExport(sf, effective, depth);
+      // The module object itself (`require("./h")`, `import * as h`): its members are its exports.
+      return effective.length === 0 ? { kind: 'value', node: sf as unknown as Expression } : this.resolveExport(sf, effective, depth);
     }
     return { kind: 'module', specifier, path: names };
   }
@@ -215,6 +218,14 @@ export class Resolver {
       }
       return this.resolve(inner, depth + 1);
     }
+    if (Node.isCallExpression(node)) {
+      // f.bind(this) is f.
+      const callee = unwrap(node.getExpression());
+      if (Node.isPropertyAccessExpression(callee) && callee.getName() === 'bind') {
+        const bound = this.resolve(callee.getExpression(), depth + 1);
+        if (bound.kind === 'function') return bound;
+      }
+    }
     if (Node.isCallExpression(node) || Node.isNewExpression(node)) {
       // The result of calling a library function: `fs.open(p)` → fs/promises open() — its methods are looked up in the catalog.
       const callee = this.resolve(node.getExpression(), depth + 1);
@@ -227,9 +238,14 @@ export class Resolver {
   /** Resolves `base.name`. `nameNode` lets the type checker find class members when the base is not a module or global. */
   member(base: Target, name: string, nameNode: Node | null, depth: number): Target {
     if (base.kind === 'module') return { ...base, path: [...base.path, name] };
-    if (base.kind === 'global') return { kind: 'global', path: [...base.path, name] };
+    if (base.kind === 'global') {
+      // globalThis.fetch is fetch.
+      if (base.path.length === 1 && GLOBAL_OBJECTS.has(base.path[0]!)) return { kind: 'global', path: [name] };
+      return { kind: 'global', path: [...base.path, name] };
+    }
     if (base.kind === 'value') {
       const obj = unwrap(base.node);
+      if (Node.isSourceFile(obj)) return this.resolveExport(obj, [name], depth + 1);
       if (Node.isObjectLiteralExpression(obj)) {
         const prop = obj.getProperty(name);
         if (prop) return this.resolveDeclaration(prop, depth + 1);
@@ -322,7 +338,7 @@ export class Resolver {
     if (Node.isNamespaceImport(decl)) {
       const spec = decl.getFirstAncestorByKindOrThrow(SyntaxKind.ImportDeclaration).getModuleSpecifierValue();
       const project = this.projectModule(sf, spec);
-      return project ? { kind: 'value', node: decl as unknown as Expression } : { kind: 'module', specifier: spec, path: [] };
+      return project ? { kind: 'value', node: project as unknown as Expression } : { kind: 'module', specifier: spec, path: [] };
     }
     if (Node.isImportEqualsDeclaration(decl)) {
       const ref = decl.getModuleReference();
@@ -401,6 +417,26 @@ export class Resolver {
     }
     return { kind: 'unknown', reason: `${shorten(decl.getText(), 40)} (${decl.getKindName()}) cannot be followed` };
   }
+}
+
+/**
+ * A CommonJS export TypeScript does not list: `module.exports = { name, other: ... }` (the
+ * property) or `module.exports.name = ...` / `exports.name = ...` (the assigned value).
+ */
+function commonJsExport(sf: SourceFile, name: string): Node | undefined {
+  for (const statement of sf.getStatements()) {
+    if (!Node.isExpressionStatement(statement)) continue;
+    const expr = unwrap(statement.getExpression());
+    if (!Node.isBinaryExpression(expr) || expr.getOperatorToken().getKind() !== SyntaxKind.EqualsToken) continue;
+    const left = expr.getLeft().getText().replace(/\s+/g, '');
+    const right = unwrap(expr.getRight());
+    if (left === 'module.exports' && Node.isObjectLiteralExpression(right)) {
+      const prop = right.getProperty(name);
+      if (prop) return prop;
+    }
+    if (left === `module.exports.${name}` || left === `exports.${name}`) return right;
+  }
+  return undefined;
 }
 
 /** Literals and array or object literals: values whose members are never project functions the checker could find. */

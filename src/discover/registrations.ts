@@ -34,13 +34,21 @@ type ToolArgRole = 'description' | 'shape' | 'annotations' | 'callback';
 function isRawShape(arg: Node, resolver: Resolver): boolean {
   const def = definingNode(arg, resolver) ?? unwrap(arg);
   if (!Node.isObjectLiteralExpression(def)) return true;
-  const props = def.getProperties();
-  if (props.length === 0) return true;
-  return props.some((p) => {
-    if (!Node.isPropertyAssignment(p)) return Node.isShorthandPropertyAssignment(p) || Node.isSpreadAssignment(p);
-    const value = unwrap(p.getInitializerOrThrow());
-    return Node.isCallExpression(value) || Node.isPropertyAccessExpression(value);
+  // Spreads are flattened and identifiers followed, as the SDK sees the object at run time.
+  const obj = evaluateObject(def, resolver);
+  if (obj.properties.size === 0) return obj.unresolved.length === 0;
+  return [...obj.properties.values()].some(({ node }) => {
+    const written = Node.isPropertyAssignment(node) ? node.getInitializerOrThrow() : Node.isShorthandPropertyAssignment(node) ? node.getNameNode() : null;
+    if (!written) return false;
+    const value = definingNode(written, resolver) ?? unwrap(written);
+    return Node.isCallExpression(value) || Node.isPropertyAccessExpression(value) || isZodModuleValue(written, resolver);
   });
+}
+
+/** True for a value reached from the zod package (`z.string()` held in a const resolves to a zod module path). */
+function isZodModuleValue(expr: Node, resolver: Resolver): boolean {
+  const target = resolver.resolve(expr);
+  return target.kind === 'module' && /^zod(\/|$)/.test(target.specifier);
 }
 
 /**
@@ -139,6 +147,8 @@ export function discoverInFile(sf: SourceFile, resolver: Resolver, projectUsesSd
     const method = calleeMethodName(node);
     if (!method || !REGISTER_METHODS.has(method)) continue;
     if (method === 'tool' && !projectUsesSdk) continue;
+    // A `registerTool` the project defines itself (its own registry class) is not the SDK's.
+    if (resolver.resolve(node.getExpression()).kind === 'function') continue;
     const args = node.getArguments();
     if (method === 'registerTool' ? args.length < 2 || args.length > 3 : args.length < 2 || args.length > 6) continue;
     tools.push(method === 'registerTool' ? fromRegisterTool(node, args, resolver) : fromTool(node, args, resolver));

@@ -2,7 +2,7 @@ import { Node, SyntaxKind, type CallExpression, type NewExpression, type ts } fr
 import { descendantsOfKinds } from '../analysis/nodes.js';
 import { definingNode, evaluate } from '../analysis/evaluate.js';
 import { locationOf } from '../analysis/location.js';
-import { RESULT_OF_CALL, RESULT_OF_NEW, type FunctionNode, type Resolver, type Target, shorten, unwrap } from '../analysis/resolve.js';
+import { RESULT_OF_CALL, RESULT_OF_NEW, isFunctionNode, type FunctionNode, type Resolver, type Target, shorten, unwrap } from '../analysis/resolve.js';
 import type { CallHop, Effect, EffectSet, UnresolvedItem } from '../model.js';
 import { BUILTIN_VALUE_METHODS, MCP_PROTOCOL_METHODS, PURE_GLOBALS, PURE_MODULES, SINKS, fileFlagEffect, pathKey, type SinkEntry } from './sinks.js';
 import { stateMutation, mutationOfCall } from './state.js';
@@ -95,6 +95,11 @@ function mayNameFunction(id: Node): boolean {
     return Node.isArrowFunction(value) || Node.isFunctionExpression(value) || Node.isIdentifier(value) || Node.isPropertyAccessExpression(value) || Node.isCallExpression(value);
   }
   return true;
+}
+
+/** `require` as CommonJS provides it (not a local function of that name). */
+function isGlobalRequire(callee: Node): boolean {
+  return Node.isIdentifier(callee) && callee.getText() === 'require' && (callee.getSymbol()?.getDeclarations().length ?? 0) === 0;
 }
 
 /** `fs.constants.O_RDONLY` (alone): the numeric form of the read-only open flag. */
@@ -209,7 +214,7 @@ export class EffectAnalyzer {
   private visitCall(call: CallExpression | NewExpression, depth: number, summary: Summary): void {
     const calleeExpr = call.getExpression();
     if (calleeExpr.getKind() === SyntaxKind.SuperKeyword) return;
-    if (calleeExpr.getKind() === SyntaxKind.ImportKeyword) {
+    if (calleeExpr.getKind() === SyntaxKind.ImportKeyword || isGlobalRequire(calleeExpr)) {
       const arg = call.getArguments()[0];
       // import("pkg") of a literal loads a known module; a computed specifier loads code chosen at run time.
       if (arg && (Node.isStringLiteral(arg) || Node.isNoSubstitutionTemplateLiteral(arg))) return;
@@ -219,7 +224,7 @@ export class EffectAnalyzer {
         destructive: null,
         idempotent: null,
         openWorld: false,
-        sink: 'import()',
+        sink: calleeExpr.getKind() === SyntaxKind.ImportKeyword ? 'import()' : 'require()',
         description: 'loads and runs a module chosen at run time',
         location: locationOf(call),
         via: [],
@@ -327,7 +332,8 @@ export class EffectAnalyzer {
     const method = this.httpMethodOf(sink, call.getArguments());
     if (method === null) return { ...base, description: `${sink.description} with a method known only at run time` };
     const http = httpEffect(method);
-    return { ...base, access: http.access, destructive: http.destructive, idempotent: http.idempotent, sink: `${base.sink} ${http.label}`, description: `${sink.description} (${http.label})` };
+    const description = sink.httpMethod === 'get' ? sink.description : `${sink.description} (${http.label})`;
+    return { ...base, access: http.access, destructive: http.destructive, idempotent: http.idempotent, sink: `${base.sink} ${http.label}`, description };
   }
 
   /** The open flag a file-system call uses (a string argument or an options property); its default when not given; null when computed. */
@@ -335,6 +341,8 @@ export class EffectAnalyzer {
     const arg = args[spec.index];
     if (!arg) return spec.default;
     const node = definingNode(arg, this.resolver) ?? unwrap(arg);
+    // writeFile(p, data, callback): no options given.
+    if (isFunctionNode(node)) return spec.default;
     if (!spec.property && isReadOnlyFlagConstant(node)) return 'r';
     if (Node.isObjectLiteralExpression(node)) {
       if (!spec.property) return null;

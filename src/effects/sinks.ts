@@ -270,7 +270,6 @@ export const PURE_GLOBALS: ReadonlySet<string> = new Set([
   'btoa',
   'performance',
   'crypto',
-  'globalThis',
   'require.resolve',
   'process.cwd',
   'process.env',

@@ -35,6 +35,9 @@ function enclosingFunction(node: Node): FunctionNode | undefined {
   return node.getFirstAncestor((a) => isFunctionNode(a)) as FunctionNode | undefined;
 }
 
+/** How many `const` aliases deep {@link stateRoot} is following (a guard against `const a = b, b = a`). */
+let aliasDepth = 0;
+
 /** The state root of an expression that is written to, or null when it is local. */
 function stateRoot(expr: Node): StateRoot | null {
   let node = unwrap(expr);
@@ -64,11 +67,28 @@ function stateRoot(expr: Node): StateRoot | null {
   }
   if (!Node.isIdentifier(node)) return null;
   const decl = node.getSymbol()?.getDeclarations()[0];
-  if (!decl) return null;
+  // process.env is the process's environment, shared by every call.
+  if (!decl) return node.getText() === 'process' && firstMember === 'env' ? { label: 'process.env' } : null;
   if (Node.isParameterDeclaration(decl)) return null;
   if (Node.isImportSpecifier(decl) || Node.isImportClause(decl) || Node.isNamespaceImport(decl)) return { label: node.getText() };
+  // Static fields of a module-level class: `Counter.total++`.
+  if (Node.isClassDeclaration(decl)) return isModuleLevel(decl) && firstMember ? { label: `${node.getText()}.${firstMember}` } : null;
   if (!(Node.isVariableDeclaration(decl) || Node.isBindingElement(decl))) return null;
-  return isModuleLevel(decl) ? { label: node.getText() } : null;
+  if (isModuleLevel(decl)) return { label: node.getText() };
+  // A local alias of state (`const list = items; list.push(x)`) writes that state.
+  if (Node.isVariableDeclaration(decl) && decl.getVariableStatement()?.getDeclarationKind() === 'const') {
+    const init = decl.getInitializer();
+    const target = init ? unwrap(init) : undefined;
+    if (target && (Node.isIdentifier(target) || Node.isPropertyAccessExpression(target) || Node.isElementAccessExpression(target)) && aliasDepth < 8) {
+      aliasDepth++;
+      try {
+        return stateRoot(target);
+      } finally {
+        aliasDepth--;
+      }
+    }
+  }
+  return null;
 }
 
 function isAssignmentOperator(kind: SyntaxKind): boolean {
@@ -129,15 +149,24 @@ export function stateMutation(node: Node, within: FunctionNode): Effect | null {
   return null;
 }
 
-/** The state mutation of a mutating method call on state (`steps.push(x)`, `this.cache.delete(k)`), or null. */
+/** The state mutation of a mutating method call on state (`steps.push(x)`, `this.cache.delete(k)`, `Object.assign(cfg, x)`), or null. */
 export function mutationOfCall(call: CallExpression | NewExpression): Effect | null {
   if (!Node.isCallExpression(call)) return null;
   const callee = unwrap(call.getExpression());
   if (!Node.isPropertyAccessExpression(callee)) return null;
+  if (callee.getText() === 'Object.assign') {
+    const target = call.getArguments()[0];
+    const root = target ? stateRoot(target) : null;
+    return root ? effect(call, root, true, true, 'assigns keys of server state `{}`, replacing previous values') : null;
+  }
   const method = MUTATING_METHODS[callee.getName()];
   if (!method) return null;
   const root = stateRoot(callee.getExpression());
   if (!root) return null;
+  const key = call.getArguments()[0];
+  if (callee.getName() === 'set' && key && isGuarded(call, `${canonical(callee.getExpression())}[${canonical(key)}]`)) {
+    return effect(call, root, false, true, 'initialises an entry of server state `{}`');
+  }
   return effect(call, root, method.destructive, method.idempotent, method.text);
 }
 
@@ -223,8 +252,12 @@ function absentIn(condition: Node): string[] {
  * adds and does not destroy.
  */
 function isGuardedInitialisation(assignment: import('ts-morph').BinaryExpression): boolean {
-  const target = canonical(assignment.getLeft());
-  const statement = assignment.getFirstAncestor((p) => Node.isStatement(p));
+  return isGuarded(assignment, canonical(assignment.getLeft()));
+}
+
+/** True when `write` sits in the `then` branch of an `if` whose condition proves `target` absent. */
+function isGuarded(write: Node, target: string): boolean {
+  const statement = write.getFirstAncestor((p) => Node.isStatement(p));
   if (!statement) return false;
   const parent = statement.getParent();
   const block = parent && Node.isBlock(parent) ? parent.getParent() : parent;

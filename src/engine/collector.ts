@@ -37,6 +37,7 @@ export function collect(reports: RawReport[], crashes: RuleCrash[], rules: Reado
       message,
       severity,
       tool: report.tool.displayName,
+      toolLocation: report.tool.location,
       location: report.location,
       evidence: report.evidence ?? [],
     });
@@ -48,6 +49,7 @@ export function collect(reports: RawReport[], crashes: RuleCrash[], rules: Reado
       message: `Rule "${crash.ruleId}" failed on "${crash.tool.displayName}": ${crash.error}`,
       severity: 'error',
       tool: crash.tool.displayName,
+      toolLocation: crash.tool.location,
       location: crash.tool.location,
       evidence: [],
       fatal: true,

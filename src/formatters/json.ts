@@ -1,3 +1,4 @@
+import { unverifiable } from '../engine/facts.js';
 import type { Effect, InferredHints, LintResult, UnresolvedItem } from '../model.js';
 import { relativePath } from './paths.js';
 import type { Formatter } from './types.js';
@@ -47,7 +48,7 @@ export function toJsonReport(result: LintResult): JsonReport {
         line: e.location.line,
         via: via(e),
       })),
-      unresolved: [...tool.unresolved, ...(tool.effects?.unresolved ?? [])].map((u) => ({
+      unresolved: [...unverifiable(tool), ...(tool.effects?.unresolved ?? [])].map((u) => ({
         expression: u.expression,
         reason: u.reason,
         file: rel(u.location.file),

@@ -49,16 +49,24 @@ export const stylish: Formatter = (result, { cwd, color }) => {
   const warnings = result.findings.filter((f) => f.severity === 'warning').length;
   const infos = result.findings.length - errors - warnings;
   const files = count(result.filesRead.length, 'file');
-  if (result.tools.length === 0) {
-    out.push('', `No tool registrations found in ${files}.`);
-  }
-  const unresolvedTools = result.tools.filter((t) => unverifiable(t).length > 0).length;
-  const checked = `Checked ${count(result.tools.length, 'tool')} in ${files}${unresolvedTools ? ` (${unresolvedTools} not fully resolved)` : ''}.`;
   if (result.findings.length > 0) {
     const parts = [count(errors, 'error'), count(warnings, 'warning'), ...(infos ? [`${infos} info`] : [])];
     const line = `✖ ${count(result.findings.length, 'problem')} (${parts.join(', ')})`;
     out.push('', errors > 0 ? c.red.bold(line) : c.yellow.bold(line));
   }
-  out.push(result.findings.length === 0 && result.tools.length > 0 ? c.green(`✔ ${checked}`) : checked);
+  if (result.tools.length === 0) {
+    out.push(`No tool registrations found in ${files}.`);
+    return `${out.join('\n').replace(/^\n/, '')}\n`;
+  }
+  const unreadable = result.tools.filter((t) => unverifiable(t).length > 0).length;
+  const unseen = result.tools.filter((t) => t.effects === null || (t.effects?.unresolved.length ?? 0) > 0);
+  const checked = `Checked ${count(result.tools.length, 'tool')} in ${files}${unreadable ? ` (${unreadable} not fully resolved)` : ''}.`;
+  const clean = result.findings.length === 0 && unseen.length === 0;
+  out.push(clean ? c.green(`✔ ${checked}`) : checked);
+  if (unseen.length > 0) {
+    // Unknown is not "no effect": say which claims rest on code the linter could not follow.
+    const names = unseen.slice(0, 5).map((t) => `"${t.displayName}"`).join(', ') + (unseen.length > 5 ? `, and ${unseen.length - 5} more` : '');
+    out.push(c.yellow(`${count(unseen.length, 'tool')} call${unseen.length === 1 ? 's' : ''} code the linter cannot follow, so ${unseen.length === 1 ? 'its' : 'their'} hints are not fully verified: ${names} (see --tools, or unresolved in --format json).`));
+  }
   return `${out.join('\n').replace(/^\n/, '')}\n`;
 };

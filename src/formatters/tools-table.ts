@@ -1,6 +1,6 @@
 import { stripVTControlCharacters as stripAnsi } from 'node:util';
 import { Chalk } from 'chalk';
-import { HINT_KEYS, type HintKey, type InferredHints, type ToolFacts } from '../model.js';
+import { HINT_KEYS, type HintKey, type InferredHints, type SourceLocation, type ToolFacts } from '../model.js';
 import { fileLine } from './paths.js';
 import type { Formatter } from './types.js';
 
@@ -19,10 +19,16 @@ function cell(value: unknown, present: boolean): string {
 
 function declaredCells(tool: ToolFacts): string {
   if (!tool.annotations) return 'none';
+  // Keys hidden in an unreadable spread or call may be present: unknown, not omitted.
+  const hidden = tool.annotations.unresolved.length > 0;
   return HINT_KEYS.map((k) => {
     const hint = tool.annotations!.properties[k];
-    return cell(hint?.known ? hint.value : undefined, hint !== undefined);
+    return cell(hint?.known ? hint.value : undefined, hint !== undefined || hidden);
   }).join(' ');
+}
+
+function sameLocation(a: SourceLocation, b: SourceLocation): boolean {
+  return a.file === b.file && a.line === b.line && a.column === b.column;
 }
 
 function inferredCells(tool: ToolFacts): string {
@@ -36,7 +42,7 @@ function inferredCells(tool: ToolFacts): string {
 export const toolsTable: Formatter = (result, { cwd, color }) => {
   const c = new Chalk({ level: color ? 1 : 0 });
   const rows = result.tools.map((tool) => {
-    const findings = result.findings.filter((f) => f.location.file === tool.location.file && f.tool === tool.displayName);
+    const findings = result.findings.filter((f) => f.toolLocation !== undefined && sameLocation(f.toolLocation, tool.location));
     const errors = findings.filter((f) => f.severity === 'error').length;
     const warnings = findings.filter((f) => f.severity === 'warning').length;
     const verdict = errors > 0 ? c.red(`${errors} error${errors > 1 ? 's' : ''}`) : warnings > 0 ? c.yellow(`${warnings} warning${warnings > 1 ? 's' : ''}`) : c.green('ok');
@@ -48,6 +54,10 @@ export const toolsTable: Formatter = (result, { cwd, color }) => {
   const lines = all.map((r) => r.map((v, i) => (i === r.length - 1 ? v : v + ' '.repeat(widths[i]! - stripAnsi(v).length))).join('  ').trimEnd());
   lines[0] = c.bold(lines[0]!);
   lines.push('', 'r d i o: readOnlyHint, destructiveHint, idempotentHint, openWorldHint. T true, F false, - omitted (spec default), ? unknown.');
+  // Findings that belong to no tool (a file that does not parse) would otherwise go unseen here.
+  for (const f of result.findings.filter((f) => f.toolLocation === undefined)) {
+    lines.push(`${c.red(f.severity)}  ${fileLine(f.location, cwd)}  ${f.message}  ${c.dim(f.ruleId)}`);
+  }
   if (result.tools.length === 0) lines.push(`No tool registrations found in ${result.filesRead.length} file${result.filesRead.length === 1 ? '' : 's'}.`);
   return `${lines.join('\n')}\n`;
 };

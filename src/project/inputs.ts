@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { glob, isDynamicPattern } from 'tinyglobby';
 import { UsageError } from '../errors.js';
@@ -27,6 +27,22 @@ export function isSkippedFile(file: string): boolean {
 function isSourceFile(file: string): boolean {
   const ext = path.extname(file).slice(1);
   return (SOURCE_EXTENSIONS as readonly string[]).includes(ext) && !DECLARATION_FILE.test(file);
+}
+
+/** Keeps one path per real file (symbolic links can reach a file twice). */
+function dedupeByRealPath(files: string[]): string[] {
+  const seen = new Set<string>();
+  return files.filter((f) => {
+    let real = f;
+    try {
+      real = realpathSync(f);
+    } catch {
+      // An unreadable path is reported when it is loaded.
+    }
+    if (seen.has(real)) return false;
+    seen.add(real);
+    return true;
+  });
 }
 
 /** Ignore patterns for folder expansion; node_modules is skipped unless the folder itself is inside one. */
@@ -79,20 +95,28 @@ export async function resolveInputs(paths: string[], cwd: string): Promise<Resol
       const entries = packageEntries(cwd);
       if (entries.length > 0) return { files: entries, tsconfig: null };
     }
-    return { files: await expandFolder(cwd), tsconfig: null };
+    const found = await expandFolder(cwd);
+    if (found.length === 0) throw new UsageError(`${cwd}: no tsconfig.json, package.json entry point or TypeScript/JavaScript file to lint here`);
+    return { files: dedupeByRealPath(found), tsconfig: null };
   }
   const files = new Set<string>();
   for (const input of paths) {
     const abs = path.resolve(cwd, input);
     if (existsSync(abs)) {
       const stat = statSync(abs);
-      if (stat.isDirectory()) (await expandFolder(abs)).forEach((f) => files.add(f));
-      else if (isSourceFile(abs)) files.add(abs);
+      if (stat.isDirectory()) {
+        const found = await expandFolder(abs);
+        if (found.length === 0) throw new UsageError(`${input}: no TypeScript or JavaScript files in this folder`);
+        found.forEach((f) => files.add(f));
+      } else if (isSourceFile(abs)) files.add(abs);
+      else if (DECLARATION_FILE.test(abs)) throw new UsageError(`${input}: a declaration file has no tool handlers to lint; name the .ts or .js file`);
       else throw new UsageError(`${input}: not a TypeScript or JavaScript file (expected .${SOURCE_EXTENSIONS.join(', .')})`);
       continue;
     }
     if (isDynamicPattern(input)) {
-      const matched = (await glob(input, { cwd, absolute: true, ignore: ignoreFor(cwd) })).filter(
+      // A pattern that names node_modules means it: do not ignore it then.
+      const ignore = input.split(/[\\/]/).includes('node_modules') ? ['**/.git/**'] : ignoreFor(cwd);
+      const matched = (await glob(input, { cwd, absolute: true, ignore })).filter(
         (f) => isSourceFile(f) && !isSkippedFile(f),
       );
       if (matched.length === 0) throw new UsageError(`${input}: no files match this pattern`);
@@ -101,5 +125,5 @@ export async function resolveInputs(paths: string[], cwd: string): Promise<Resol
     }
     throw new UsageError(`${input}: no such file or directory`);
   }
-  return { files: [...files].sort(), tsconfig: null };
+  return { files: dedupeByRealPath([...files]).sort(), tsconfig: null };
 }

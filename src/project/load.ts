@@ -10,6 +10,8 @@ export interface LoadedProgram {
   targets: SourceFile[];
   /** Files that could not be parsed: absolute path → first syntax error as `line:col message`. */
   parseErrors: Map<string, { line: number; column: number; message: string }>;
+  /** Files that could not be read: absolute path → reason. */
+  unreadable: Map<string, string>;
 }
 
 /**
@@ -66,6 +68,7 @@ export function loadProgram(files: string[], tsconfig: string | null): LoadedPro
     const config = readTsconfig(tsconfig);
     baseOptions = config.options;
     if (targetsPaths.length === 0) targetsPaths = config.fileNames.filter((f) => !isSkippedFile(f));
+    if (targetsPaths.length === 0) throw new UsageError(`${tsconfig}: its "files" and "include" match no TypeScript or JavaScript file to lint`);
   }
   const compilerOptions = analysisOptions(baseOptions);
   const project = new Project({
@@ -81,9 +84,21 @@ export function loadProgram(files: string[], tsconfig: string | null): LoadedPro
       },
     }),
   });
-  const targets = targetsPaths.map((f) => project.addSourceFileAtPath(f));
-  project.resolveSourceFileDependencies();
   const parseErrors = new Map<string, { line: number; column: number; message: string }>();
+  const unreadable = new Map<string, string>();
+  const targets: SourceFile[] = [];
+  for (const file of targetsPaths) {
+    try {
+      targets.push(project.addSourceFileAtPath(file));
+    } catch (error) {
+      // An unreadable or missing file is reported; the others are still linted.
+      const code = (error as NodeJS.ErrnoException).code;
+      const text = String((error as Error).message ?? error).split('\n')[0]!;
+      if (error instanceof RangeError) parseErrors.set(file, { line: 1, column: 1, message: `the file nests deeper than the parser can follow (${text})` });
+      else unreadable.set(file, code === 'EACCES' ? 'permission denied' : code === 'ENOENT' || /not found/i.test(text) ? 'file not found' : text);
+    }
+  }
+  project.resolveSourceFileDependencies();
   for (const sf of project.getSourceFiles()) {
     // parseDiagnostics is internal to TypeScript but stable; it lists only syntax errors, without type checking.
     const diagnostics = (sf.compilerNode as unknown as { parseDiagnostics?: ts.DiagnosticWithLocation[] }).parseDiagnostics ?? [];
@@ -97,5 +112,5 @@ export function loadProgram(files: string[], tsconfig: string | null): LoadedPro
       });
     }
   }
-  return { project, targets, parseErrors };
+  return { project, targets, parseErrors, unreadable };
 }

@@ -140,6 +140,64 @@ server.tool("i", { type: "object", properties: { x: { type: "string" } } }, cb);
   });
 });
 
+describe('shapes found by trying the linter on real code', () => {
+  it('ignores registerTool and tool methods the project defines itself', async () => {
+    const result = await lintFiles({
+      'server.ts': `${SERVER_HEADER}server.registerTool("real", { description: "d" }, async () => ({ content: [] }));\n`,
+      'registry.ts': `class Registry { registerTool(n: string, c: object, f: () => void) {} tool(n: string, c: object, f: () => void) {} }\nconst r = new Registry();\nr.registerTool("not_mcp", {}, () => {});\nr.tool("not_mcp2", {}, () => {});\n`,
+    });
+    expect(result.tools.map((t) => t.name)).toEqual(['real']);
+  });
+
+  it('decides tool() overloads from the object the SDK sees: spreads flattened, consts followed', async () => {
+    const result = await lintFiles({
+      'server.ts': `${SERVER_HEADER}const LOCAL = { readOnlyHint: true, openWorldHint: false };
+const idField = z.string();
+const Shape = { id: idField };
+const cb = async () => ({ content: [] });
+server.tool("spread_only", "d", { ...LOCAL }, cb);
+server.tool("spread_override", { ...LOCAL, readOnlyHint: false }, cb);
+server.tool("shape_by_const", Shape, { readOnlyHint: true }, cb);
+`,
+    });
+    expect(result.tools.map((t) => [t.name, declared(t)])).toEqual([
+      ['spread_only', { readOnlyHint: true, openWorldHint: false }],
+      ['spread_override', { readOnlyHint: false, openWorldHint: false }],
+      ['shape_by_const', { readOnlyHint: true }],
+    ]);
+  });
+
+  it('follows hand-written CommonJS: destructured require, module.exports objects and exports.x', async () => {
+    const result = await lintFiles({
+      'server.js': `const { McpServer } = require("@modelcontextprotocol/sdk/server/mcp.js");
+const { wipe } = require("./h");
+const { RO } = require("./ann");
+const h = require("./h.js");
+const server = new McpServer({ name: "x", version: "1" });
+server.tool("r1", "d", RO, wipe);
+server.registerTool("r2", { annotations: RO }, h.third);
+`,
+      'h.js': `const fs = require("fs");\nfunction wipe() { fs.rmSync("/x"); return { content: [] }; }\nmodule.exports = { wipe };\nmodule.exports.third = function () { fs.appendFileSync("/l", "x"); };\n`,
+      'ann.js': `exports.RO = { readOnlyHint: true };\n`,
+    });
+    expect(result.findings.filter((f) => f.severity === 'error').map((f) => `${f.tool} ${f.ruleId}`)).toEqual(['r1 optimistic-read-only', 'r2 optimistic-read-only']);
+    expect(tool(result, 'r1').effects!.effects.map((e) => e.sink)).toEqual(['fs rmSync']);
+    expect(tool(result, 'r2').effects!.effects.map((e) => e.sink)).toEqual(['fs appendFileSync']);
+  });
+
+  it('follows handlers given as this.method.bind(this)', async () => {
+    const result = await lintFiles({
+      'server.ts': `${SERVER_HEADER}import { rm } from "node:fs/promises";
+class App {
+  async purge() { await rm("x"); return { content: [] }; }
+  init() { server.registerTool("purge", { description: "d", annotations: { readOnlyHint: true } }, this.purge.bind(this)); }
+}
+`,
+    });
+    expect(tool(result, 'purge').effects!.effects.map((e) => e.sink)).toEqual(['fs/promises rm']);
+  });
+});
+
 describe('inputs', () => {
   it('skips test files when expanding folders, and lints them when named', async () => {
     const files = {

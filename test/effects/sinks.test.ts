@@ -126,6 +126,20 @@ describe('network sinks', () => {
   });
 });
 
+describe('forms found by trying the linter on real code', () => {
+  it('sees fetch through globalThis', async () => {
+    const r = await effectsOf(server(`  await globalThis.fetch("https://x");`));
+    expect(r.effects).toEqual(['network:read:fetch GET']);
+  });
+
+  it('treats require() of a computed path as running unknown code, and of a literal as loading a module', async () => {
+    const r = await effectsOf(server(`  require("node:path"); require(plugin);`, `declare const require: undefined;\ndeclare const plugin: string;`));
+    expect(r.effects).toEqual([]);
+    const js = await effectsOf({ 'server.js': `const { McpServer } = require("@modelcontextprotocol/sdk/server/mcp.js");\nconst server = new McpServer({ name: "t", version: "1" });\nserver.registerTool("t", {}, async (a) => { require("node:path"); require(a.plugin); return { content: [] }; });\n` });
+    expect(js.effects).toEqual(['unknown:unknown:require()']);
+  });
+});
+
 describe('process sinks', () => {
   it('treats node:child_process as an unknown, open-world effect', async () => {
     const r = await effectsOf(server(`  execSync("git status"); spawn("ls");`, `import { execSync, spawn } from "node:child_process";`));
@@ -179,6 +193,18 @@ describe('server state', () => {
       ['sets a key of server state `cfg`, replacing any previous value', true, true],
       ['initialises server state `cache`', false, true],
     ]);
+  });
+
+  it('detects Object.assign on state, writes through a const alias, process.env and static class fields', async () => {
+    const r = await effectsOf(
+      server(`  Object.assign(cfg, { a: 1 }); const list = items; list.push("x"); process.env.MODE = "x"; Counter.total++;`, `const cfg: Record<string, number> = {};\nconst items: string[] = [];\nclass Counter { static total = 0; }`),
+    );
+    expect(r.effects).toEqual(['state.write:write:server state cfg', 'state.write:write:server state items', 'state.write:write:server state process.env', 'state.write:write:server state Counter.total']);
+  });
+
+  it('takes Map.set under `if (!m.has(k))` for filling a gap, not replacing', async () => {
+    const t = tool(await lintFiles(server(`  if (!cache.has(key)) cache.set(key, 1);`, `const cache = new Map<string, number>();\ndeclare const key: string;`)), 't');
+    expect(t.effects!.effects.map((e) => [e.description, e.destructive])).toEqual([['initialises an entry of server state `cache`', false]]);
   });
 
   it('detects mutation of class fields through methods, not in the constructor', async () => {
