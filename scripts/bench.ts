@@ -2,7 +2,7 @@
  * Benchmark: mcp-annotate-lint against `tsc --noEmit` on synthetic MCP servers.
  *
  * What it measures
- *   For servers of 10, 100 and 1,000 tools it runs, once each and one after another,
+ *   For servers of 10, 100 and 1,000 tools it runs, three times each (`--runs N`), interleaved,
  *     (a) the linter:  `node bin/mcp-annotate-lint.js --format json` with cwd = the generated project
  *         (so it reads the project's tsconfig.json), and
  *     (b) the type checker: `node node_modules/typescript/bin/tsc --noEmit -p <project>`,
@@ -10,7 +10,8 @@
  *   (MB, from GNU `/usr/bin/time -f %M`, which reports the child's maxrss in KiB; "n/a" when
  *   /usr/bin/time is not installed). tsc is the yardstick: a linter built on the TypeScript parser
  *   should cost no more time than type-checking the same project (ratio ≤ 1.0) and at most 1.5×
- *   its memory, and its time should grow no worse than linearly with the number of tools.
+ *   its memory, and its time should grow no worse than linearly with the number of tools. The run
+ *   with the median wall time of each tool is reported.
  *
  * How the servers are built
  *   Each is written to a fresh directory under os.tmpdir() (removed at the end) with the shape of a
@@ -31,7 +32,8 @@
  *   child fails: tsc exiting non-zero, or the linter exiting with anything but 0 or 1 (1 means
  *   "error-level findings", which the planted annotations produce).
  *
- * Run: `npm run bench` (builds first), or `node dist/scripts/bench.js` after `npx tsc -p .`.
+ * Run: `npm run bench` (builds first), or `node dist/scripts/bench.js` after `npx tsc -p .`;
+ * `--runs N` sets the runs per size, `--keep` keeps the generated servers for profiling.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -386,6 +388,13 @@ function tail(text: string, lines = 20): string {
 
 /** `npm run bench -- --keep` keeps the generated servers (to profile the linter on them). */
 const KEEP = process.argv.includes('--keep');
+/** `npm run bench -- --runs 5`: runs of each tool per size (default 3); the median is reported. */
+const RUNS = Math.max(1, Number(process.argv[process.argv.indexOf('--runs') + 1]) || 3);
+
+/** The run with the median wall time. */
+function median(runs: Measurement[]): Measurement {
+  return [...runs].sort((a, b) => a.ms - b.ms)[Math.floor(runs.length / 2)]!;
+}
 
 function main(): number {
   for (const file of [LINTER, path.join(REPO, 'dist', 'src', 'cli.js'), TSC]) {
@@ -397,7 +406,7 @@ function main(): number {
   const tscVersion = spawnSync(process.execPath, [TSC, '--version'], { encoding: 'utf8' }).stdout.trim();
   console.log(`mcp-annotate-lint bench — node ${process.version}, ${tscVersion}, ${os.cpus()[0]?.model ?? 'unknown CPU'} ×${os.cpus().length}`);
   console.log(HAVE_GNU_TIME ? `peak RSS from ${GNU_TIME} -f %M` : `${GNU_TIME} not found: peak RSS reported as n/a`);
-  console.log('one run per size and tool, sequential; times include node start-up\n');
+  console.log(`${RUNS} interleaved runs per size and tool, median reported; times include node start-up\n`);
 
   const root = mkdtempSync(path.join(os.tmpdir(), 'mcp-annotate-lint-bench-'));
   const rows: Row[] = [];
@@ -408,7 +417,15 @@ function main(): number {
       const planted = project.tools.filter((t) => t.planted);
       console.log(`[${size} tools] generated ${project.files} files, ${project.lines} lines (${planted.length} planted wrong annotations)`);
 
-      const linter = measure([LINTER, '--format', 'json'], project.dir, root);
+      // Interleaved runs, median wall time of each: one run on a shared 2-core machine varies by ±20%.
+      const linterRuns: Measurement[] = [];
+      const tscRuns: Measurement[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        linterRuns.push(measure([LINTER, '--format', 'json'], project.dir, root));
+        tscRuns.push(measure([TSC, '--noEmit', '-p', project.dir], project.dir, root));
+      }
+      const linter = median(linterRuns);
+      const tsc = median(tscRuns);
       console.log(`[${size} tools] linter: ${fmtMs(linter.ms)} ms, ${fmtMb(linter.rssMb)} MB, exit ${linter.status ?? linter.signal}`);
       let toolsFound: number | null = null;
       if (linter.status !== 0 && linter.status !== 1) {
@@ -440,7 +457,6 @@ function main(): number {
         }
       }
 
-      const tsc = measure([TSC, '--noEmit', '-p', project.dir], project.dir, root);
       console.log(`[${size} tools] tsc:    ${fmtMs(tsc.ms)} ms, ${fmtMb(tsc.rssMb)} MB, exit ${tsc.status ?? tsc.signal}`);
       if (tsc.status !== 0) {
         failed = true;

@@ -139,6 +139,7 @@ export function discoverInFile(sf: SourceFile, resolver: Resolver, projectUsesSd
   // Most files of a server register nothing: a text search spares walking their trees.
   const text = sf.getFullText();
   if (!text.includes('registerTool') && !(projectUsesSdk && TOOL_CALL_TEXT.test(text))) return tools;
+  const fileUsesSdk = importsMcpSdk(sf);
   const candidates = descendantsOfKinds<CallExpression>(sf, [SyntaxKind.CallExpression], (n) => {
     const callee = (n as ts.CallExpression).expression;
     return ts.isPropertyAccessExpression(callee) ? REGISTER_METHODS.has(callee.name.text) : ts.isElementAccessExpression(callee);
@@ -147,8 +148,9 @@ export function discoverInFile(sf: SourceFile, resolver: Resolver, projectUsesSd
     const method = calleeMethodName(node);
     if (!method || !REGISTER_METHODS.has(method)) continue;
     if (method === 'tool' && !projectUsesSdk) continue;
-    // A `registerTool` the project defines itself (its own registry class) is not the SDK's.
-    if (resolver.resolve(node.getExpression()).kind === 'function') continue;
+    // A `registerTool` the project defines itself (its own registry class) is not the SDK's. Files
+    // that import the SDK are taken at their word: asking the checker there costs much and says little.
+    if (!fileUsesSdk && resolver.resolve(node.getExpression()).kind === 'function') continue;
     const args = node.getArguments();
     if (method === 'registerTool' ? args.length < 2 || args.length > 3 : args.length < 2 || args.length > 6) continue;
     tools.push(method === 'registerTool' ? fromRegisterTool(node, args, resolver) : fromTool(node, args, resolver));
