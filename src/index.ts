@@ -65,7 +65,7 @@ export async function lint(options: LintOptions): Promise<LintResult> {
     const root = packageRootOf(sf.getFilePath());
     return root === null || targetRoots.has(root);
   };
-  const resolver = new Resolver(isProjectFile);
+  const resolver = new Resolver(isProjectFile, program.resolveModule);
   const usesSdk = program.project.getSourceFiles().some((sf) => isProjectFile(sf) && importsMcpSdk(sf));
 
   const fatal: Finding[] = [];

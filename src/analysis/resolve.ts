@@ -103,7 +103,14 @@ export class Resolver {
   private readonly exportCache = new Map<SourceFile, ReadonlyMap<string, Node[]>>();
   private readonly declarationCache = new Map<Node, Target>();
 
-  constructor(private readonly isProjectFile: (sf: SourceFile) => boolean) {}
+  /**
+   * @param isProjectFile whether a file is project code to follow into (not a package's, not a declaration).
+   * @param resolveModule the program's module resolution (see `loadProgram`).
+   */
+  constructor(
+    private readonly isProjectFile: (sf: SourceFile) => boolean,
+    private readonly resolveModule: (specifier: string, containingFile: string) => ts.ResolvedModuleFull | undefined,
+  ) {}
 
   /**
    * True for a `let`/`var` with an initializer that some code assigns again: its initializer is
@@ -140,8 +147,8 @@ export class Resolver {
     if (cached !== undefined) return cached;
     let result: SourceFile | null = null;
     const project = from.getProject();
-    const resolved = ts.resolveModuleName(specifier, from.getFilePath(), project.getCompilerOptions(), ts.sys).resolvedModule;
-    if (resolved && !/\.d\.[cm]?ts$/.test(resolved.resolvedFileName) && (!resolved.isExternalLibraryImport || specifier.startsWith('.'))) {
+    const resolved = this.resolveModule(specifier, from.getFilePath());
+    if (resolved) {
       const sf = project.getSourceFile(resolved.resolvedFileName) ?? null;
       result = sf && this.isProjectFile(sf) ? sf : null;
     }

@@ -12,6 +12,8 @@ export interface LoadedProgram {
   parseErrors: Map<string, { line: number; column: number; message: string }>;
   /** Files that could not be read: absolute path → reason. */
   unreadable: Map<string, string>;
+  /** Resolves a module specifier written in a file to project source (not packages, not declarations), or undefined. */
+  resolveModule: (specifier: string, containingFile: string) => ts.ResolvedModuleFull | undefined;
 }
 
 /**
@@ -71,17 +73,18 @@ export function loadProgram(files: string[], tsconfig: string | null): LoadedPro
     if (targetsPaths.length === 0) throw new UsageError(`${tsconfig}: its "files" and "include" match no TypeScript or JavaScript file to lint`);
   }
   const compilerOptions = analysisOptions(baseOptions);
+  // One cache for every module resolution of the run: the program's and the resolver's.
+  const cache = ts.createModuleResolutionCache(process.cwd(), (f) => f, compilerOptions);
+  const resolveModule = (specifier: string, containingFile: string): ts.ResolvedModuleFull | undefined => {
+    const result = ts.resolveModuleName(specifier, containingFile, compilerOptions, ts.sys, cache).resolvedModule;
+    return result && isProjectModule(specifier, result) ? result : undefined;
+  };
   const project = new Project({
     compilerOptions,
     skipAddingFilesFromTsConfig: true,
     skipLoadingLibFiles: true,
-    resolutionHost: (host, getOptions) => ({
-      resolveModuleNames(moduleNames, containingFile) {
-        return moduleNames.map((name) => {
-          const result = ts.resolveModuleName(name, containingFile, getOptions(), host).resolvedModule;
-          return result && isProjectModule(name, result) ? result : undefined;
-        });
-      },
+    resolutionHost: () => ({
+      resolveModuleNames: (moduleNames, containingFile) => moduleNames.map((name) => resolveModule(name, containingFile)),
     }),
   });
   const parseErrors = new Map<string, { line: number; column: number; message: string }>();
@@ -112,5 +115,5 @@ export function loadProgram(files: string[], tsconfig: string | null): LoadedPro
       });
     }
   }
-  return { project, targets, parseErrors, unreadable };
+  return { project, targets, parseErrors, unreadable, resolveModule };
 }
