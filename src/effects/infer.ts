@@ -321,6 +321,12 @@ export class EffectAnalyzer {
       location: locationOf(call),
       via: [],
     };
+    if (sink.exclusiveMode !== undefined) {
+      const mode = call.getArguments()[sink.exclusiveMode];
+      if (mode && /\bCOPYFILE_EXCL\b/.test(mode.getText())) {
+        return { ...base, destructive: false, idempotent: true, description: 'copies a file to a new name (fails if it exists)' };
+      }
+    }
     if (sink.fileFlag) {
       const flag = this.fileFlagOf(sink.fileFlag, call.getArguments());
       if (flag === null) return { ...base, access: 'write', destructive: true, idempotent: null, description: `${sink.description}, with an open flag known only at run time` };

@@ -26,6 +26,8 @@ export interface SinkEntry {
    * argument index, the options property when the argument is an object, and the default flag.
    */
   fileFlag?: { index: number; property: string; default: string };
+  /** The argument index of a copy mode; `COPYFILE_EXCL` in it makes the copy fail rather than overwrite (additive). */
+  exclusiveMode?: number;
 }
 
 /**
@@ -80,7 +82,7 @@ const FS_OPERATIONS: Record<string, Effectish> = {
   appendFile: fsWrite('appends to a file', false, false),
   mkdir: fsWrite('creates a directory', false, true),
   mkdtemp: fsWrite('creates a temporary directory', false, false),
-  copyFile: fsWrite('copies a file (overwrites the destination if it exists)', true, true),
+  copyFile: { ...fsWrite('copies a file (overwrites the destination if it exists)', true, true), exclusiveMode: 2 },
   cp: fsWrite('copies files (overwrites the destination if it exists)', true, true),
   rename: fsWrite('moves a file (replaces the destination if it exists)', true, true),
   symlink: fsWrite('creates a symbolic link', false, false),

@@ -86,6 +86,14 @@ describe('file-system sinks', () => {
     expect(t.effects!.effects.map((e) => `${e.access}:${e.description}`)).toEqual(['write:appends to a file', 'write:makes an HTTP request (POST)', 'read:opens a file']);
   });
 
+  it('takes copyFile with COPYFILE_EXCL for a copy that never overwrites', async () => {
+    const t = tool(await lintFiles(server(`  copyFileSync("a", "b", constants.COPYFILE_EXCL); await copyFile("a", "c");`, `import { copyFileSync, constants } from "node:fs";\nimport { copyFile } from "node:fs/promises";`)), 't');
+    expect(t.effects!.effects.map((e) => [e.description, e.destructive])).toEqual([
+      ['copies a file to a new name (fails if it exists)', false],
+      ['copies a file (overwrites the destination if it exists)', true],
+    ]);
+  });
+
   it('recognises CommonJS require and tsc-compiled (0, x.f)(...) calls', async () => {
     const files = {
       'server.js': `"use strict";
