@@ -1,10 +1,10 @@
 import { Node, SyntaxKind, type CallExpression, type NewExpression, type ts } from 'ts-morph';
 import { descendantsOfKinds } from '../analysis/nodes.js';
-import { definingNode, evaluate } from '../analysis/evaluate.js';
 import { locationOf } from '../analysis/location.js';
-import { RESULT_OF_CALL, RESULT_OF_NEW, isFunctionNode, type FunctionNode, type Resolver, type Target, shorten, unwrap } from '../analysis/resolve.js';
+import { RESULT_OF_CALL, RESULT_OF_NEW, type FunctionNode, type Resolver, type Target, shorten, unwrap } from '../analysis/resolve.js';
 import type { CallHop, Effect, EffectSet, UnresolvedItem } from '../model.js';
-import { BUILTIN_VALUE_METHODS, MCP_PROTOCOL_METHODS, PURE_GLOBALS, PURE_MODULES, SINKS, fileFlagEffect, pathKey, type SinkEntry } from './sinks.js';
+import { BUILTIN_VALUE_METHODS, MCP_PROTOCOL_METHODS, PURE_GLOBALS, PURE_MODULES, SINKS, pathKey, type SinkEntry } from './sinks.js';
+import { sinkCallEffect } from './sink-call.js';
 import { stateMutation, mutationOfCall } from './state.js';
 
 /** Options of the effect walk. */
@@ -102,10 +102,6 @@ function isGlobalRequire(callee: Node): boolean {
   return Node.isIdentifier(callee) && callee.getText() === 'require' && (callee.getSymbol()?.getDeclarations().length ?? 0) === 0;
 }
 
-/** `fs.constants.O_RDONLY` (alone): the numeric form of the read-only open flag. */
-function isReadOnlyFlagConstant(node: Node): boolean {
-  return Node.isPropertyAccessExpression(node) && node.getName() === 'O_RDONLY';
-}
 
 function hopOf(call: Node): CallHop {
   const callee = Node.isCallExpression(call) || Node.isNewExpression(call) ? call.getExpression() : call;
@@ -122,25 +118,6 @@ function dedupe<T extends { location: { file: string; line: number; column: numb
   });
 }
 
-/** HTTP method semantics (RFC 9110 §9.2): safe methods read; PUT and DELETE are idempotent; POST is neither. */
-function httpEffect(method: string): Pick<Effect, 'access' | 'destructive' | 'idempotent'> & { label: string } {
-  switch (method.toUpperCase()) {
-    case 'GET':
-    case 'HEAD':
-    case 'OPTIONS':
-      return { access: 'read', destructive: null, idempotent: null, label: method.toUpperCase() };
-    case 'POST':
-      return { access: 'write', destructive: false, idempotent: false, label: 'POST' };
-    case 'PUT':
-      return { access: 'write', destructive: true, idempotent: true, label: 'PUT' };
-    case 'PATCH':
-      return { access: 'write', destructive: true, idempotent: false, label: 'PATCH' };
-    case 'DELETE':
-      return { access: 'write', destructive: true, idempotent: true, label: 'DELETE' };
-    default:
-      return { access: 'unknown', destructive: null, idempotent: null, label: method.toUpperCase() };
-  }
-}
 
 /**
  * Infers the effects of tool handlers by walking their bodies and following calls into project
@@ -256,7 +233,7 @@ export class EffectAnalyzer {
         const exportPath = target.path[0] === 'default' ? target.path.slice(1) : target.path;
         const sink = SINK_INDEX.get(`${module}#${pathKey(exportPath)}`);
         if (sink) {
-          summary.effects.push(this.sinkEffect(sink, call));
+          summary.effects.push(sinkCallEffect(sink, call, this.resolver));
           return;
         }
         if (PURE_MODULES.has(module) || PURE_MODULES.has(packageName(module)) || isResultOfSink(module, exportPath)) return;
@@ -266,7 +243,7 @@ export class EffectAnalyzer {
       case 'global': {
         const sink = SINK_INDEX.get(`global#${pathKey(target.path)}`);
         if (sink) {
-          summary.effects.push(this.sinkEffect(sink, call));
+          summary.effects.push(sinkCallEffect(sink, call, this.resolver));
           return;
         }
         if (target.path.some((_, i) => PURE_GLOBALS.has(pathKey(target.path.slice(0, i + 1)))) || isResultOfSink('global', target.path)) return;
@@ -308,76 +285,4 @@ export class EffectAnalyzer {
   private unresolved(summary: Summary, call: Node, reason: string): void {
     summary.unresolved.push({ expression: shorten(call.getText()), reason, location: locationOf(call), via: [] });
   }
-
-  private sinkEffect(sink: SinkEntry, call: CallExpression | NewExpression): Effect {
-    const base: Effect = {
-      kind: sink.kind,
-      access: sink.access,
-      destructive: sink.destructive,
-      idempotent: sink.idempotent,
-      openWorld: sink.openWorld,
-      sink: sink.module === 'global' ? sink.export : `${sink.module} ${sink.export}`,
-      description: sink.description,
-      location: locationOf(call),
-      via: [],
-    };
-    if (sink.exclusiveMode !== undefined) {
-      const mode = call.getArguments()[sink.exclusiveMode];
-      if (mode && /\bCOPYFILE_EXCL\b/.test(mode.getText())) {
-        return { ...base, destructive: false, idempotent: true, description: 'copies a file to a new name (fails if it exists)' };
-      }
-    }
-    if (sink.fileFlag) {
-      const flag = this.fileFlagOf(sink.fileFlag, call.getArguments());
-      if (flag === null) return { ...base, access: 'write', destructive: true, idempotent: null, description: `${sink.description}, with an open flag known only at run time` };
-      if (flag === sink.fileFlag.default) return base;
-      const byFlag = fileFlagEffect(flag);
-      return { ...base, ...byFlag, sink: `${base.sink} (flag '${flag}')` };
-    }
-    if (!sink.httpMethod) return base;
-    const method = this.httpMethodOf(sink, call.getArguments());
-    if (method === null) return { ...base, description: `${sink.description} with a method known only at run time` };
-    const http = httpEffect(method);
-    const description = sink.httpMethod === 'get' ? sink.description : `${sink.description} (${http.label})`;
-    return { ...base, access: http.access, destructive: http.destructive, idempotent: http.idempotent, sink: `${base.sink} ${http.label}`, description };
-  }
-
-  /** The open flag a file-system call uses (a string argument or an options property); its default when not given; null when computed. */
-  private fileFlagOf(spec: NonNullable<SinkEntry['fileFlag']>, args: Node[]): string | null {
-    const arg = args[spec.index];
-    if (!arg) return spec.default;
-    const node = definingNode(arg, this.resolver) ?? unwrap(arg);
-    // writeFile(p, data, callback): no options given.
-    if (isFunctionNode(node)) return spec.default;
-    if (!spec.property && isReadOnlyFlagConstant(node)) return 'r';
-    if (Node.isObjectLiteralExpression(node)) {
-      if (!spec.property) return null;
-      const prop = node.getProperty(spec.property);
-      if (!prop) return spec.default;
-      if (!Node.isPropertyAssignment(prop)) return null;
-      const v = evaluate(prop.getInitializerOrThrow(), this.resolver);
-      return v.known && typeof v.value === 'string' ? v.value : null;
-    }
-    const v = evaluate(node, this.resolver);
-    if (!v.known) return null;
-    // writeFile(p, d, 'utf8'): a string in the options position is the encoding, not a flag.
-    return spec.property && typeof v.value === 'string' ? spec.default : typeof v.value === 'string' ? v.value : spec.default;
-  }
-
-  /** The HTTP method a call uses, from its options literal; `GET` when none is given; null when it is computed. */
-  private httpMethodOf(sink: SinkEntry, args: Node[]): string | null {
-    if (sink.httpMethod === 'get') return 'GET';
-    const optionsArgs = sink.httpMethod === 'fetch' ? args.slice(1, 2) : args.slice(0, 2);
-    for (const arg of optionsArgs) {
-      const obj = definingNode(arg, this.resolver) ?? unwrap(arg);
-      if (!Node.isObjectLiteralExpression(obj)) continue;
-      const prop = obj.getProperty('method');
-      if (!prop) continue;
-      if (!Node.isPropertyAssignment(prop)) return null;
-      const v = evaluate(prop.getInitializerOrThrow(), this.resolver);
-      return v.known && typeof v.value === 'string' ? v.value : null;
-    }
-    return 'GET';
-  }
 }
-

@@ -1,0 +1,112 @@
+import { Node, type CallExpression, type NewExpression } from 'ts-morph';
+import { definingNode, evaluate } from '../analysis/evaluate.js';
+import { locationOf } from '../analysis/location.js';
+import { isFunctionNode, type Resolver, unwrap } from '../analysis/resolve.js';
+import type { Effect } from '../model.js';
+import { fileFlagEffect, type SinkEntry } from './sinks.js';
+
+/**
+ * The effect of one call of a catalogued sink, refined by what its arguments say: the HTTP method
+ * of a request, the open flag of a file write, an exclusive copy mode. Arguments are read from
+ * literals and consts; a value only run time knows gives the worst case the sink allows.
+ */
+
+/** HTTP method semantics (RFC 9110 §9.2): safe methods read; PUT and DELETE are idempotent; POST is neither. */
+function httpEffect(method: string): Pick<Effect, 'access' | 'destructive' | 'idempotent'> & { label: string } {
+  switch (method.toUpperCase()) {
+    case 'GET':
+    case 'HEAD':
+    case 'OPTIONS':
+      return { access: 'read', destructive: null, idempotent: null, label: method.toUpperCase() };
+    case 'POST':
+      return { access: 'write', destructive: false, idempotent: false, label: 'POST' };
+    case 'PUT':
+      return { access: 'write', destructive: true, idempotent: true, label: 'PUT' };
+    case 'PATCH':
+      return { access: 'write', destructive: true, idempotent: false, label: 'PATCH' };
+    case 'DELETE':
+      return { access: 'write', destructive: true, idempotent: true, label: 'DELETE' };
+    default:
+      return { access: 'unknown', destructive: null, idempotent: null, label: method.toUpperCase() };
+  }
+}
+
+/** `fs.constants.O_RDONLY` (alone): the numeric form of the read-only open flag. */
+function isReadOnlyFlagConstant(node: Node): boolean {
+  return Node.isPropertyAccessExpression(node) && node.getName() === 'O_RDONLY';
+}
+
+/**
+ * The effect of calling `sink` at `call`, with the method, flag or mode its arguments give.
+ * Sources: RFC 9110 §9.2 (HTTP methods), https://nodejs.org/api/fs.html#file-system-flags.
+ */
+export function sinkCallEffect(sink: SinkEntry, call: CallExpression | NewExpression, resolver: Resolver): Effect {
+  const base: Effect = {
+    kind: sink.kind,
+    access: sink.access,
+    destructive: sink.destructive,
+    idempotent: sink.idempotent,
+    openWorld: sink.openWorld,
+    sink: sink.module === 'global' ? sink.export : `${sink.module} ${sink.export}`,
+    description: sink.description,
+    location: locationOf(call),
+    via: [],
+  };
+  if (sink.exclusiveMode !== undefined) {
+    const mode = call.getArguments()[sink.exclusiveMode];
+    if (mode && /\bCOPYFILE_EXCL\b/.test(mode.getText())) {
+      return { ...base, destructive: false, idempotent: true, description: 'copies a file to a new name (fails if it exists)' };
+    }
+  }
+  if (sink.fileFlag) {
+    const flag = fileFlagOf(sink.fileFlag, call.getArguments(), resolver);
+    if (flag === null) return { ...base, access: 'write', destructive: true, idempotent: null, description: `${sink.description}, with an open flag known only at run time` };
+    if (flag === sink.fileFlag.default) return base;
+    const byFlag = fileFlagEffect(flag);
+    return { ...base, ...byFlag, sink: `${base.sink} (flag '${flag}')` };
+  }
+  if (!sink.httpMethod) return base;
+  const method = httpMethodOf(sink, call.getArguments(), resolver);
+  if (method === null) return { ...base, description: `${sink.description} with a method known only at run time` };
+  const http = httpEffect(method);
+  const description = sink.httpMethod === 'get' ? sink.description : `${sink.description} (${http.label})`;
+  return { ...base, access: http.access, destructive: http.destructive, idempotent: http.idempotent, sink: `${base.sink} ${http.label}`, description };
+}
+
+/** The open flag a file-system call uses (a string argument or an options property); its default when not given; null when computed. */
+function fileFlagOf(spec: NonNullable<SinkEntry['fileFlag']>, args: Node[], resolver: Resolver): string | null {
+  const arg = args[spec.index];
+  if (!arg) return spec.default;
+  const node = definingNode(arg, resolver) ?? unwrap(arg);
+  // writeFile(p, data, callback): no options given.
+  if (isFunctionNode(node)) return spec.default;
+  if (!spec.property && isReadOnlyFlagConstant(node)) return 'r';
+  if (Node.isObjectLiteralExpression(node)) {
+    if (!spec.property) return null;
+    const prop = node.getProperty(spec.property);
+    if (!prop) return spec.default;
+    if (!Node.isPropertyAssignment(prop)) return null;
+    const v = evaluate(prop.getInitializerOrThrow(), resolver);
+    return v.known && typeof v.value === 'string' ? v.value : null;
+  }
+  const v = evaluate(node, resolver);
+  if (!v.known) return null;
+  // writeFile(p, d, 'utf8'): a string in the options position is the encoding, not a flag.
+  return spec.property && typeof v.value === 'string' ? spec.default : typeof v.value === 'string' ? v.value : spec.default;
+}
+
+/** The HTTP method a call uses, from its options literal; `GET` when none is given; null when it is computed. */
+function httpMethodOf(sink: SinkEntry, args: Node[], resolver: Resolver): string | null {
+  if (sink.httpMethod === 'get') return 'GET';
+  const optionsArgs = sink.httpMethod === 'fetch' ? args.slice(1, 2) : args.slice(0, 2);
+  for (const arg of optionsArgs) {
+    const obj = definingNode(arg, resolver) ?? unwrap(arg);
+    if (!Node.isObjectLiteralExpression(obj)) continue;
+    const prop = obj.getProperty('method');
+    if (!prop) continue;
+    if (!Node.isPropertyAssignment(prop)) return null;
+    const v = evaluate(prop.getInitializerOrThrow(), resolver);
+    return v.known && typeof v.value === 'string' ? v.value : null;
+  }
+  return 'GET';
+}
