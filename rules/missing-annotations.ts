@@ -1,4 +1,4 @@
-import { declaredBoolean, describeEffects, hintLocation, isOmitted, writes } from '../src/engine/facts.js';
+import { bySignificance, declaredBoolean, describeEffects, hintLocation, isOmitted, writes } from '../src/engine/facts.js';
 import { defineRule } from '../src/engine/rule.js';
 import { HINT_DEFAULTS, HINT_KEYS, type HintKey, type InferredHints } from '../src/model.js';
 
@@ -63,7 +63,7 @@ export default defineRule({
     }
     if (!readOnlyDeclared && isOmitted(tool, 'destructiveHint') && inferred.destructive === true) {
       const destructive = writes(tool).filter((e) => e.destructive === true);
-      report({ messageId: 'implicitDestructive', data: { tool: tool.displayName, effects: describeEffects(destructive) }, location: hintLocation(tool), evidence: destructive });
+      report({ messageId: 'implicitDestructive', data: { tool: tool.displayName, effects: describeEffects(destructive) }, location: hintLocation(tool), evidence: bySignificance(destructive) });
     }
   },
 });

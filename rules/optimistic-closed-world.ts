@@ -1,4 +1,4 @@
-import { declaredBoolean, describeEffects, hintLocation } from '../src/engine/facts.js';
+import { bySignificance, declaredBoolean, describeEffects, hintLocation } from '../src/engine/facts.js';
 import { defineRule } from '../src/engine/rule.js';
 
 /**
@@ -21,6 +21,6 @@ export default defineRule({
     if (declaredBoolean(tool, 'openWorldHint')?.value !== false) return;
     const found = (tool.effects?.effects ?? []).filter((e) => e.openWorld);
     if (found.length === 0) return;
-    report({ messageId: 'reachesOut', data: { tool: tool.displayName, effects: describeEffects(found) }, location: hintLocation(tool, 'openWorldHint'), evidence: found });
+    report({ messageId: 'reachesOut', data: { tool: tool.displayName, effects: describeEffects(found) }, location: hintLocation(tool, 'openWorldHint'), evidence: bySignificance(found) });
   },
 });

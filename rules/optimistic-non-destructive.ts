@@ -1,4 +1,4 @@
-import { declaredBoolean, describeEffects, hintLocation, writes } from '../src/engine/facts.js';
+import { bySignificance, declaredBoolean, describeEffects, hintLocation, writes } from '../src/engine/facts.js';
 import { defineRule } from '../src/engine/rule.js';
 
 /**
@@ -21,6 +21,6 @@ export default defineRule({
     if (declaredBoolean(tool, 'destructiveHint')?.value !== false) return;
     const found = writes(tool).filter((e) => e.destructive === true);
     if (found.length === 0) return;
-    report({ messageId: 'destroys', data: { tool: tool.displayName, effects: describeEffects(found) }, location: hintLocation(tool, 'destructiveHint'), evidence: found });
+    report({ messageId: 'destroys', data: { tool: tool.displayName, effects: describeEffects(found) }, location: hintLocation(tool, 'destructiveHint'), evidence: bySignificance(found) });
   },
 });

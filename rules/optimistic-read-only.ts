@@ -1,4 +1,4 @@
-import { declaredBoolean, describeEffects, hintLocation, possibleWrites, writes } from '../src/engine/facts.js';
+import { bySignificance, declaredBoolean, describeEffects, hintLocation, possibleWrites, writes } from '../src/engine/facts.js';
 import { defineRule } from '../src/engine/rule.js';
 
 /**
@@ -21,12 +21,12 @@ export default defineRule({
     if (declaredBoolean(tool, 'readOnlyHint')?.value !== true) return;
     const found = writes(tool);
     if (found.length > 0) {
-      report({ messageId: 'writes', data: { tool: tool.displayName, effects: describeEffects(found) }, location: hintLocation(tool, 'readOnlyHint'), evidence: found });
+      report({ messageId: 'writes', data: { tool: tool.displayName, effects: describeEffects(found) }, location: hintLocation(tool, 'readOnlyHint'), evidence: bySignificance(found) });
       return;
     }
     const possible = possibleWrites(tool);
     if (possible.length > 0) {
-      report({ messageId: 'mayWrite', data: { tool: tool.displayName, effects: describeEffects(possible) }, location: hintLocation(tool, 'readOnlyHint'), evidence: possible });
+      report({ messageId: 'mayWrite', data: { tool: tool.displayName, effects: describeEffects(possible) }, location: hintLocation(tool, 'readOnlyHint'), evidence: bySignificance(possible) });
     }
   },
 });

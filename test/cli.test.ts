@@ -188,6 +188,8 @@ describe('mcp-annotate-lint CLI', () => {
     expect(lines[1]).toMatch(/^op +server\.ts:6 .* ok$/);
     expect(lines[2]).toMatch(/^op +server\.ts:7 .* 1 error$/);
     expect(lines.some((l) => /^error +bad\.ts:1 +Parsing error/.test(l))).toBe(true);
+    const unverified = run(['--tools', path.join(CASES, '010-idempotent-hint-on-readonly.ts')]).stdout.split('\n');
+    expect(unverified[3]).toMatch(/^end_session .* unverified$/);
   });
 
   it('lints a glob that reaches into node_modules when the pattern names it', () => {

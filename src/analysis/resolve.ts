@@ -232,6 +232,13 @@ export class Resolver {
         const bound = this.resolve(callee.getExpression(), depth + 1);
         if (bound.kind === 'function') return bound;
       }
+      // util.promisify(f) and util.callbackify(f) call f.
+      const wrapped = node.getArguments()[0];
+      const name = Node.isIdentifier(callee) ? callee.getText() : Node.isPropertyAccessExpression(callee) ? callee.getName() : '';
+      if (wrapped && (name === 'promisify' || name === 'callbackify')) {
+        const wrapper = this.resolve(callee, depth + 1);
+        if (wrapper.kind === 'module' && /^(node:)?util$/.test(wrapper.specifier)) return this.resolve(wrapped, depth + 1);
+      }
     }
     if (Node.isCallExpression(node) || Node.isNewExpression(node)) {
       // The result of calling a library function: `fs.open(p)` → fs/promises open() — its methods are looked up in the catalog.

@@ -104,7 +104,8 @@ function isGlobalRequire(callee: Node): boolean {
 
 
 function hopOf(call: Node): CallHop {
-  const callee = Node.isCallExpression(call) || Node.isNewExpression(call) ? call.getExpression() : call;
+  // unwrap: tsc's `(0, store_1.save)` reads as `store_1.save`.
+  const callee = Node.isCallExpression(call) || Node.isNewExpression(call) ? unwrap(call.getExpression()) : call;
   return { callee: shorten(callee.getText(), 50), location: locationOf(call) };
 }
 

@@ -85,8 +85,9 @@ function fileFlagOf(spec: NonNullable<SinkEntry['fileFlag']>, args: Node[], reso
     if (!spec.property) return null;
     const prop = node.getProperty(spec.property);
     if (!prop) return spec.default;
-    if (!Node.isPropertyAssignment(prop)) return null;
-    const v = evaluate(prop.getInitializerOrThrow(), resolver);
+    const value = Node.isPropertyAssignment(prop) ? prop.getInitializerOrThrow() : Node.isShorthandPropertyAssignment(prop) ? prop.getNameNode() : null;
+    if (!value) return null;
+    const v = evaluate(value, resolver);
     return v.known && typeof v.value === 'string' ? v.value : null;
   }
   const v = evaluate(node, resolver);
@@ -98,14 +99,18 @@ function fileFlagOf(spec: NonNullable<SinkEntry['fileFlag']>, args: Node[], reso
 /** The HTTP method a call uses, from its options literal; `GET` when none is given; null when it is computed. */
 function httpMethodOf(sink: SinkEntry, args: Node[], resolver: Resolver): string | null {
   if (sink.httpMethod === 'get') return 'GET';
-  const optionsArgs = sink.httpMethod === 'fetch' ? args.slice(1, 2) : args.slice(0, 2);
+  const first = args[0] ? unwrap(args[0]) : undefined;
+  // fetch(new Request(url, { method })) as well as fetch(url, { method }).
+  const request = first && Node.isNewExpression(first) && first.getExpression().getText() === 'Request' ? first.getArguments().slice(1, 2) : [];
+  const optionsArgs = sink.httpMethod === 'fetch' ? [...args.slice(1, 2), ...request] : args.slice(0, 2);
   for (const arg of optionsArgs) {
     const obj = definingNode(arg, resolver) ?? unwrap(arg);
     if (!Node.isObjectLiteralExpression(obj)) continue;
     const prop = obj.getProperty('method');
     if (!prop) continue;
-    if (!Node.isPropertyAssignment(prop)) return null;
-    const v = evaluate(prop.getInitializerOrThrow(), resolver);
+    const value = Node.isPropertyAssignment(prop) ? prop.getInitializerOrThrow() : Node.isShorthandPropertyAssignment(prop) ? prop.getNameNode() : null;
+    if (!value) return null;
+    const v = evaluate(value, resolver);
     return v.known && typeof v.value === 'string' ? v.value : null;
   }
   return 'GET';

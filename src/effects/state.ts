@@ -67,9 +67,19 @@ function stateRoot(expr: Node): StateRoot | null {
   }
   if (!Node.isIdentifier(node)) return null;
   const decl = node.getSymbol()?.getDeclarations()[0];
-  // process.env is the process's environment, shared by every call.
-  if (!decl) return node.getText() === 'process' && firstMember === 'env' ? { label: 'process.env' } : null;
+  if (!decl) {
+    const name = node.getText();
+    // process.env is the process's environment, shared by every call.
+    if (name === 'process' && firstMember === 'env') return { label: 'process.env' };
+    // CommonJS exports (tsc writes `exports.count += 1` for an exported let) and globals live as long as the server.
+    if ((name === 'exports' || name === 'module' || name === 'globalThis' || name === 'global') && firstMember) return { label: `${name}.${firstMember}` };
+    return null;
+  }
   if (Node.isParameterDeclaration(decl)) return null;
+  // In CommonJS, TypeScript binds `exports` to the file and `module` to a synthetic identifier.
+  if ((node.getText() === 'exports' || node.getText() === 'module') && (Node.isSourceFile(decl) || Node.isIdentifier(decl)) && firstMember) {
+    return { label: `${node.getText()}.${firstMember}` };
+  }
   if (Node.isImportSpecifier(decl) || Node.isImportClause(decl) || Node.isNamespaceImport(decl)) return { label: node.getText() };
   // Static fields of a module-level class: `Counter.total++`.
   if (Node.isClassDeclaration(decl)) return isModuleLevel(decl) && firstMember ? { label: `${node.getText()}.${firstMember}` } : null;
@@ -121,6 +131,10 @@ export function stateMutation(node: Node, within: FunctionNode): Effect | null {
     const root = stateRoot(node.getLeft());
     if (!root || !inside(node, within)) return null;
     if (op === SyntaxKind.EqualsToken) {
+      const left = unwrap(node.getLeft());
+      if (Node.isElementAccessExpression(left) && left.getArgumentExpression() && isFreshKey(left.getArgumentExpression()!)) {
+        return effect(node, root, false, false, 'adds an entry with a new key to server state `{}`');
+      }
       if (isGuardedInitialisation(node)) return effect(node, root, false, true, 'initialises server state `{}`');
       const update = selfUpdate(node);
       if (update === 'append') return effect(node, root, false, false, 'appends to server state `{}`');
@@ -128,6 +142,7 @@ export function stateMutation(node: Node, within: FunctionNode): Effect | null {
       if (update === 'count') return effect(node, root, false, false, 'updates server state `{}` from its previous value');
       if (update === 'set') return effect(node, root, true, true, 'sets a key of server state `{}`, replacing any previous value');
       if (update === 'initialise') return effect(node, root, false, true, 'initialises server state `{}`');
+      if (update === 'toggle') return effect(node, root, true, false, 'toggles server state `{}`');
       return effect(node, root, true, true, 'assigns server state `{}`');
     }
     if (op === SyntaxKind.QuestionQuestionEqualsToken || op === SyntaxKind.BarBarEqualsToken) return effect(node, root, false, true, 'initialises server state `{}`');
@@ -164,6 +179,9 @@ export function mutationOfCall(call: CallExpression | NewExpression): Effect | n
   const root = stateRoot(callee.getExpression());
   if (!root) return null;
   const key = call.getArguments()[0];
+  if (callee.getName() === 'set' && key && isFreshKey(key)) {
+    return effect(call, root, false, false, 'adds an entry with a new key to server state `{}`');
+  }
   if (callee.getName() === 'set' && key && isGuarded(call, `${canonical(callee.getExpression())}[${canonical(key)}]`)) {
     return effect(call, root, false, true, 'initialises an entry of server state `{}`');
   }
@@ -188,13 +206,14 @@ const ARITHMETIC = new Set([
 /**
  * How an assignment rewrites a value from itself: `x = [...x, y]` / `x = x.concat(y)` append;
  * `x = { ...x, k: v }` sets a key (replacing it); `x = x.filter(...)` removes; `x = x + 1` and
- * other arithmetic on `x` count; `x = x ?? v` only fills a gap. Null when the right side does not
- * read the target.
+ * other arithmetic on `x` count; `x = x ?? v` only fills a gap; `x = !x` toggles (not idempotent).
+ * Null when the right side does not read the target.
  */
-function selfUpdate(assignment: import('ts-morph').BinaryExpression): 'append' | 'set' | 'remove' | 'count' | 'initialise' | null {
+function selfUpdate(assignment: import('ts-morph').BinaryExpression): 'append' | 'set' | 'remove' | 'count' | 'initialise' | 'toggle' | null {
   const target = canonical(assignment.getLeft());
   const right = unwrap(assignment.getRight());
   const isTarget = (n: Node): boolean => canonical(n) === target;
+  if (Node.isPrefixUnaryExpression(right) && right.getOperatorToken() === SyntaxKind.ExclamationToken && isTarget(right.getOperand())) return 'toggle';
   if (Node.isArrayLiteralExpression(right) && right.getElements().some((e) => Node.isSpreadElement(e) && isTarget(e.getExpression()))) return 'append';
   if (Node.isObjectLiteralExpression(right) && right.getProperties().some((p) => Node.isSpreadAssignment(p) && isTarget(p.getExpression()))) return 'set';
   if (Node.isCallExpression(right)) {
@@ -216,6 +235,71 @@ function selfUpdate(assignment: import('ts-morph').BinaryExpression): 'append' |
 function canonical(node: Node): string {
   return unwrap(node).getText().replace(/\s+/g, '').replace(/\?\./g, '.');
 }
+
+/** The expressions a condition proves present: `m.has(k)`, `m.get(k)`, `o[k]`, `k in o` → `m[k]`; a const holding `m.get(k)`. */
+function presentIn(condition: Node): string[] {
+  const cond = unwrap(condition);
+  if (Node.isBinaryExpression(cond)) {
+    const kind = cond.getOperatorToken().getKind();
+    if (kind === SyntaxKind.InKeyword) return [`${canonical(cond.getRight())}[${canonical(cond.getLeft())}]`];
+    if (kind === SyntaxKind.AmpersandAmpersandToken) return [...presentIn(cond.getLeft()), ...presentIn(cond.getRight())];
+    if (kind === SyntaxKind.ExclamationEqualsEqualsToken || kind === SyntaxKind.ExclamationEqualsToken) {
+      const [l, r] = [unwrap(cond.getLeft()), unwrap(cond.getRight())];
+      const isNothing = (n: Node): boolean => Node.isNullLiteral(n) || (Node.isIdentifier(n) && n.getText() === 'undefined');
+      if (isNothing(r)) return presentIn(l);
+      if (isNothing(l)) return presentIn(r);
+    }
+    return [];
+  }
+  if (Node.isCallExpression(cond)) {
+    const callee = unwrap(cond.getExpression());
+    const arg = cond.getArguments()[0];
+    if (Node.isPropertyAccessExpression(callee) && arg && ['has', 'get', 'hasOwnProperty'].includes(callee.getName())) {
+      return [`${canonical(callee.getExpression())}[${canonical(arg)}]`];
+    }
+    return [];
+  }
+  if (Node.isIdentifier(cond)) {
+    const decl = cond.getSymbol()?.getDeclarations()[0];
+    if (decl && Node.isVariableDeclaration(decl) && decl.getVariableStatement()?.getDeclarationKind() === 'const' && decl.getInitializer()) {
+      return presentIn(decl.getInitializerOrThrow());
+    }
+  }
+  return [canonical(cond)];
+}
+
+/** True when an earlier statement of the block holding `statement` is `if (<target present>) return|throw ...`. */
+function returnsEarlyWhenPresent(statement: Node, target: string): boolean {
+  const block = statement.getParent();
+  if (!block || !(Node.isBlock(block) || Node.isSourceFile(block))) return false;
+  for (const earlier of block.getStatements()) {
+    if (earlier === statement) return false;
+    if (!Node.isIfStatement(earlier)) continue;
+    const then = earlier.getThenStatement();
+    const last = Node.isBlock(then) ? then.getStatements().at(-1) : then;
+    const exits = last !== undefined && (Node.isReturnStatement(last) || Node.isThrowStatement(last));
+    if (exits && presentIn(earlier.getExpression()).includes(target)) return true;
+  }
+  return false;
+}
+
+/**
+ * True for a key made fresh on each call (`randomUUID()`, `nanoid()`, `Date.now()`, `++nextId`, or a
+ * const holding one): writing it adds an entry and is not idempotent.
+ */
+function isFreshKey(key: Node): boolean {
+  let node = unwrap(key);
+  if (Node.isIdentifier(node)) {
+    const decl = node.getSymbol()?.getDeclarations()[0];
+    const init = decl && Node.isVariableDeclaration(decl) && decl.getVariableStatement()?.getDeclarationKind() === 'const' ? decl.getInitializer() : undefined;
+    if (init) node = unwrap(init);
+  }
+  if (Node.isPrefixUnaryExpression(node) && node.getOperatorToken() === SyntaxKind.PlusPlusToken) return true;
+  return FRESH_ID_CALL.test(node.getText());
+}
+
+/** Calls that return a new id or time on each call. */
+const FRESH_ID_CALL = /\b(randomUUID|nanoid|uuid|uuidv4|v4|v7|ulid|cuid|createId|Date\.now|performance\.now)\s*\(/;
 
 /** The expressions a condition proves absent: `!x` → x; `x === undefined`, `x == null` → x; `!(k in o)` → o[k]. */
 function absentIn(condition: Node): string[] {
@@ -255,10 +339,15 @@ function isGuardedInitialisation(assignment: import('ts-morph').BinaryExpression
   return isGuarded(assignment, canonical(assignment.getLeft()));
 }
 
-/** True when `write` sits in the `then` branch of an `if` whose condition proves `target` absent. */
+/**
+ * True when `write` only runs while `target` is absent: in the `then` branch of an `if` whose
+ * condition proves it absent, or after an earlier `if (<target present>) return ...;` in the same
+ * block (the read-through cache: `const hit = cache.get(k); if (hit) return hit; ... cache.set(k, v)`).
+ */
 function isGuarded(write: Node, target: string): boolean {
   const statement = write.getFirstAncestor((p) => Node.isStatement(p));
   if (!statement) return false;
+  if (returnsEarlyWhenPresent(statement, target)) return true;
   const parent = statement.getParent();
   const block = parent && Node.isBlock(parent) ? parent.getParent() : parent;
   if (!block || !Node.isIfStatement(block)) return false;

@@ -45,9 +45,25 @@ export function hintLocation(tool: ToolFacts, key?: HintKey): SourceLocation {
   return hint?.location ?? tool.annotations?.location ?? tool.location;
 }
 
-/** "writes a file (node:fs/promises writeFile)" — the first effect, and how many more. */
+/** How much an effect tells a reader, most first: files and the network before the server's own state. */
+const SIGNIFICANCE: Record<Effect['kind'], number> = {
+  'fs.delete': 0,
+  'fs.write': 1,
+  network: 2,
+  'process.spawn': 3,
+  unknown: 4,
+  'state.write': 5,
+  'fs.read': 6,
+};
+
+/** Effects ordered by significance (then by position), so that messages lead with the one that matters. */
+export function bySignificance(effects: Effect[]): Effect[] {
+  return [...effects].sort((a, b) => SIGNIFICANCE[a.kind] - SIGNIFICANCE[b.kind]);
+}
+
+/** "deletes files, and 2 more effects": the most significant effect, and how many more. */
 export function describeEffects(effects: Effect[]): string {
-  const [first, ...rest] = effects;
+  const [first, ...rest] = bySignificance(effects);
   if (!first) return '';
   return rest.length > 0 ? `${first.description}, and ${rest.length} more effect${rest.length > 1 ? 's' : ''}` : first.description;
 }

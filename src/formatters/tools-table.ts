@@ -45,7 +45,16 @@ export const toolsTable: Formatter = (result, { cwd, color }) => {
     const findings = result.findings.filter((f) => f.toolLocation !== undefined && sameLocation(f.toolLocation, tool.location));
     const errors = findings.filter((f) => f.severity === 'error').length;
     const warnings = findings.filter((f) => f.severity === 'warning').length;
-    const verdict = errors > 0 ? c.red(`${errors} error${errors > 1 ? 's' : ''}`) : warnings > 0 ? c.yellow(`${warnings} warning${warnings > 1 ? 's' : ''}`) : c.green('ok');
+    // A tool whose handler calls code the linter cannot follow is not "ok": its hints are unverified.
+    const unverified = tool.effects === null || (tool.effects?.unresolved.length ?? 0) > 0;
+    const verdict =
+      errors > 0
+        ? c.red(`${errors} error${errors > 1 ? 's' : ''}`)
+        : warnings > 0
+          ? c.yellow(`${warnings} warning${warnings > 1 ? 's' : ''}`)
+          : unverified
+            ? c.yellow('unverified')
+            : c.green('ok');
     return [tool.displayName, fileLine(tool.location, cwd), declaredCells(tool), inferredCells(tool), verdict];
   });
   const header = ['TOOL', 'LOCATION', 'DECLARED r d i o', 'INFERRED r d i o', 'VERDICT'];
@@ -54,6 +63,7 @@ export const toolsTable: Formatter = (result, { cwd, color }) => {
   const lines = all.map((r) => r.map((v, i) => (i === r.length - 1 ? v : v + ' '.repeat(widths[i]! - stripAnsi(v).length))).join('  ').trimEnd());
   lines[0] = c.bold(lines[0]!);
   lines.push('', 'r d i o: readOnlyHint, destructiveHint, idempotentHint, openWorldHint. T true, F false, - omitted (spec default), ? unknown.');
+  lines.push('unverified: the handler calls code the linter cannot follow (see "unresolved" in --format json).');
   // Findings that belong to no tool (a file that does not parse) would otherwise go unseen here.
   for (const f of result.findings.filter((f) => f.toolLocation === undefined)) {
     lines.push(`${c.red(f.severity)}  ${fileLine(f.location, cwd)}  ${f.message}  ${c.dim(f.ruleId)}`);

@@ -148,6 +148,35 @@ describe('forms found by trying the linter on real code', () => {
   });
 });
 
+describe('forms found by a second trial', () => {
+  it('follows util.promisify to the function it wraps', async () => {
+    const r = await effectsOf(server(`  await run("git", ["commit"]); await write("a", "x");`, `import { execFile } from "node:child_process";\nimport { writeFile } from "node:fs";\nimport util, { promisify } from "node:util";\nconst run = promisify(execFile);\nconst write = util.promisify(writeFile);`));
+    expect(r.effects).toEqual(['process.spawn:unknown:child_process execFile', 'fs.write:write:fs writeFile']);
+  });
+
+  it('does not take EventEmitter.emit for pure: its listeners are not followed', async () => {
+    const r = await effectsOf(server(`  bus.emit("save");`, `import { EventEmitter } from "node:events";\nconst bus = new EventEmitter();`));
+    expect(r.unresolved).toHaveLength(1);
+    expect(r.inferred!.readOnly).toBeNull();
+  });
+
+  it('reads { method } shorthand and fetch(new Request(url, { method }))', async () => {
+    const r = await effectsOf(server(`  const method = "DELETE"; await fetch("https://x", { method }); await fetch(new Request("https://y", { method: "POST" }));`));
+    expect(r.effects).toEqual(['network:write:fetch DELETE', 'network:write:fetch POST']);
+  });
+
+  it('names compiled hops without tsc\'s (0, ...) wrapper', async () => {
+    const t = tool(
+      await lintFiles({
+        'server.js': `const mcp_1 = require("@modelcontextprotocol/sdk/server/mcp.js");\nconst ops_1 = require("./ops");\nconst server = new mcp_1.McpServer({ name: "t", version: "1" });\nserver.registerTool("t", {}, async () => { (0, ops_1.save)(); return { content: [] }; });\n`,
+        'ops.js': `const fs = require("fs");\nfunction save() { fs.writeFileSync("a", "b"); }\nexports.save = save;\n`,
+      }),
+      't',
+    );
+    expect(t.effects!.effects[0]!.via.map((h) => h.callee)).toEqual(['ops_1.save']);
+  });
+});
+
 describe('process sinks', () => {
   it('treats node:child_process as an unknown, open-world effect', async () => {
     const r = await effectsOf(server(`  execSync("git status"); spawn("ls");`, `import { execSync, spawn } from "node:child_process";`));
@@ -213,6 +242,34 @@ describe('server state', () => {
   it('takes Map.set under `if (!m.has(k))` for filling a gap, not replacing', async () => {
     const t = tool(await lintFiles(server(`  if (!cache.has(key)) cache.set(key, 1);`, `const cache = new Map<string, number>();\ndeclare const key: string;`)), 't');
     expect(t.effects!.effects.map((e) => [e.description, e.destructive])).toEqual([['initialises an entry of server state `cache`', false]]);
+  });
+
+  it('sees CommonJS exports and globalThis as state', async () => {
+    const js = await effectsOf({ 'server.js': `const { McpServer } = require("@modelcontextprotocol/sdk/server/mcp.js");\nconst server = new McpServer({ name: "t", version: "1" });\nexports.count = 0;\nserver.registerTool("t", {}, async () => { exports.count += 1; module.exports.last = "x"; globalThis.seen = true; return { content: [] }; });\n` });
+    expect(js.effects).toEqual(['state.write:write:server state exports.count', 'state.write:write:server state module.exports', 'state.write:write:server state globalThis.seen']);
+  });
+
+  it('takes an entry with a fresh key for adding (not idempotent), and x = !x for a toggle', async () => {
+    const t = tool(
+      await lintFiles(server(`  tasks.set(randomUUID(), 1); const id = nanoid(); byId[id] = 2; enabled = !enabled;`, `import { randomUUID } from "node:crypto";\ndeclare function nanoid(): string;\nconst tasks = new Map<string, number>();\nconst byId: Record<string, number> = {};\nlet enabled = false;`)),
+      't',
+    );
+    expect(t.effects!.effects.map((e) => [e.description, e.destructive, e.idempotent])).toEqual([
+      ['adds an entry with a new key to server state `tasks`', false, false],
+      ['adds an entry with a new key to server state `byId`', false, false],
+      ['toggles server state `enabled`', true, false],
+    ]);
+  });
+
+  it('takes a read-through cache fill after `if (hit) return hit` for filling a gap', async () => {
+    const t = tool(
+      await lintFiles(server(`  const hit = cache.get(key); if (hit) return { content: [] }; const v = await readFile(key, "utf8"); cache.set(key, v);`, `import { readFile } from "node:fs/promises";\nconst cache = new Map<string, string>();\ndeclare const key: string;`)),
+      't',
+    );
+    expect(t.effects!.effects.map((e) => [e.description, e.destructive])).toEqual([
+      ['reads a file', null],
+      ['initialises an entry of server state `cache`', false],
+    ]);
   });
 
   it('detects mutation of class fields through methods, not in the constructor', async () => {

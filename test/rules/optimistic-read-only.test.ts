@@ -1,8 +1,15 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import rule from '../../rules/optimistic-read-only.js';
-import { ruleTester } from './tester.js';
+import { factsOf, ruleTester } from './tester.js';
 
 describe('optimistic-read-only', () => {
+  it('leads its message and evidence with the most significant effect: a file deletion before server state', () => {
+    const facts = factsOf({ declared: { readOnlyHint: true }, effects: ['push', 'delete'] });
+    const reports: { message: string; evidence: string[] }[] = [];
+    rule.check({ tool: facts, report: (r) => reports.push({ message: r.data.effects!, evidence: (r.evidence ?? []).map((e) => e.sink) }) });
+    expect(reports).toEqual([{ message: 'deletes files, and 1 more effect', evidence: ['fs/promises rm', 'server state log'] }]);
+  });
+
   it('reports readOnlyHint: true on handlers that write, at the hint', () => {
     ruleTester(rule, {
       valid: [
@@ -19,6 +26,7 @@ describe('optimistic-read-only', () => {
       invalid: [
         { declared: { readOnlyHint: true }, effects: ['overwrite'], errors: ['writes@10'] },
         { declared: { openWorldHint: false, readOnlyHint: true }, effects: ['read', 'push'], errors: ['writes@11'] },
+        { declared: { readOnlyHint: true }, effects: ['push', 'delete'], errors: ['writes@10'] },
         { declared: { readOnlyHint: true }, effects: ['fetchPost'], errors: ['writes@10'] },
         // A spawned program may write: reported with its own message.
         { declared: { readOnlyHint: true }, effects: ['spawn'], unresolved: 2, errors: ['mayWrite@10'] },

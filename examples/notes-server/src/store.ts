@@ -5,7 +5,7 @@ import path from "node:path";
 export const NOTES_DIR = process.env.NOTES_DIR ?? path.join(process.cwd(), "notes");
 const JOURNAL = path.join(NOTES_DIR, ".journal.log");
 
-/** How many notes were read since the server started (shown by `stats`). */
+/** How many notes were read since the server started (kept for metrics). */
 export const stats = { reads: 0 };
 
 function notePath(id: string): string {
