@@ -94,8 +94,8 @@ function toolArgRoles(rest: Node[], resolver: Resolver): ToolArgRole[] {
 /** Keys of a `registerTool` config whose values discovery reads; the others (schemas, descriptions) are skipped. */
 const CONFIG_KEYS_READ: ReadonlySet<string> = new Set(['annotations']);
 
-/** Text that a deprecated `tool()` registration contains: `.tool(` or `["tool"]`. */
-const TOOL_CALL_TEXT = /\.\s*tool\s*\(|\[\s*["'`]tool["'`]\s*\]/;
+/** Text that a deprecated `tool()` registration contains: `.tool` (also `(server.tool as any)(`) or `["tool"]`. */
+const TOOL_CALL_TEXT = /\.\s*tool\b|\[\s*["'`]tool["'`]\s*\]/;
 
 /** The method names recognised as tool registrations on any receiver. */
 const REGISTER_METHODS = new Set(['registerTool', 'tool']);
@@ -141,7 +141,11 @@ export function discoverInFile(sf: SourceFile, resolver: Resolver, projectUsesSd
   if (!text.includes('registerTool') && !(projectUsesSdk && TOOL_CALL_TEXT.test(text))) return tools;
   const fileUsesSdk = importsMcpSdk(sf);
   const candidates = descendantsOfKinds<CallExpression>(sf, [SyntaxKind.CallExpression], (n) => {
-    const callee = (n as ts.CallExpression).expression;
+    // `(server.tool as any)(...)`: look through parentheses and type assertions, as unwrap() does.
+    let callee: ts.Expression = (n as ts.CallExpression).expression;
+    while (ts.isParenthesizedExpression(callee) || ts.isAsExpression(callee) || ts.isNonNullExpression(callee) || ts.isSatisfiesExpression(callee) || ts.isTypeAssertionExpression(callee)) {
+      callee = callee.expression;
+    }
     return ts.isPropertyAccessExpression(callee) ? REGISTER_METHODS.has(callee.name.text) : ts.isElementAccessExpression(callee);
   });
   for (const node of candidates) {

@@ -185,6 +185,14 @@ server.registerTool("r2", { annotations: RO }, h.third);
     expect(tool(result, 'r2').effects!.effects.map((e) => e.sink)).toEqual(['fs appendFileSync']);
   });
 
+  it('finds a forwarding call through a type assertion, `(server.tool as any)(...)`, and reports what it cannot read', async () => {
+    const result = await lintFiles({
+      'server.ts': `${SERVER_HEADER}export function add(name: string, ...args: unknown[]) {\n  (server.tool as any)(\`db_\${name}\`, ...args);\n}\n`,
+    });
+    expect(result.tools.map((t) => t.displayName)).toEqual(['<`db_${name}`>']);
+    expect(result.findings.filter((f) => f.ruleId === 'unverifiable-annotations').length).toBeGreaterThan(0);
+  });
+
   it('follows handlers given as this.method.bind(this)', async () => {
     const result = await lintFiles({
       'server.ts': `${SERVER_HEADER}import { rm } from "node:fs/promises";
