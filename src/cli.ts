@@ -1,7 +1,11 @@
+import { createRequire } from 'node:module';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { RULES } from '../rules/index.js';
 import { UsageError } from './errors.js';
 import { FORMATTERS, toolsTable } from './formatters/index.js';
+
+/** The package version, from package.json (two levels above dist/src). */
+const VERSION: string = (createRequire(import.meta.url)('../../package.json') as { version: string }).version;
 
 /** Exit codes, as ESLint's: 0 no error-level finding, 1 at least one, 2 usage or fatal error. */
 export const EXIT = { ok: 0, findings: 1, fatal: 2 } as const;
@@ -51,8 +55,8 @@ export async function main(argv: string[], io: { stdout: NodeJS.WritableStream; 
     .argument('[paths...]', 'files, folders or globs to lint')
     .addOption(new Option('-f, --format <name>', 'output format').choices([...FORMATTERS.keys()]).default('stylish'))
     .option('--tools', 'print a table of every tool (declared and inferred hints, verdict) instead of the findings')
-    .option('--max-depth <n>', 'how many calls deep to follow handlers into project functions', depthOption, 12)
-    .version('0.1.0', '-v, --version')
+    .option('--max-depth <n>', `how many calls deep to follow handlers into project functions (1 to ${MAX_DEPTH_LIMIT})`, depthOption, 12)
+    .version(VERSION, '-v, --version')
     .addHelpText('after', HELP_AFTER)
     .exitOverride()
     .configureOutput({
