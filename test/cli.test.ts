@@ -198,6 +198,14 @@ describe('mcp-annotate-lint CLI', () => {
     expect(JSON.parse(r.stdout).tools).toHaveLength(14);
   });
 
+  it('says where each tool is registered when its finding sits in a shared const', () => {
+    const dir = writeProject({
+      'hints.ts': 'export const RO = { readOnlyHint: true, openWorldHint: false } as const;\n',
+      'server.ts': `${SERVER_HEADER}import { RO } from "./hints.js";\nimport { rm } from "node:fs/promises";\nserver.registerTool("a", { description: "d", annotations: RO }, async () => { await rm("x"); return { content: [] }; });\n`,
+    });
+    expect(run(['.'], dir).stdout).toMatch(/1:21 +error +"a" declares readOnlyHint: true, but it deletes files \(tool registered at server\.ts:6\) +optimistic-read-only/);
+  });
+
   it('rejects a --max-depth that is not a whole number from 1 to 200', () => {
     for (const bad of ['0', 'abc', '1e3', '0x10', '500']) {
       const r = run(['--max-depth', bad, '.']);

@@ -30,6 +30,18 @@ export const stylish: Formatter = (result, { cwd, color }) => {
     list.push(f);
     byFile.set(f.location.file, list);
   }
+  // Several tools can share one annotations const: then each finding also says where its tool is registered.
+  const toolsAt = new Map<string, Set<string>>();
+  for (const f of result.findings) {
+    if (!f.toolLocation) continue;
+    const key = `${f.location.file}:${f.location.line}:${f.location.column}`;
+    toolsAt.set(key, (toolsAt.get(key) ?? new Set()).add(`${f.toolLocation.file}:${f.toolLocation.line}`));
+  }
+  const registeredAt = (f: Finding): string => {
+    if (!f.toolLocation) return '';
+    const shared = (toolsAt.get(`${f.location.file}:${f.location.line}:${f.location.column}`)?.size ?? 0) > 1;
+    return shared || f.toolLocation.file !== f.location.file ? ` (tool registered at ${fileLine(f.toolLocation, cwd)})` : '';
+  };
   const out: string[] = [];
   for (const [file, findings] of byFile) {
     out.push('', c.underline(relativePath(file, cwd)));
@@ -39,7 +51,7 @@ export const stylish: Formatter = (result, { cwd, color }) => {
       const pos = `${f.location.line}:${f.location.column}`.padEnd(posWidth);
       const sevText = f.severity.padEnd(sevWidth);
       const sev = f.severity === 'error' ? c.red(sevText) : f.severity === 'warning' ? c.yellow(sevText) : c.blue(sevText);
-      out.push(`  ${c.dim(pos)}  ${sev}  ${f.message}  ${c.dim(f.ruleId)}`);
+      out.push(`  ${c.dim(pos)}  ${sev}  ${f.message}${registeredAt(f)}  ${c.dim(f.ruleId)}`);
       const indent = ' '.repeat(posWidth + sevWidth + 6);
       for (const e of f.evidence.slice(0, MAX_EVIDENCE)) out.push(`${indent}${c.dim(`↳ ${evidenceLine(e, cwd)}`)}`);
       if (f.evidence.length > MAX_EVIDENCE) out.push(`${indent}${c.dim(`↳ … and ${f.evidence.length - MAX_EVIDENCE} more`)}`);
