@@ -37,7 +37,7 @@ export default defineRule({
   check({ tool, report }) {
     const inferred = tool.inferred;
     if (!tool.annotations) {
-      const behaviour = inferred?.readOnly === true ? ', but it only reads' : '';
+      const behaviour = inferred?.readOnly === true ? ', but it is read-only' : '';
       report({ messageId: 'none', data: { tool: tool.displayName, behaviour } });
       return;
     }

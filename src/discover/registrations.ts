@@ -14,11 +14,22 @@ export interface DiscoveredTool {
 /** Module specifiers that mark a project as an MCP server (SDK v1 and v2 split packages). */
 const MCP_SDK = /^@modelcontextprotocol\/(sdk|server)(\/|$)/;
 
-/** True when the file imports or requires the MCP SDK. */
+/** True when the file imports or requires the MCP SDK, or bundles it (its `McpServer` class is in the file). */
 export function importsMcpSdk(sf: SourceFile): boolean {
   if (sf.getImportDeclarations().some((d) => MCP_SDK.test(d.getModuleSpecifierValue()))) return true;
   const text = sf.getFullText();
-  return /require\(\s*["']@modelcontextprotocol\/(sdk|server)/.test(text);
+  return /require\(\s*["']@modelcontextprotocol\/(sdk|server)/.test(text) || BUNDLED_SDK.test(text);
+}
+
+/** A bundler's copy of the SDK's server class (`class McpServer {`, `var McpServer = class {`). */
+const BUNDLED_SDK = /\bclass\s+McpServer\b|\bMcpServer\s*=\s*class\b/;
+
+/** True for a method of a class named like the SDK's servers (a bundled copy of the SDK). */
+function isSdkMethod(fn: Node): boolean {
+  const cls = fn.getFirstAncestor((a) => Node.isClassDeclaration(a) || Node.isClassExpression(a));
+  if (!cls) return false;
+  const name = (cls as import('ts-morph').ClassDeclaration).getName?.() ?? cls.getParent()?.getFirstChildByKind(SyntaxKind.Identifier)?.getText();
+  return name !== undefined && /^(McpServer|Server)\d*$/.test(name);
 }
 
 /** What a position of `tool(...)` holds after the SDK's own disambiguation. */
@@ -154,7 +165,10 @@ export function discoverInFile(sf: SourceFile, resolver: Resolver, projectUsesSd
     if (method === 'tool' && !projectUsesSdk) continue;
     // A `registerTool` the project defines itself (its own registry class) is not the SDK's. Files
     // that import the SDK are taken at their word: asking the checker there costs much and says little.
-    if (!fileUsesSdk && resolver.resolve(node.getExpression()).kind === 'function') continue;
+    if (!fileUsesSdk) {
+      const callee = resolver.resolve(node.getExpression());
+      if (callee.kind === 'function' && !isSdkMethod(callee.node)) continue;
+    }
     const args = node.getArguments();
     if (method === 'registerTool' ? args.length < 2 || args.length > 3 : args.length < 2 || args.length > 6) continue;
     tools.push(method === 'registerTool' ? fromRegisterTool(node, args, resolver) : fromTool(node, args, resolver));

@@ -1,7 +1,7 @@
 import { Node, SyntaxKind, type CallExpression, type NewExpression, type ts } from 'ts-morph';
 import { descendantsOfKinds } from '../analysis/nodes.js';
 import { locationOf } from '../analysis/location.js';
-import { RESULT_OF_CALL, RESULT_OF_NEW, type FunctionNode, type Resolver, type Target, shorten, unwrap } from '../analysis/resolve.js';
+import { RESULT_OF_CALL, RESULT_OF_NEW, isModuleLevel, type FunctionNode, type Resolver, type Target, shorten, unwrap } from '../analysis/resolve.js';
 import type { CallHop, Effect, EffectSet, UnresolvedItem } from '../model.js';
 import { BUILTIN_VALUE_METHODS, MCP_PROTOCOL_METHODS, PURE_GLOBALS, PURE_MODULES, SINKS, pathKey, type SinkEntry } from './sinks.js';
 import { sinkCallEffect } from './sink-call.js';
@@ -103,6 +103,34 @@ function isGlobalRequire(callee: Node): boolean {
 }
 
 
+/**
+ * True when a method call's receiver is an object created during the current call: `new X().m()`,
+ * a builder chain on one (`new X().a().b()`), or a local variable holding one.
+ */
+function isFreshReceiver(call: CallExpression): boolean {
+  const callee = unwrap(call.getExpression());
+  if (!Node.isPropertyAccessExpression(callee)) return false;
+  return isFreshObject(callee.getExpression(), 0);
+}
+
+function isFreshObject(expr: Node, depth: number): boolean {
+  const node = unwrap(expr);
+  if (depth > 8) return false;
+  if (Node.isNewExpression(node)) return true;
+  if (Node.isAwaitExpression(node)) return isFreshObject(node.getExpression(), depth + 1);
+  if (Node.isCallExpression(node)) {
+    const callee = unwrap(node.getExpression());
+    return Node.isPropertyAccessExpression(callee) && isFreshObject(callee.getExpression(), depth + 1);
+  }
+  if (Node.isIdentifier(node)) {
+    const decl = node.getSymbol()?.getDeclarations()[0];
+    if (!decl || !Node.isVariableDeclaration(decl) || isModuleLevel(decl)) return false;
+    const init = decl.getInitializer();
+    return init !== undefined && isFreshObject(init, depth + 1);
+  }
+  return false;
+}
+
 function hopOf(call: Node): CallHop {
   // unwrap: tsc's `(0, store_1.save)` reads as `store_1.save`.
   const callee = Node.isCallExpression(call) || Node.isNewExpression(call) ? unwrap(call.getExpression()) : call;
@@ -185,7 +213,13 @@ export class EffectAnalyzer {
     if (inner.truncated) summary.truncated = true;
     if (inner.effects.length === 0 && inner.unresolved.length === 0) return;
     const hop = hopOf(call);
-    for (const e of inner.effects) summary.effects.push({ ...e, via: [hop, ...e.via] });
+    // A method called on an object made during this call (`new Builder().add(x).build()`) writes
+    // that object, not server state: drop its own `this.*` writes (reached through `this.` calls only).
+    const fresh = Node.isCallExpression(call) && isFreshReceiver(call);
+    for (const e of inner.effects) {
+      if (fresh && e.kind === 'state.write' && e.sink.startsWith('server state this') && e.via.every((h) => h.callee.startsWith('this.'))) continue;
+      summary.effects.push({ ...e, via: [hop, ...e.via] });
+    }
     for (const u of inner.unresolved) summary.unresolved.push({ ...u, via: [hop, ...u.via] });
   }
 

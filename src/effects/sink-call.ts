@@ -31,6 +31,15 @@ function httpEffect(method: string): Pick<Effect, 'access' | 'destructive' | 'id
   }
 }
 
+/** A string or `new URL(...)`: the address argument of a request, not its options. */
+function isUrlValue(arg: Node, resolver: Resolver): boolean {
+  const node = unwrap(arg);
+  if (Node.isStringLiteral(node) || Node.isNoSubstitutionTemplateLiteral(node) || Node.isTemplateExpression(node)) return true;
+  if (Node.isNewExpression(node) && node.getExpression().getText() === 'URL') return true;
+  const value = evaluate(node, resolver);
+  return value.known && typeof value.value === 'string';
+}
+
 /** `fs.constants.O_RDONLY` (alone): the numeric form of the read-only open flag. */
 function isReadOnlyFlagConstant(node: Node): boolean {
   return Node.isPropertyAccessExpression(node) && node.getName() === 'O_RDONLY';
@@ -105,7 +114,12 @@ function httpMethodOf(sink: SinkEntry, args: Node[], resolver: Resolver): string
   const optionsArgs = sink.httpMethod === 'fetch' ? [...args.slice(1, 2), ...request] : args.slice(0, 2);
   for (const arg of optionsArgs) {
     const obj = definingNode(arg, resolver) ?? unwrap(arg);
-    if (!Node.isObjectLiteralExpression(obj)) continue;
+    if (!Node.isObjectLiteralExpression(obj)) {
+      // http.request("https://x", options): the URL comes first.
+      if (isUrlValue(arg, resolver) || (Node.isIdentifier(obj) && obj.getText() === 'undefined')) continue;
+      // Options the linter cannot read (a parameter, a variable assigned elsewhere) may carry any method.
+      return null;
+    }
     const prop = obj.getProperty('method');
     if (!prop) continue;
     const value = Node.isPropertyAssignment(prop) ? prop.getInitializerOrThrow() : Node.isShorthandPropertyAssignment(prop) ? prop.getNameNode() : null;

@@ -193,6 +193,19 @@ server.registerTool("r2", { annotations: RO }, h.third);
     expect(result.findings.filter((f) => f.ruleId === 'unverifiable-annotations').length).toBeGreaterThan(0);
   });
 
+  it('recognises a bundle that carries its own copy of the SDK', async () => {
+    const result = await lintFiles({
+      'bundle.js': `var McpServer = class { tool(name, ...rest) {} registerTool(name, config, cb) {} };
+var fs = require("fs");
+var server = new McpServer({ name: "b", version: "1" });
+server.tool("wipe", "Wipe.", { readOnlyHint: true }, async () => { fs.rmSync("/x"); return { content: [] }; });
+server.registerTool("peek", { annotations: { readOnlyHint: true } }, async () => ({ content: [] }));
+`,
+    });
+    expect(result.tools.map((t) => t.name)).toEqual(['wipe', 'peek']);
+    expect(result.findings.filter((f) => f.severity === 'error').map((f) => `${f.tool} ${f.ruleId}`)).toEqual(['wipe optimistic-read-only']);
+  });
+
   it('follows handlers given as this.method.bind(this)', async () => {
     const result = await lintFiles({
       'server.ts': `${SERVER_HEADER}import { rm } from "node:fs/promises";

@@ -165,6 +165,23 @@ describe('forms found by a second trial', () => {
     expect(r.effects).toEqual(['network:write:fetch DELETE', 'network:write:fetch POST']);
   });
 
+  it('does not take options it cannot read for a GET: a parameter or a variable assigned elsewhere may carry any method', async () => {
+    const r = await effectsOf(
+      server(`  await send("https://x", { method: "POST" }); https.request("https://y", { method: "PUT" }); https.request(new URL("https://z"));`, `import https from "node:https";\nasync function send(url: string, init: RequestInit = {}) { return fetch(url, init); }\ndeclare type RequestInit = object;`),
+    );
+    expect(r.effects).toEqual(['network:unknown:fetch', 'network:write:https request PUT', 'network:read:https request GET']);
+  });
+
+  it('takes this.* writes of an object built during the call (a builder) for local, and a long-lived instance\'s for state', async () => {
+    const r = await effectsOf(
+      server(
+        `  const cmd = new Builder().flag("a").build(); const b = new Builder(); b.flag("b"); shared.flag("c");`,
+        `class Builder { private flags: string[] = []; flag(f: string) { this.flags.push(f); return this; } build() { return this.flags.join(" "); } }\nconst shared = new Builder();`,
+      ),
+    );
+    expect(r.effects).toEqual(['state.write:write:server state this.flags']);
+  });
+
   it('names compiled hops without tsc\'s (0, ...) wrapper', async () => {
     const t = tool(
       await lintFiles({
