@@ -4,9 +4,10 @@ import { isFunctionNode, isModuleLevel, type FunctionNode, unwrap } from '../ana
 import type { Effect } from '../model.js';
 
 /**
- * Mutations of server state: module-level variables and collections, and fields of class
- * instances (`this.x`), which live across tool calls. Local variables and parameters are not
- * state. State is the server's own process: closed-world (DESIGN.md §1).
+ * Mutations of server state: module-level variables and collections, fields and static fields of
+ * classes, CommonJS `exports`, `process.env` and `globalThis`, which live across tool calls (also
+ * through a local `const` alias). Local variables and parameters are not state. State is the
+ * server's own process: closed-world (DESIGN.md §1).
  */
 
 /** The state a member chain is rooted in: `steps` in `steps[0].text`, `this.history` in `this.history.push`. */
@@ -35,11 +36,11 @@ function enclosingFunction(node: Node): FunctionNode | undefined {
   return node.getFirstAncestor((a) => isFunctionNode(a)) as FunctionNode | undefined;
 }
 
-/** How many `const` aliases deep {@link stateRoot} is following (a guard against `const a = b, b = a`). */
-let aliasDepth = 0;
+/** How many `const` aliases {@link stateRoot} follows (a guard against `const a = b, b = a`). */
+const MAX_ALIASES = 8;
 
-/** The state root of an expression that is written to, or null when it is local. */
-function stateRoot(expr: Node): StateRoot | null {
+/** The state root of an expression that is written to, or null when it is local. `aliases` counts the const aliases followed so far. */
+function stateRoot(expr: Node, aliases = 0): StateRoot | null {
   let node = unwrap(expr);
   let firstMember: string | null = null;
   for (;;) {
@@ -89,13 +90,8 @@ function stateRoot(expr: Node): StateRoot | null {
   if (Node.isVariableDeclaration(decl) && decl.getVariableStatement()?.getDeclarationKind() === 'const') {
     const init = decl.getInitializer();
     const target = init ? unwrap(init) : undefined;
-    if (target && (Node.isIdentifier(target) || Node.isPropertyAccessExpression(target) || Node.isElementAccessExpression(target)) && aliasDepth < 8) {
-      aliasDepth++;
-      try {
-        return stateRoot(target);
-      } finally {
-        aliasDepth--;
-      }
+    if (target && (Node.isIdentifier(target) || Node.isPropertyAccessExpression(target) || Node.isElementAccessExpression(target)) && aliases < MAX_ALIASES) {
+      return stateRoot(target, aliases + 1);
     }
   }
   return null;
