@@ -1,4 +1,4 @@
-import { Node, SyntaxKind } from 'ts-morph';
+import { Node, SyntaxKind } from '../ts-morph.js';
 import { type Resolver, shorten, unwrap } from './resolve.js';
 
 /** The static value of an expression, or why it has none. */

@@ -1,8 +1,9 @@
-import { ts, type Node } from 'ts-morph';
+import type { Node, ts as TS } from 'ts-morph';
+import { ts } from '../ts-morph.js';
 
 /** ts-morph's wrapper factory; internal to ts-morph 28 (pinned), used to wrap only the nodes we keep. */
 interface WrapperFactory {
-  _getNodeFromCompilerNode(compilerNode: ts.Node): Node;
+  _getNodeFromCompilerNode(compilerNode: TS.Node): Node;
 }
 
 /**
@@ -11,13 +12,13 @@ interface WrapperFactory {
  * the nodes it returns: ts-morph's own descendant iterators wrap every node and token they visit,
  * which costs more than the analysis on large servers (see `npm run bench`).
  */
-export function descendantsOfKinds<T extends Node = Node>(root: Node, kinds: readonly ts.SyntaxKind[], keep: (node: ts.Node) => boolean = () => true): T[] {
+export function descendantsOfKinds<T extends Node = Node>(root: Node, kinds: readonly TS.SyntaxKind[], keep: (node: TS.Node) => boolean = () => true): T[] {
   const wanted = new Set(kinds);
-  const found: ts.Node[] = [];
+  const found: TS.Node[] = [];
   // An explicit stack: generated code nests expressions thousands deep, past the call stack.
-  const stack: ts.Node[] = [];
-  const pushChildren = (node: ts.Node): void => {
-    const children: ts.Node[] = [];
+  const stack: TS.Node[] = [];
+  const pushChildren = (node: TS.Node): void => {
+    const children: TS.Node[] = [];
     ts.forEachChild(node, (child) => {
       children.push(child);
     });

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { Node, SyntaxKind, ts, type Expression, type Identifier, type SourceFile } from 'ts-morph';
+import type { Expression, Identifier, SourceFile, ts as TS } from 'ts-morph';
+import { Node, SyntaxKind, ts } from '../ts-morph.js';
 import { descendantsOfKinds } from './nodes.js';
 
 /** A function whose body can be analysed. */
@@ -109,7 +110,7 @@ export class Resolver {
    */
   constructor(
     private readonly isProjectFile: (sf: SourceFile) => boolean,
-    private readonly resolveModule: (specifier: string, containingFile: string) => ts.ResolvedModuleFull | undefined,
+    private readonly resolveModule: (specifier: string, containingFile: string) => TS.ResolvedModuleFull | undefined,
   ) {}
 
   /**
@@ -132,7 +133,7 @@ export class Resolver {
     };
     const writes = descendantsOfKinds(sf, [SyntaxKind.BinaryExpression, SyntaxKind.PrefixUnaryExpression, SyntaxKind.PostfixUnaryExpression], (n) => {
       if (ts.isBinaryExpression(n)) return n.operatorToken.kind >= SyntaxKind.FirstAssignment && n.operatorToken.kind <= SyntaxKind.LastAssignment;
-      const op = (n as ts.PrefixUnaryExpression | ts.PostfixUnaryExpression).operator;
+      const op = (n as TS.PrefixUnaryExpression | TS.PostfixUnaryExpression).operator;
       return op === SyntaxKind.PlusPlusToken || op === SyntaxKind.MinusMinusToken;
     });
     for (const w of writes) add(unwrap(Node.isBinaryExpression(w) ? w.getLeft() : (w as import('ts-morph').PrefixUnaryExpression).getOperand()));
@@ -305,7 +306,7 @@ export class Resolver {
     const assignments = descendantsOfKinds<import('ts-morph').BinaryExpression>(
       decl.getSourceFile(),
       [SyntaxKind.BinaryExpression],
-      (n) => (n as ts.BinaryExpression).operatorToken.kind === SyntaxKind.EqualsToken && ts.isIdentifier((n as ts.BinaryExpression).left) && ((n as ts.BinaryExpression).left as ts.Identifier).text === name,
+      (n) => (n as TS.BinaryExpression).operatorToken.kind === SyntaxKind.EqualsToken && ts.isIdentifier((n as TS.BinaryExpression).left) && ((n as TS.BinaryExpression).left as TS.Identifier).text === name,
     );
     for (const node of assignments) {
       const left = node.getLeft();

@@ -1,4 +1,5 @@
-import { Node, SyntaxKind, ts, type CallExpression, type SourceFile } from 'ts-morph';
+import type { CallExpression, SourceFile, ts as TS } from 'ts-morph';
+import { Node, SyntaxKind, ts } from '../ts-morph.js';
 import { descendantsOfKinds } from '../analysis/nodes.js';
 import { evaluate, evaluateObject, definingNode, type EvaluatedObject } from '../analysis/evaluate.js';
 import { isFunctionNode, type FunctionNode, type Resolver, shorten, unwrap } from '../analysis/resolve.js';
@@ -153,7 +154,7 @@ export function discoverInFile(sf: SourceFile, resolver: Resolver, projectUsesSd
   const fileUsesSdk = importsMcpSdk(sf);
   const candidates = descendantsOfKinds<CallExpression>(sf, [SyntaxKind.CallExpression], (n) => {
     // `(server.tool as any)(...)`: look through parentheses and type assertions, as unwrap() does.
-    let callee: ts.Expression = (n as ts.CallExpression).expression;
+    let callee: TS.Expression = (n as TS.CallExpression).expression;
     while (ts.isParenthesizedExpression(callee) || ts.isAsExpression(callee) || ts.isNonNullExpression(callee) || ts.isSatisfiesExpression(callee) || ts.isTypeAssertionExpression(callee)) {
       callee = callee.expression;
     }

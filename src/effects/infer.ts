@@ -1,4 +1,5 @@
-import { Node, SyntaxKind, type CallExpression, type NewExpression, type ts } from 'ts-morph';
+import type { CallExpression, NewExpression, ts as TS } from 'ts-morph';
+import { Node, SyntaxKind } from '../ts-morph.js';
 import { descendantsOfKinds } from '../analysis/nodes.js';
 import { locationOf } from '../analysis/location.js';
 import { RESULT_OF_CALL, RESULT_OF_NEW, isModuleLevel, type FunctionNode, type Resolver, type Target, shorten, unwrap } from '../analysis/resolve.js';
@@ -71,7 +72,7 @@ const EFFECT_KINDS = [
  * order. Only these are wrapped by ts-morph, which keeps the walk cheap on large handlers.
  */
 function effectNodes(body: Node): Node[] {
-  const nodes = descendantsOfKinds(body, EFFECT_KINDS, (n) => n.kind !== SyntaxKind.BinaryExpression || isAssignmentKind((n as ts.BinaryExpression).operatorToken.kind));
+  const nodes = descendantsOfKinds(body, EFFECT_KINDS, (n) => n.kind !== SyntaxKind.BinaryExpression || isAssignmentKind((n as TS.BinaryExpression).operatorToken.kind));
   if ((EFFECT_KINDS as readonly SyntaxKind[]).includes(body.getKind())) nodes.unshift(body);
   return nodes;
 }

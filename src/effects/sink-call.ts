@@ -1,4 +1,5 @@
-import { Node, type CallExpression, type NewExpression } from 'ts-morph';
+import type { CallExpression, NewExpression } from 'ts-morph';
+import { Node } from '../ts-morph.js';
 import { definingNode, evaluate } from '../analysis/evaluate.js';
 import { locationOf } from '../analysis/location.js';
 import { isFunctionNode, type Resolver, unwrap } from '../analysis/resolve.js';

@@ -1,4 +1,5 @@
-import { Node, SyntaxKind, type CallExpression, type NewExpression } from 'ts-morph';
+import type { CallExpression, NewExpression } from 'ts-morph';
+import { Node, SyntaxKind } from '../ts-morph.js';
 import { locationOf } from '../analysis/location.js';
 import { isFunctionNode, isModuleLevel, type FunctionNode, unwrap } from '../analysis/resolve.js';
 import type { Effect } from '../model.js';

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { Project, ts, type SourceFile } from 'ts-morph';
+import type { SourceFile, ts as TS } from 'ts-morph';
+import { Project, ts } from '../ts-morph.js';
 import { UsageError } from '../errors.js';
 import { isSkippedFile } from './inputs.js';
 
@@ -13,7 +14,7 @@ export interface LoadedProgram {
   /** Files that could not be read: absolute path → reason. */
   unreadable: Map<string, string>;
   /** Resolves a module specifier written in a file to project source (not packages, not declarations), or undefined. */
-  resolveModule: (specifier: string, containingFile: string) => ts.ResolvedModuleFull | undefined;
+  resolveModule: (specifier: string, containingFile: string) => TS.ResolvedModuleFull | undefined;
 }
 
 /**
@@ -22,7 +23,7 @@ export interface LoadedProgram {
  * never pays for type-checking them (DESIGN.md §5). Relative imports and tsconfig `paths` that
  * reach source files are followed.
  */
-function analysisOptions(base: ts.CompilerOptions): ts.CompilerOptions {
+function analysisOptions(base: TS.CompilerOptions): TS.CompilerOptions {
   return {
     ...base,
     allowJs: true,
@@ -40,12 +41,12 @@ function analysisOptions(base: ts.CompilerOptions): ts.CompilerOptions {
 }
 
 /** True when an import that resolved to `resolved` should be followed into as project code. */
-function isProjectModule(specifier: string, resolved: ts.ResolvedModuleFull): boolean {
+function isProjectModule(specifier: string, resolved: TS.ResolvedModuleFull): boolean {
   if (resolved.isExternalLibraryImport && !specifier.startsWith('.')) return false;
   return !/\.d\.[cm]?ts$/.test(resolved.resolvedFileName);
 }
 
-function readTsconfig(file: string): { options: ts.CompilerOptions; fileNames: string[] } {
+function readTsconfig(file: string): { options: TS.CompilerOptions; fileNames: string[] } {
   const read = ts.readConfigFile(file, ts.sys.readFile);
   if (read.error) {
     throw new UsageError(`${file}: ${ts.flattenDiagnosticMessageText(read.error.messageText, ' ')}`);
@@ -64,7 +65,7 @@ function readTsconfig(file: string): { options: ts.CompilerOptions; fileNames: s
  * @throws UsageError when the tsconfig cannot be read.
  */
 export function loadProgram(files: string[], tsconfig: string | null): LoadedProgram {
-  let baseOptions: ts.CompilerOptions = {};
+  let baseOptions: TS.CompilerOptions = {};
   let targetsPaths = files;
   if (tsconfig) {
     const config = readTsconfig(tsconfig);
@@ -75,7 +76,7 @@ export function loadProgram(files: string[], tsconfig: string | null): LoadedPro
   const compilerOptions = analysisOptions(baseOptions);
   // One cache for every module resolution of the run: the program's and the resolver's.
   const cache = ts.createModuleResolutionCache(process.cwd(), (f) => f, compilerOptions);
-  const resolveModule = (specifier: string, containingFile: string): ts.ResolvedModuleFull | undefined => {
+  const resolveModule = (specifier: string, containingFile: string): TS.ResolvedModuleFull | undefined => {
     const result = ts.resolveModuleName(specifier, containingFile, compilerOptions, ts.sys, cache).resolvedModule;
     return result && isProjectModule(specifier, result) ? result : undefined;
   };
@@ -104,7 +105,7 @@ export function loadProgram(files: string[], tsconfig: string | null): LoadedPro
   project.resolveSourceFileDependencies();
   for (const sf of project.getSourceFiles()) {
     // parseDiagnostics is internal to TypeScript but stable; it lists only syntax errors, without type checking.
-    const diagnostics = (sf.compilerNode as unknown as { parseDiagnostics?: ts.DiagnosticWithLocation[] }).parseDiagnostics ?? [];
+    const diagnostics = (sf.compilerNode as unknown as { parseDiagnostics?: TS.DiagnosticWithLocation[] }).parseDiagnostics ?? [];
     const first = diagnostics[0];
     if (first) {
       const { line, character } = sf.compilerNode.getLineAndCharacterOfPosition(first.start);
