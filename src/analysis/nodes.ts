@@ -1,5 +1,5 @@
 import type { Node, ts as TS } from 'ts-morph';
-import { ts } from '../ts-morph.js';
+import { SyntaxKind, ts } from '../ts-morph.js';
 
 /** ts-morph's wrapper factory; internal to ts-morph 28 (pinned), used to wrap only the nodes we keep. */
 interface WrapperFactory {
@@ -32,4 +32,9 @@ export function descendantsOfKinds<T extends Node = Node>(root: Node, kinds: rea
   }
   const factory = root as unknown as WrapperFactory;
   return found.map((n) => factory._getNodeFromCompilerNode(n) as T);
+}
+
+/** True for `=`, `+=`, `??=` and the other assignment operators. */
+export function isAssignmentOperator(kind: SyntaxKind): boolean {
+  return kind >= SyntaxKind.FirstAssignment && kind <= SyntaxKind.LastAssignment;
 }

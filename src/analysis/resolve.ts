@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Expression, Identifier, SourceFile, ts as TS } from 'ts-morph';
 import { Node, SyntaxKind, ts } from '../ts-morph.js';
-import { descendantsOfKinds } from './nodes.js';
+import { descendantsOfKinds, isAssignmentOperator } from './nodes.js';
 
 /** A function whose body can be analysed. */
 export type FunctionNode =
@@ -132,7 +132,7 @@ export class Resolver {
       if (decl) set!.add(decl);
     };
     const writes = descendantsOfKinds(sf, [SyntaxKind.BinaryExpression, SyntaxKind.PrefixUnaryExpression, SyntaxKind.PostfixUnaryExpression], (n) => {
-      if (ts.isBinaryExpression(n)) return n.operatorToken.kind >= SyntaxKind.FirstAssignment && n.operatorToken.kind <= SyntaxKind.LastAssignment;
+      if (ts.isBinaryExpression(n)) return isAssignmentOperator(n.operatorToken.kind);
       const op = (n as TS.PrefixUnaryExpression | TS.PostfixUnaryExpression).operator;
       return op === SyntaxKind.PlusPlusToken || op === SyntaxKind.MinusMinusToken;
     });

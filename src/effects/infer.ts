@@ -1,6 +1,6 @@
 import type { CallExpression, NewExpression, ts as TS } from 'ts-morph';
 import { Node, SyntaxKind } from '../ts-morph.js';
-import { descendantsOfKinds } from '../analysis/nodes.js';
+import { descendantsOfKinds, isAssignmentOperator } from '../analysis/nodes.js';
 import { locationOf } from '../analysis/location.js';
 import { RESULT_OF_CALL, RESULT_OF_NEW, isModuleLevel, type FunctionNode, type Resolver, type Target, shorten, unwrap } from '../analysis/resolve.js';
 import type { CallHop, Effect, EffectSet, UnresolvedItem } from '../model.js';
@@ -72,13 +72,9 @@ const EFFECT_KINDS = [
  * order. Only these are wrapped by ts-morph, which keeps the walk cheap on large handlers.
  */
 function effectNodes(body: Node): Node[] {
-  const nodes = descendantsOfKinds(body, EFFECT_KINDS, (n) => n.kind !== SyntaxKind.BinaryExpression || isAssignmentKind((n as TS.BinaryExpression).operatorToken.kind));
+  const nodes = descendantsOfKinds(body, EFFECT_KINDS, (n) => n.kind !== SyntaxKind.BinaryExpression || isAssignmentOperator((n as TS.BinaryExpression).operatorToken.kind));
   if ((EFFECT_KINDS as readonly SyntaxKind[]).includes(body.getKind())) nodes.unshift(body);
   return nodes;
-}
-
-function isAssignmentKind(kind: SyntaxKind): boolean {
-  return kind >= SyntaxKind.FirstAssignment && kind <= SyntaxKind.LastAssignment;
 }
 
 /**
@@ -216,9 +212,10 @@ export class EffectAnalyzer {
     const hop = hopOf(call);
     // A method called on an object made during this call (`new Builder().add(x).build()`) writes
     // that object, not server state: drop its own `this.*` writes (reached through `this.` calls only).
-    const fresh = Node.isCallExpression(call) && isFreshReceiver(call);
+    const ownThisWrite = (e: Effect): boolean => e.kind === 'state.write' && e.sink.startsWith('server state this') && e.via.every((h) => h.callee.startsWith('this.'));
+    const fresh = inner.effects.some(ownThisWrite) && Node.isCallExpression(call) && isFreshReceiver(call);
     for (const e of inner.effects) {
-      if (fresh && e.kind === 'state.write' && e.sink.startsWith('server state this') && e.via.every((h) => h.callee.startsWith('this.'))) continue;
+      if (fresh && ownThisWrite(e)) continue;
       summary.effects.push({ ...e, via: [hop, ...e.via] });
     }
     for (const u of inner.unresolved) summary.unresolved.push({ ...u, via: [hop, ...u.via] });

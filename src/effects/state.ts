@@ -1,6 +1,7 @@
 import type { CallExpression, NewExpression } from 'ts-morph';
 import { Node, SyntaxKind } from '../ts-morph.js';
 import { locationOf } from '../analysis/location.js';
+import { isAssignmentOperator } from '../analysis/nodes.js';
 import { isFunctionNode, isModuleLevel, type FunctionNode, unwrap } from '../analysis/resolve.js';
 import type { Effect } from '../model.js';
 
@@ -96,10 +97,6 @@ function stateRoot(expr: Node, aliases = 0): StateRoot | null {
     }
   }
   return null;
-}
-
-function isAssignmentOperator(kind: SyntaxKind): boolean {
-  return kind >= SyntaxKind.FirstAssignment && kind <= SyntaxKind.LastAssignment;
 }
 
 function effect(node: Node, root: StateRoot, destructive: boolean, idempotent: boolean, text: string): Effect {
@@ -233,6 +230,11 @@ function canonical(node: Node): string {
   return unwrap(node).getText().replace(/\s+/g, '').replace(/\?\./g, '.');
 }
 
+/** `null` or `undefined`. */
+function isNothing(node: Node): boolean {
+  return Node.isNullLiteral(node) || (Node.isIdentifier(node) && node.getText() === 'undefined');
+}
+
 /** The expressions a condition proves present: `m.has(k)`, `m.get(k)`, `o[k]`, `k in o` → `m[k]`; a const holding `m.get(k)`. */
 function presentIn(condition: Node): string[] {
   const cond = unwrap(condition);
@@ -242,7 +244,6 @@ function presentIn(condition: Node): string[] {
     if (kind === SyntaxKind.AmpersandAmpersandToken) return [...presentIn(cond.getLeft()), ...presentIn(cond.getRight())];
     if (kind === SyntaxKind.ExclamationEqualsEqualsToken || kind === SyntaxKind.ExclamationEqualsToken) {
       const [l, r] = [unwrap(cond.getLeft()), unwrap(cond.getRight())];
-      const isNothing = (n: Node): boolean => Node.isNullLiteral(n) || (Node.isIdentifier(n) && n.getText() === 'undefined');
       if (isNothing(r)) return presentIn(l);
       if (isNothing(l)) return presentIn(r);
     }
@@ -320,7 +321,6 @@ function absentIn(condition: Node): string[] {
     if (kind === SyntaxKind.BarBarToken) return [...absentIn(cond.getLeft()), ...absentIn(cond.getRight())];
     if ([SyntaxKind.EqualsEqualsEqualsToken, SyntaxKind.EqualsEqualsToken].includes(kind)) {
       const [l, r] = [unwrap(cond.getLeft()), unwrap(cond.getRight())];
-      const isNothing = (n: Node): boolean => Node.isNullLiteral(n) || (Node.isIdentifier(n) && n.getText() === 'undefined');
       if (isNothing(r)) return [canonical(l)];
       if (isNothing(l)) return [canonical(r)];
     }
