@@ -1,5 +1,6 @@
 import type { CallExpression, NewExpression, ts as TS } from 'ts-morph';
 import { Node, SyntaxKind } from '../ts-morph.js';
+import { bundledDependencyOf } from '../analysis/bundles.js';
 import { descendantsOfKinds, isAssignmentOperator } from '../analysis/nodes.js';
 import { locationOf } from '../analysis/location.js';
 import { RESULT_OF_CALL, RESULT_OF_NEW, isModuleLevel, type FunctionNode, type Resolver, type Target, shorten, unwrap } from '../analysis/resolve.js';
@@ -190,6 +191,11 @@ export class EffectAnalyzer {
   }
 
   private include(callee: FunctionNode, call: Node, depth: number, summary: Summary): void {
+    const dependency = bundledDependencyOf(callee);
+    if (dependency !== null && bundledDependencyOf(call) === null) {
+      this.unresolved(summary, call, `calls ${dependency}, a dependency bundled into ${callee.getSourceFile().getBaseName()}; its code is not analysed`);
+      return;
+    }
     if (this.inProgress.has(callee)) {
       summary.complete = false;
       return;

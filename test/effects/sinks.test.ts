@@ -194,6 +194,31 @@ describe('forms found by a second trial', () => {
   });
 });
 
+describe('bundles', () => {
+  it('does not follow into dependencies an esbuild bundle marks as node_modules, and still analyses the server\'s own regions', async () => {
+    const files = {
+      'bundle.js': `var McpServer = class { registerTool(n, c, cb) {} };
+
+// node_modules/tiny-logger/index.js
+var stamp = "";
+function debug(msg) { stamp = new Date().toISOString(); }
+
+// src/store.ts
+var fs = require("fs");
+var seen = [];
+function save(p) { seen.push(p); fs.writeFileSync(p, ""); }
+
+// src/index.ts
+var server = new McpServer({ name: "b", version: "1" });
+server.registerTool("t", { annotations: { readOnlyHint: true } }, async () => { debug("call"); save("x"); return { content: [] }; });
+`,
+    };
+    const r = await effectsOf(files);
+    expect(r.effects).toEqual(['state.write:write:server state seen', 'fs.write:write:fs writeFileSync']);
+    expect(r.unresolved).toEqual(['calls tiny-logger, a dependency bundled into bundle.js; its code is not analysed']);
+  });
+});
+
 describe('process sinks', () => {
   it('treats node:child_process as an unknown, open-world effect', async () => {
     const r = await effectsOf(server(`  execSync("git status"); spawn("ls");`, `import { execSync, spawn } from "node:child_process";`));

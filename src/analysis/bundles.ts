@@ -1,0 +1,49 @@
+import type { Node, SourceFile } from 'ts-morph';
+
+/**
+ * Bundled dependencies. esbuild (and tsup, which uses it) marks each module it inlines with a
+ * comment line naming its source path: `// node_modules/agnost/dist/index.js`, then
+ * `// src/tools/search.ts`. Code under a `node_modules/` mark is a dependency's, not the server's:
+ * its bookkeeping (a logger's timestamp cache) is not the tool's state, and its calls are not
+ * followed. Files without such marks have no regions.
+ */
+const REGION_MARK = /^\/\/ ((?:[\w@.-]+\/)*[\w@.-]+\.[cm]?[jt]sx?)$/gm;
+
+interface Region {
+  start: number;
+  /** The package of a `node_modules/` region (`agnost`, `@scope/pkg`), or null for the server's own code. */
+  dependency: string | null;
+}
+
+const regionsByFile = new WeakMap<SourceFile, Region[]>();
+
+function regionsOf(sf: SourceFile): Region[] {
+  let regions = regionsByFile.get(sf);
+  if (regions) return regions;
+  regions = [];
+  const text = sf.getFullText();
+  for (const match of text.matchAll(REGION_MARK)) {
+    const file = match[1]!;
+    const at = file.lastIndexOf('node_modules/');
+    let dependency: string | null = null;
+    if (at >= 0) {
+      const parts = file.slice(at + 'node_modules/'.length).split('/');
+      dependency = parts[0]!.startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0]!;
+    }
+    regions.push({ start: match.index!, dependency });
+  }
+  regionsByFile.set(sf, regions);
+  return regions;
+}
+
+/** The package a node belongs to when it lies in a dependency that a bundler inlined into the file; null otherwise. */
+export function bundledDependencyOf(node: Node): string | null {
+  const regions = regionsOf(node.getSourceFile());
+  const pos = node.getPos();
+  let found: Region | undefined;
+  for (const region of regions) {
+    if (region.start > pos) break;
+    found = region;
+  }
+  return found?.dependency ?? null;
+}
