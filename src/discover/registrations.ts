@@ -172,7 +172,7 @@ export function discoverInFile(sf: SourceFile, resolver: Resolver, projectUsesSd
     }
     const args = node.getArguments();
     if (method === 'registerTool' ? args.length < 2 || args.length > 3 : args.length < 2 || args.length > 6) continue;
-    tools.push(method === 'registerTool' ? fromRegisterTool(node, args, resolver) : fromTool(node, args, resolver));
+    tools.push(method === 'registerTool' ? fromRegisterTool(args, resolver) : fromTool(args, resolver));
   }
   return tools;
 }
@@ -194,10 +194,20 @@ function resolveHandler(arg: Node | undefined, resolver: Resolver, unresolved: U
   return { handler: null, location: null };
 }
 
-function fromRegisterTool(call: CallExpression, args: Node[], resolver: Resolver): DiscoveredTool {
-  const [nameArg, configArg, handlerArg] = args as [Node, Node, Node | undefined];
+/** The facts of one registration, from its name argument, its annotations and its handler argument. */
+function discovered(registration: string, nameArg: Node, annotations: DeclaredAnnotations | null, handlerArg: Node | undefined, resolver: Resolver): DiscoveredTool {
   const unresolved: UnresolvedItem[] = [];
   const { name, displayName } = resolveName(nameArg, resolver, unresolved);
+  const { handler, location: handlerLocation } = resolveHandler(handlerArg, resolver, unresolved);
+  return {
+    facts: { name, displayName, origin: 'source', location: locationOf(nameArg), registration, annotations, handler: handlerLocation, unresolved },
+    handler,
+  };
+}
+
+/** `registerTool(name, config, handler)`: the annotations are `config.annotations`. */
+function fromRegisterTool(args: Node[], resolver: Resolver): DiscoveredTool {
+  const [nameArg, configArg, handlerArg] = args as [Node, Node, Node | undefined];
   const config = evaluateObject(configArg, resolver, 0, CONFIG_KEYS_READ);
   let annotations: DeclaredAnnotations | null = null;
   const annotationsProp = config.properties.get('annotations');
@@ -213,47 +223,16 @@ function fromRegisterTool(call: CallExpression, args: Node[], resolver: Resolver
     }
   } else if (config.unresolved.length > 0) {
     // The config could not be read whole: the annotations may hide in what could not be read.
-    annotations = { location: locationOf(config.node), properties: {}, unresolved: config.unresolved.map((u) => ({ expression: shorten(u.node.getText()), reason: u.reason, location: locationOf(u.node), via: [] })) };
+    annotations = annotationsFrom({ node: config.node, properties: new Map(), unresolved: config.unresolved });
   }
-  const { handler, location: handlerLocation } = resolveHandler(handlerArg, resolver, unresolved);
-  return {
-    facts: {
-      name,
-      displayName,
-      origin: 'source',
-      location: locationOf(nameArg),
-      registration: 'registerTool',
-      annotations,
-      handler: handlerLocation,
-      unresolved,
-    },
-    handler,
-  };
+  return discovered('registerTool', nameArg, annotations, handlerArg, resolver);
 }
 
-function fromTool(call: CallExpression, args: Node[], resolver: Resolver): DiscoveredTool {
+/** The deprecated `tool(name, ...)`: the annotations and handler sit where the SDK's overload logic puts them. */
+function fromTool(args: Node[], resolver: Resolver): DiscoveredTool {
   const [nameArg, ...rest] = args as [Node, ...Node[]];
-  const unresolved: UnresolvedItem[] = [];
-  const { name, displayName } = resolveName(nameArg, resolver, unresolved);
   const roles = toolArgRoles(rest, resolver);
-  let annotations: DeclaredAnnotations | null = null;
-  let handlerArg: Node | undefined;
-  rest.forEach((arg, i) => {
-    if (roles[i] === 'annotations') annotations = annotationsFrom(evaluateObject(arg, resolver));
-    if (roles[i] === 'callback') handlerArg = arg;
-  });
-  const { handler, location: handlerLocation } = resolveHandler(handlerArg, resolver, unresolved);
-  return {
-    facts: {
-      name,
-      displayName,
-      origin: 'source',
-      location: locationOf(nameArg),
-      registration: 'tool',
-      annotations,
-      handler: handlerLocation,
-      unresolved,
-    },
-    handler,
-  };
+  const annotationsArg = rest[roles.indexOf('annotations')];
+  const annotations = annotationsArg ? annotationsFrom(evaluateObject(annotationsArg, resolver)) : null;
+  return discovered('tool', nameArg, annotations, rest[roles.indexOf('callback')], resolver);
 }
