@@ -100,7 +100,7 @@ export function isModuleLevel(node: Node): boolean {
 export class Resolver {
   private readonly moduleCache = new Map<string, SourceFile | null>();
 
-  private readonly assignedInFile = new Map<SourceFile, Set<Node>>();
+  private readonly assignedInFile = new Map<SourceFile, Map<Node, Node[]>>();
   private readonly exportCache = new Map<SourceFile, ReadonlyMap<string, Node[]>>();
   private readonly declarationCache = new Map<Node, Target>();
 
@@ -119,26 +119,33 @@ export class Resolver {
    */
   private isReassigned(decl: import('ts-morph').VariableDeclaration): boolean {
     if (decl.getVariableStatement()?.getDeclarationKind() === 'const') return false;
-    return this.assignedDeclarations(decl.getSourceFile()).has(decl);
+    return this.assignmentsIn(decl.getSourceFile()).has(decl);
   }
 
-  /** Declarations of variables that are assigned (`=`, `+=`, `++`) somewhere in a file. */
-  private assignedDeclarations(sf: SourceFile): Set<Node> {
-    let set = this.assignedInFile.get(sf);
-    if (set) return set;
-    set = new Set();
-    const add = (target: Node): void => {
-      const decl = Node.isIdentifier(target) ? target.getSymbol()?.getDeclarations()[0] : undefined;
-      if (decl) set!.add(decl);
-    };
+  /**
+   * The variables a file writes (`=`, `+=`, `++`, ...), each with the right-hand sides of its plain
+   * `=` assignments. One walk per file serves both reassignment checks and `let x;` resolution.
+   */
+  private assignmentsIn(sf: SourceFile): Map<Node, Node[]> {
+    let assigned = this.assignedInFile.get(sf);
+    if (assigned) return assigned;
+    const found = new Map<Node, Node[]>();
     const writes = descendantsOfKinds(sf, [SyntaxKind.BinaryExpression, SyntaxKind.PrefixUnaryExpression, SyntaxKind.PostfixUnaryExpression], (n) => {
       if (ts.isBinaryExpression(n)) return isAssignmentOperator(n.operatorToken.kind);
       const op = (n as TS.PrefixUnaryExpression | TS.PostfixUnaryExpression).operator;
       return op === SyntaxKind.PlusPlusToken || op === SyntaxKind.MinusMinusToken;
     });
-    for (const w of writes) add(unwrap(Node.isBinaryExpression(w) ? w.getLeft() : (w as import('ts-morph').PrefixUnaryExpression).getOperand()));
-    this.assignedInFile.set(sf, set);
-    return set;
+    for (const w of writes) {
+      const target = unwrap(Node.isBinaryExpression(w) ? w.getLeft() : (w as import('ts-morph').PrefixUnaryExpression).getOperand());
+      const decl = Node.isIdentifier(target) ? target.getSymbol()?.getDeclarations()[0] : undefined;
+      if (!decl) continue;
+      const values = found.get(decl) ?? [];
+      if (Node.isBinaryExpression(w) && w.getOperatorToken().getKind() === SyntaxKind.EqualsToken) values.push(w.getRight());
+      found.set(decl, values);
+    }
+    assigned = found;
+    this.assignedInFile.set(sf, assigned);
+    return assigned;
   }
 
   /** The project source file a module specifier written in `from` refers to, or null for a package or an unresolved path. */
@@ -178,10 +185,9 @@ export class Resolver {
     return exports;
   }
 
-  /** Resolves `path` (export name, then properties) inside a project module. */
+  /** Resolves `names` (an export name, then properties; at least one) inside a project module. */
   private resolveExport(sf: SourceFile, names: string[], depth: number): Target {
-    const [first, ...rest] = names;
-    if (first === undefined) return { kind: 'unknown', reason: `the module ${sf.getBaseName()} itself` };
+    const [first, ...rest] = names as [string, ...string[]];
     const decl = this.exportsOf(sf).get(first)?.[0] ?? commonJsExport(sf, first);
     if (!decl) return { kind: 'unknown', reason: `${sf.getBaseName()} has no export "${first}"` };
     let target = this.resolveDeclaration(decl, depth + 1);
@@ -299,21 +305,7 @@ export class Resolver {
    * callee, or only one assignment).
    */
   private soleAssignment(decl: import('ts-morph').VariableDeclaration): Node | undefined {
-    const nameNode = decl.getNameNode();
-    if (!Node.isIdentifier(nameNode)) return undefined;
-    const name = nameNode.getText();
-    const values: Node[] = [];
-    const assignments = descendantsOfKinds<import('ts-morph').BinaryExpression>(
-      decl.getSourceFile(),
-      [SyntaxKind.BinaryExpression],
-      (n) => (n as TS.BinaryExpression).operatorToken.kind === SyntaxKind.EqualsToken && ts.isIdentifier((n as TS.BinaryExpression).left) && ((n as TS.BinaryExpression).left as TS.Identifier).text === name,
-    );
-    for (const node of assignments) {
-      const left = node.getLeft();
-      if (!Node.isIdentifier(left) || left.getText() !== name) continue;
-      if (left.getSymbol()?.getDeclarations()[0] !== decl) continue;
-      values.push(node.getRight());
-    }
+    const values = this.assignmentsIn(decl.getSourceFile()).get(decl) ?? [];
     const [first] = values;
     if (!first) return undefined;
     const shape = (n: Node): string => {
