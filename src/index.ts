@@ -40,14 +40,13 @@ function errorText(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).split('\n')[0]!;
 }
 
-/** A fatal finding for a file that does not parse (ESLint's "Parsing error"). */
-function parseError(file: string, error: { line: number; column: number; message: string }): Finding {
-  return { ruleId: 'parse-error', messageId: 'parseError', message: `Parsing error: ${error.message}`, severity: 'error', tool: null, location: { file, line: error.line, column: error.column }, evidence: [], fatal: true };
-}
-
-/** A fatal finding for a file or tool the analysis could not finish (the run goes on). */
-function analysisError(message: string, tool: string | null, location: Finding['location']): Finding {
-  return { ruleId: 'analysis-error', messageId: 'analysisError', message, severity: 'error', tool, ...(tool ? { toolLocation: location } : {}), location, evidence: [], fatal: true };
+/**
+ * A finding for a file or tool the run could not finish: `parse-error` (ESLint's "Parsing error"),
+ * `read-error` or `analysis-error`. Always an error; the run goes on.
+ */
+function fatalFinding(ruleId: 'parse-error' | 'read-error' | 'analysis-error', message: string, location: Finding['location'], tool: string | null = null): Finding {
+  const messageId = ruleId.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
+  return { ruleId, messageId, message, severity: 'error', tool, ...(tool ? { toolLocation: location } : {}), location, evidence: [], fatal: true };
 }
 
 /**
@@ -69,23 +68,16 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   const usesSdk = program.project.getSourceFiles().some((sf) => isProjectFile(sf) && importsMcpSdk(sf));
 
   const fatal: Finding[] = [];
-  for (const [file, reason] of program.unreadable) {
-    fatal.push({ ruleId: 'read-error', messageId: 'readError', message: `Cannot read this file: ${reason}`, severity: 'error', tool: null, location: { file, line: 1, column: 1 }, evidence: [], fatal: true });
-  }
+  for (const [file, reason] of program.unreadable) fatal.push(fatalFinding('read-error', `Cannot read this file: ${reason}`, { file, line: 1, column: 1 }));
+  // Every file that does not parse is reported, targets and the files they import alike; targets are not searched.
+  for (const [file, { line, column, message }] of program.parseErrors) fatal.push(fatalFinding('parse-error', `Parsing error: ${message}`, { file, line, column }));
   const discovered: DiscoveredTool[] = [];
-  for (const [file, error] of program.parseErrors) {
-    if (!program.targets.some((sf) => sf.getFilePath() === file)) fatal.push(parseError(file, error));
-  }
   for (const sf of program.targets) {
-    const error = program.parseErrors.get(sf.getFilePath());
-    if (error) {
-      fatal.push(parseError(sf.getFilePath(), error));
-      continue;
-    }
+    if (program.parseErrors.has(sf.getFilePath())) continue;
     try {
       discovered.push(...discoverInFile(sf, resolver, usesSdk));
     } catch (error) {
-      fatal.push(analysisError(`Discovery failed in this file: ${errorText(error)}`, null, { file: sf.getFilePath(), line: 1, column: 1 }));
+      fatal.push(fatalFinding('analysis-error', `Discovery failed in this file: ${errorText(error)}`, { file: sf.getFilePath(), line: 1, column: 1 }));
     }
   }
 
@@ -96,7 +88,7 @@ export async function lint(options: LintOptions): Promise<LintResult> {
       effects = handler ? analyzer.analyze(handler) : null;
     } catch (error) {
       // One handler the analysis cannot handle must not end the run: its effects are unknown.
-      fatal.push(analysisError(`Effect inference failed for "${facts.displayName}": ${errorText(error)}`, facts.displayName, facts.location));
+      fatal.push(fatalFinding('analysis-error', `Effect inference failed for "${facts.displayName}": ${errorText(error)}`, facts.location, facts.displayName));
     }
     return { ...facts, effects, inferred: inferHints(effects) };
   });
