@@ -38,6 +38,11 @@ function packageName(specifier: string): string {
   return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
 }
 
+/** True for a module (normalized, `fs` not `node:fs`) whose calls have no effect: it, or its package, is in PURE_MODULES. */
+function isPureModule(module: string): boolean {
+  return PURE_MODULES.has(module) || PURE_MODULES.has(packageName(module));
+}
+
 /**
  * True for a method of the value a sink returned (`(await fetch(u)).json()`, `stream.on(...)`):
  * the sink call itself already carries the effect. File handles' writing methods are catalog
@@ -275,7 +280,7 @@ export class EffectAnalyzer {
           summary.effects.push(sinkCallEffect(sink, call, this.resolver));
           return;
         }
-        if (PURE_MODULES.has(module) || PURE_MODULES.has(packageName(module)) || isResultOfSink(module, exportPath)) return;
+        if (isPureModule(module) || isResultOfSink(module, exportPath)) return;
         this.unresolved(summary, call, `calls ${target.specifier}${exportPath.length ? ` ${pathKey(exportPath)}` : ''}, which the sink catalog does not model`);
         return;
       }
@@ -313,7 +318,7 @@ export class EffectAnalyzer {
     while (Node.isPropertyAccessExpression(node) || Node.isCallExpression(node) || Node.isNewExpression(node)) {
       if (Node.isCallExpression(node) || Node.isNewExpression(node)) {
         const t = this.resolver.resolve(node.getExpression());
-        if (t.kind === 'module') return PURE_MODULES.has(normalizeModule(t.specifier)) || PURE_MODULES.has(packageName(normalizeModule(t.specifier)));
+        if (t.kind === 'module') return isPureModule(normalizeModule(t.specifier));
         if (t.kind === 'global') return PURE_GLOBALS.has(t.path[0]!);
       }
       node = unwrap(node.getExpression());
