@@ -1,7 +1,7 @@
 import { Chalk } from 'chalk';
 import { unverifiable } from '../engine/facts.js';
 import type { Effect, Finding, LintResult } from '../model.js';
-import { fileLine, relativePath } from './paths.js';
+import { count, fileLine, relativePath } from './paths.js';
 import type { Formatter } from './types.js';
 
 /** How many evidence lines are printed under one finding. */
@@ -11,10 +11,6 @@ function evidenceLine(effect: Effect, cwd: string): string {
   const hops = effect.via.map((h) => `${h.callee} (${fileLine(h.location, cwd)})`);
   const chain = hops.length > 0 ? ` via ${hops.join(' → ')}` : ' in the handler';
   return `${effect.sink} at ${fileLine(effect.location, cwd)}${chain}`;
-}
-
-function count(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
 /**

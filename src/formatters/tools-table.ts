@@ -1,7 +1,7 @@
 import { stripVTControlCharacters as stripAnsi } from 'node:util';
 import { Chalk } from 'chalk';
 import { HINT_KEYS, type HintKey, type InferredHints, type SourceLocation, type ToolFacts } from '../model.js';
-import { fileLine } from './paths.js';
+import { count, fileLine } from './paths.js';
 import type { Formatter } from './types.js';
 
 const INFERRED_KEY: Record<HintKey, keyof InferredHints> = {
@@ -49,9 +49,9 @@ export const toolsTable: Formatter = (result, { cwd, color }) => {
     const unverified = tool.effects === null || (tool.effects?.unresolved.length ?? 0) > 0;
     const verdict =
       errors > 0
-        ? c.red(`${errors} error${errors > 1 ? 's' : ''}`)
+        ? c.red(count(errors, 'error'))
         : warnings > 0
-          ? c.yellow(`${warnings} warning${warnings > 1 ? 's' : ''}`)
+          ? c.yellow(count(warnings, 'warning'))
           : unverified
             ? c.yellow('unverified')
             : c.green('ok');
@@ -68,6 +68,6 @@ export const toolsTable: Formatter = (result, { cwd, color }) => {
   for (const f of result.findings.filter((f) => f.toolLocation === undefined)) {
     lines.push(`${c.red(f.severity)}  ${fileLine(f.location, cwd)}  ${f.message}  ${c.dim(f.ruleId)}`);
   }
-  if (result.tools.length === 0) lines.push(`No tool registrations found in ${result.filesRead.length} file${result.filesRead.length === 1 ? '' : 's'}.`);
+  if (result.tools.length === 0) lines.push(`No tool registrations found in ${count(result.filesRead.length, 'file')}.`);
   return `${lines.join('\n')}\n`;
 };
