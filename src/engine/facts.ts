@@ -81,3 +81,8 @@ export function unverifiable(tool: ToolFacts): UnresolvedItem[] {
   }
   return items.sort((a, b) => a.location.line - b.location.line || a.location.column - b.location.column);
 }
+
+/** True when the handler could not be followed, or calls code the analysis could not see into: its hints are not fully verified. */
+export function hasUnseenEffects(tool: ToolFacts): boolean {
+  return tool.effects === null || (tool.effects?.unresolved.length ?? 0) > 0;
+}

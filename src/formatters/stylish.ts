@@ -1,5 +1,5 @@
 import { Chalk } from 'chalk';
-import { unverifiable } from '../engine/facts.js';
+import { hasUnseenEffects, unverifiable } from '../engine/facts.js';
 import type { Effect, Finding, LintResult } from '../model.js';
 import { count, fileLine, relativePath } from './paths.js';
 import type { Formatter } from './types.js';
@@ -67,7 +67,7 @@ export const stylish: Formatter = (result, { cwd, color }) => {
     return `${out.join('\n').replace(/^\n/, '')}\n`;
   }
   const unreadable = result.tools.filter((t) => unverifiable(t).length > 0).length;
-  const unseen = result.tools.filter((t) => t.effects === null || (t.effects?.unresolved.length ?? 0) > 0);
+  const unseen = result.tools.filter(hasUnseenEffects);
   const checked = `Checked ${count(result.tools.length, 'tool')} in ${files}${unreadable ? ` (${unreadable} not fully resolved)` : ''}.`;
   const clean = result.findings.length === 0 && unseen.length === 0;
   out.push(clean ? c.green(`✔ ${checked}`) : checked);

@@ -1,6 +1,7 @@
 import { stripVTControlCharacters as stripAnsi } from 'node:util';
 import { Chalk } from 'chalk';
 import { HINT_KEYS, type HintKey, type InferredHints, type SourceLocation, type ToolFacts } from '../model.js';
+import { hasUnseenEffects } from '../engine/facts.js';
 import { count, fileLine } from './paths.js';
 import type { Formatter } from './types.js';
 
@@ -46,13 +47,12 @@ export const toolsTable: Formatter = (result, { cwd, color }) => {
     const errors = findings.filter((f) => f.severity === 'error').length;
     const warnings = findings.filter((f) => f.severity === 'warning').length;
     // A tool whose handler calls code the linter cannot follow is not "ok": its hints are unverified.
-    const unverified = tool.effects === null || (tool.effects?.unresolved.length ?? 0) > 0;
     const verdict =
       errors > 0
         ? c.red(count(errors, 'error'))
         : warnings > 0
           ? c.yellow(count(warnings, 'warning'))
-          : unverified
+          : hasUnseenEffects(tool)
             ? c.yellow('unverified')
             : c.green('ok');
     return [tool.displayName, fileLine(tool.location, cwd), declaredCells(tool), inferredCells(tool), verdict];
