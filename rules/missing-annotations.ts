@@ -1,14 +1,7 @@
 import { bySignificance, declaredBoolean, describeEffects, hintLocation, isOmitted, writes } from '../src/engine/facts.js';
 import { defineRule } from '../src/engine/rule.js';
-import { HINT_DEFAULTS, HINT_KEYS, type HintKey, type InferredHints } from '../src/model.js';
+import { HINT_DEFAULTS, HINT_KEYS, INFERRED_FOR_HINT, type HintKey } from '../src/model.js';
 
-/** Which inferred value each hint is compared with. */
-const INFERRED: Record<HintKey, keyof InferredHints> = {
-  readOnlyHint: 'readOnly',
-  destructiveHint: 'destructive',
-  idempotentHint: 'idempotent',
-  openWorldHint: 'openWorld',
-};
 
 /**
  * A tool with no annotations at all, or an annotations object with no behaviour hint in it (a JSON
@@ -49,11 +42,11 @@ export default defineRule({
     }
     if (!inferred || tool.effects === undefined) return;
     const readOnlyDeclared = declaredBoolean(tool, 'readOnlyHint')?.value === true;
-    for (const key of Object.keys(INFERRED) as HintKey[]) {
+    for (const key of HINT_KEYS) {
       if (!isOmitted(tool, key)) continue;
       if (readOnlyDeclared && (key === 'destructiveHint' || key === 'idempotentHint')) continue;
       if (key !== 'readOnlyHint' && key !== 'openWorldHint' && inferred.readOnly !== false) continue;
-      const actual = inferred[INFERRED[key]];
+      const actual = inferred[INFERRED_FOR_HINT[key]];
       if (actual === null || actual === HINT_DEFAULTS[key]) continue;
       report({
         messageId: 'omitted',

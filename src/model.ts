@@ -24,6 +24,14 @@ export const HINT_DEFAULTS: Readonly<Record<HintKey, boolean>> = {
   openWorldHint: true,
 };
 
+/** The field of {@link InferredHints} that each hint is compared with. */
+export const INFERRED_FOR_HINT: Readonly<Record<HintKey, keyof InferredHints>> = {
+  readOnlyHint: 'readOnly',
+  destructiveHint: 'destructive',
+  idempotentHint: 'idempotent',
+  openWorldHint: 'openWorld',
+};
+
 /** A position in a source file. `file` is absolute inside the pipeline; formatters relativise it. Lines and columns are 1-based. */
 export interface SourceLocation {
   file: string;

@@ -1,16 +1,10 @@
 import { stripVTControlCharacters as stripAnsi } from 'node:util';
 import { Chalk } from 'chalk';
-import { HINT_KEYS, type HintKey, type InferredHints, type SourceLocation, type ToolFacts } from '../model.js';
+import { HINT_KEYS, INFERRED_FOR_HINT, type SourceLocation, type ToolFacts } from '../model.js';
 import { hasUnseenEffects } from '../engine/facts.js';
 import { count, fileLine } from './paths.js';
 import type { Formatter } from './types.js';
 
-const INFERRED_KEY: Record<HintKey, keyof InferredHints> = {
-  readOnlyHint: 'readOnly',
-  destructiveHint: 'destructive',
-  idempotentHint: 'idempotent',
-  openWorldHint: 'openWorld',
-};
 
 /** One hint as a cell: `T`, `F`, `-` (omitted), `?` (unknown). */
 function cell(value: unknown, present: boolean): string {
@@ -33,7 +27,7 @@ function sameLocation(a: SourceLocation, b: SourceLocation): boolean {
 }
 
 function inferredCells(tool: ToolFacts): string {
-  return HINT_KEYS.map((k) => cell(tool.inferred?.[INFERRED_KEY[k]] ?? null, true)).join(' ');
+  return HINT_KEYS.map((k) => cell(tool.inferred?.[INFERRED_FOR_HINT[k]] ?? null, true)).join(' ');
 }
 
 /**
