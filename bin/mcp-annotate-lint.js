@@ -2,6 +2,14 @@
 // Thin launcher: all logic lives in dist/src/cli.js (built by `npm run build`).
 import { main } from '../dist/src/cli.js';
 
+// A reader that stops early (`| head`) closes the pipe: end quietly, as other command-line tools do.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error) => {
+    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw error;
+  });
+}
+
 const code = await main(process.argv.slice(2), {
   stdout: process.stdout,
   stderr: process.stderr,

@@ -62,6 +62,8 @@ export async function main(argv: string[], io: { stdout: NodeJS.WritableStream; 
     .configureOutput({
       writeOut: (s) => io.stdout.write(s),
       writeErr: (s) => io.stderr.write(s),
+      // One prefix for every error line, as for the errors the linter raises itself.
+      outputError: (s, write) => write(`mcp-annotate-lint: ${s.replace(/^error: /, '')}`),
     });
   try {
     program.parse(argv, { from: 'user' });

@@ -105,6 +105,8 @@ export interface Effect {
   location: SourceLocation;
   /** Call sites from the handler to the function that holds `location`, outermost first. Empty when the effect is in the handler itself. */
   via: CallHop[];
+  /** True when the effect (or a call leading to it) sits in a `catch` block: it runs only when something failed. */
+  errorPath?: boolean;
 }
 
 /** A call or value the analysis could not see into. Never treated as "no effect". */

@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -100,7 +101,7 @@ describe('mcp-annotate-lint CLI', () => {
   it('exits 2 for an unknown option or format, without a stack trace', () => {
     const bad = run(['--nope']);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toMatch(/unknown option '--nope'/);
+    expect(bad.stderr).toBe("mcp-annotate-lint: unknown option '--nope'\n");
     const format = run(['--format', 'xml', '.']);
     expect(format.code).toBe(2);
     expect(format.stderr).toMatch(/Allowed choices are json, stylish/);
@@ -111,7 +112,7 @@ describe('mcp-annotate-lint CLI', () => {
     const dir = writeProject({ 'tsconfig.json': '{ "compilerOptions": ', 'server.ts': SERVER_HEADER });
     const r = run([], dir);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^mcp-annotate-lint: .*tsconfig\.json: .+\n$/);
+    expect(r.stderr).toBe('mcp-annotate-lint: tsconfig.json:1:21: Expression expected.\n');
   });
 
   it('says so when no registration is found, with the number of files read, exit 0', () => {
@@ -190,6 +191,9 @@ describe('mcp-annotate-lint CLI', () => {
     expect(lines.some((l) => /^error +bad\.ts:1 +Parsing error/.test(l))).toBe(true);
     const unverified = run(['--tools', path.join(CASES, '010-idempotent-hint-on-readonly.ts')]).stdout.split('\n');
     expect(unverified[3]).toMatch(/^end_session .* unverified$/);
+    expect(unverified.some((l) => l.startsWith('unverified: '))).toBe(true);
+    // The legend for "unverified" only when a row says it.
+    expect(lines.some((l) => l.startsWith('unverified: '))).toBe(false);
   });
 
   it('lints a glob that reaches into node_modules when the pattern names it', () => {
@@ -212,6 +216,45 @@ describe('mcp-annotate-lint CLI', () => {
       expect(r.code, bad).toBe(2);
       expect(r.stderr).toContain('expected a whole number from 1 to 200');
     }
+  });
+
+  it('ends quietly when the reader closes the pipe early', () => {
+    for (const args of ['--help', `--format json ${path.join(CASES, '000-read-summary-writes-marker.ts')}`]) {
+      const r = spawnSync('sh', ['-c', `"${process.execPath}" "${BIN}" ${args} | true`], { encoding: 'utf8' });
+      expect(r.stderr, args).toBe('');
+    }
+  });
+
+  it('names a package.json entry point that does not exist', () => {
+    const dir = writeProject({ 'package.json': JSON.stringify({ name: 'x', main: 'dist/nothing.js' }) });
+    const r = run([], dir);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/package\.json: its entry point dist\/nothing\.js does not exist/);
+  });
+
+  it('does not follow a symbolic link out of the folder it lints', () => {
+    const dir = writeProject({
+      'inside/server.ts': `${SERVER_HEADER}server.registerTool("in", { description: "d" }, async () => ({ content: [] }));\n`,
+      'outside/server.ts': `${SERVER_HEADER}server.registerTool("out", { description: "d" }, async () => ({ content: [] }));\n`,
+    });
+    symlinkSync('..', path.join(dir, 'inside', 'up'));
+    const report = JSON.parse(run(['--format', 'json', 'inside'], dir).stdout);
+    expect(report.tools.map((t: { name: string }) => t.name)).toEqual(['in']);
+  });
+
+  it('says when the only file with registrations could not be parsed', () => {
+    const dir = writeProject({ 'broken.ts': `${SERVER_HEADER}server.registerTool("x", { \n` });
+    const r = run(['.'], dir);
+    expect(r.stdout).toContain('No tool registrations found in 1 file (1 file could not be read or parsed, see above).');
+  });
+
+  it('marks annotations it could not read whole in the JSON report', () => {
+    const dir = writeProject({ 'server.ts': `${SERVER_HEADER}declare function hints(): object;\nserver.registerTool("a", { annotations: hints() as any }, async () => ({ content: [] }));\nserver.registerTool("b", { annotations: { readOnlyHint: true } }, async () => ({ content: [] }));\n` });
+    const report = JSON.parse(run(['--format', 'json', '.'], dir).stdout);
+    expect(report.tools.map((t: { name: string; annotations: object; annotationsReadable: boolean }) => [t.name, t.annotations, t.annotationsReadable])).toEqual([
+      ['a', {}, false],
+      ['b', { readOnlyHint: true }, true],
+    ]);
   });
 
   it('teaches in --help: usage, examples, rules and exit codes', () => {

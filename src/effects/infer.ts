@@ -3,7 +3,7 @@ import { Node, SyntaxKind } from '../ts-morph.js';
 import { bundledDependencyOf } from '../analysis/bundles.js';
 import { descendantsOfKinds, isAssignmentOperator } from '../analysis/nodes.js';
 import { locationOf } from '../analysis/location.js';
-import { RESULT_OF_CALL, RESULT_OF_NEW, isModuleLevel, type FunctionNode, type Resolver, type Target, shorten, unwrap } from '../analysis/resolve.js';
+import { RESULT_OF_CALL, RESULT_OF_NEW, isFunctionNode, isModuleLevel, type FunctionNode, type Resolver, type Target, shorten, unwrap } from '../analysis/resolve.js';
 import type { CallHop, Effect, EffectSet, UnresolvedItem } from '../model.js';
 import { BUILTIN_VALUE_METHODS, MCP_PROTOCOL_METHODS, PURE_GLOBALS, PURE_MODULES, SINKS, pathKey, type SinkEntry } from './sinks.js';
 import { sinkCallEffect } from './sink-call.js';
@@ -134,6 +134,15 @@ function isFreshObject(expr: Node, depth: number): boolean {
   return false;
 }
 
+/** True when `node` sits in a `catch` block of `fn` itself (not of a nested function). */
+function isInCatch(node: Node, fn: FunctionNode): boolean {
+  for (let a = node.getParent(); a && a !== fn; a = a.getParent()) {
+    if (Node.isCatchClause(a)) return true;
+    if (isFunctionNode(a)) return false;
+  }
+  return false;
+}
+
 function hopOf(call: Node): CallHop {
   // unwrap: tsc's `(0, store_1.save)` reads as `store_1.save`.
   const callee = Node.isCallExpression(call) || Node.isNewExpression(call) ? unwrap(call.getExpression()) : call;
@@ -178,7 +187,16 @@ export class EffectAnalyzer {
     const summary: Summary = { effects: [], unresolved: [], truncated: false, complete: true };
     this.inProgress.add(fn);
     const body = fn.getBody();
-    if (body) for (const node of effectNodes(body)) this.visit(node, fn, depth, summary);
+    if (body) {
+      for (const node of effectNodes(body)) {
+        const before = summary.effects.length;
+        this.visit(node, fn, depth, summary);
+        // Effects in a `catch` run only when something failed (cleaning up a temp file): messages lead with the main path.
+        if (summary.effects.length > before && isInCatch(node, fn)) {
+          for (let i = before; i < summary.effects.length; i++) summary.effects[i] = { ...summary.effects[i]!, errorPath: true };
+        }
+      }
+    }
     this.inProgress.delete(fn);
     summary.effects = dedupe(summary.effects, (e) => e.kind);
     summary.unresolved = dedupe(summary.unresolved, (u) => u.reason);

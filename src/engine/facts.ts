@@ -56,9 +56,9 @@ const SIGNIFICANCE: Record<Effect['kind'], number> = {
   'fs.read': 6,
 };
 
-/** Effects ordered by significance (then by position), so that messages lead with the one that matters. */
+/** Effects ordered by significance (the main path before `catch` blocks, then by kind, then by position), so that messages lead with the one that matters. */
 export function bySignificance(effects: Effect[]): Effect[] {
-  return [...effects].sort((a, b) => SIGNIFICANCE[a.kind] - SIGNIFICANCE[b.kind]);
+  return [...effects].sort((a, b) => Number(a.errorPath ?? false) - Number(b.errorPath ?? false) || SIGNIFICANCE[a.kind] - SIGNIFICANCE[b.kind]);
 }
 
 /** "deletes files, and 2 more effects": the most significant effect, and how many more. */

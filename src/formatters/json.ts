@@ -5,7 +5,7 @@ import type { Formatter } from './types.js';
 
 /**
  * The machine-readable report. Contract (documented in README.md, "JSON output"; extend, never break):
- * `{ schemaVersion: 1, tools: [{ name, file, line, annotations, inferred, effects, unresolved }],
+ * `{ schemaVersion: 1, tools: [{ name, file, line, annotations, annotationsReadable, inferred, effects, unresolved }],
  *    findings: [{ ruleId, severity, tool, file, line, column, message }] }`.
  */
 export interface JsonReport {
@@ -16,6 +16,8 @@ export interface JsonReport {
     line: number;
     /** Declared values by key (as evaluated; `null` for a value that could not be read), or null when the tool has no annotations object. */
     annotations: Record<string, unknown> | null;
+    /** False when some keys or values of the annotations could not be read statically (see `unresolved`): `annotations` then lists only what was read. */
+    annotationsReadable: boolean;
     inferred: { readOnly: boolean | null; destructive: boolean | null; idempotent: boolean | null; openWorld: boolean | null };
     effects: { kind: string; access: string; sink: string; description: string; file: string; line: number; via: { callee: string; file: string; line: number }[] }[];
     unresolved: { expression: string; reason: string; file: string; line: number; via: { callee: string; file: string; line: number }[] }[];
@@ -38,6 +40,7 @@ export function toJsonReport(result: LintResult): JsonReport {
       annotations: tool.annotations
         ? Object.fromEntries(Object.entries(tool.annotations.properties).map(([key, hint]) => [key, hint.known ? hint.value : null]))
         : null,
+      annotationsReadable: tool.annotations === null || (tool.annotations.unresolved.length === 0 && Object.values(tool.annotations.properties).every((h) => h.known)),
       inferred: tool.inferred ?? UNKNOWN,
       effects: (tool.effects?.effects ?? []).map((e) => ({
         kind: e.kind,

@@ -63,12 +63,13 @@ export const stylish: Formatter = (result, { cwd, color }) => {
     out.push('', errors > 0 ? c.red.bold(line) : c.yellow.bold(line));
   }
   if (result.tools.length === 0) {
-    out.push(`No tool registrations found in ${files}.`);
+    const unparsed = result.findings.filter((f) => f.ruleId === 'parse-error' || f.ruleId === 'read-error').length;
+    out.push(`No tool registrations found in ${files}${unparsed ? ` (${count(unparsed, 'file')} could not be read or parsed, see above)` : ''}.`);
     return `${out.join('\n').replace(/^\n/, '')}\n`;
   }
   const unreadable = result.tools.filter((t) => unverifiable(t).length > 0).length;
   const unseen = result.tools.filter(hasUnseenEffects);
-  const checked = `Checked ${count(result.tools.length, 'tool')} in ${files}${unreadable ? ` (${unreadable} not fully resolved)` : ''}.`;
+  const checked = `Checked ${count(result.tools.length, 'tool')} in ${files}${unreadable ? ` (${unreadable} with a name, handler or hints it cannot read)` : ''}.`;
   const clean = result.findings.length === 0 && unseen.length === 0;
   out.push(clean ? c.green(`✔ ${checked}`) : checked);
   if (unseen.length > 0) {

@@ -57,7 +57,7 @@ export const toolsTable: Formatter = (result, { cwd, color }) => {
   const lines = all.map((r) => r.map((v, i) => (i === r.length - 1 ? v : v + ' '.repeat(widths[i]! - stripAnsi(v).length))).join('  ').trimEnd());
   lines[0] = c.bold(lines[0]!);
   lines.push('', 'r d i o: readOnlyHint, destructiveHint, idempotentHint, openWorldHint. T true, F false, - omitted (spec default), ? unknown.');
-  lines.push('unverified: the handler calls code the linter cannot follow (see "unresolved" in --format json).');
+  if (result.tools.some(hasUnseenEffects)) lines.push('unverified: the handler calls code the linter cannot follow (see "unresolved" in --format json).');
   // Findings that belong to no tool (a file that does not parse) would otherwise go unseen here.
   for (const f of result.findings.filter((f) => f.toolLocation === undefined)) {
     lines.push(`${c.red(f.severity)}  ${fileLine(f.location, cwd)}  ${f.message}  ${c.dim(f.ruleId)}`);

@@ -53,7 +53,8 @@ function ignoreFor(root: string): string[] {
 }
 
 async function expandFolder(dir: string): Promise<string[]> {
-  const found = await glob(SOURCE_GLOB, { cwd: dir, absolute: true, ignore: ignoreFor(dir), dot: false });
+  // Symbolic links to folders are not followed: a link to `..` would lint the folder's parent.
+  const found = await glob(SOURCE_GLOB, { cwd: dir, absolute: true, ignore: ignoreFor(dir), dot: false, followSymbolicLinks: false });
   return found.filter((f) => !isSkippedFile(f));
 }
 
@@ -75,7 +76,13 @@ function packageEntries(dir: string): string[] {
   collect(pkg.main);
   collect(pkg.module);
   collect(pkg.exports);
-  return [...new Set(candidates.map((c) => path.resolve(dir, c)))].filter((f) => existsSync(f) && isSourceFile(f));
+  const entries = [...new Set(candidates.map((c) => path.resolve(dir, c)))].filter((f) => isSourceFile(f));
+  const present = entries.filter((f) => existsSync(f));
+  if (present.length === 0 && entries.length > 0) {
+    const missing = entries.map((f) => path.relative(dir, f)).join(', ');
+    throw new UsageError(`${file}: its entry point${entries.length > 1 ? 's' : ''} ${missing} ${entries.length > 1 ? 'do' : 'does'} not exist (build the package first, or name the files to lint)`);
+  }
+  return present;
 }
 
 /**

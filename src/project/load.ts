@@ -46,14 +46,23 @@ function isProjectModule(specifier: string, resolved: TS.ResolvedModuleFull): bo
   return !/\.d\.[cm]?ts$/.test(resolved.resolvedFileName);
 }
 
+/** `tsconfig.json:3:5: ']' expected.`: a config diagnostic as one line, the path relative to the working directory. */
+function configError(file: string, diagnostic: TS.Diagnostic): UsageError {
+  let where = path.relative(process.cwd(), file) || file;
+  if (diagnostic.file && diagnostic.start !== undefined) {
+    const { line, character } = diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start);
+    where += `:${line + 1}:${character + 1}`;
+  }
+  return new UsageError(`${where}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, ' ')}`);
+}
+
 function readTsconfig(file: string): { options: TS.CompilerOptions; fileNames: string[] } {
   const read = ts.readConfigFile(file, ts.sys.readFile);
-  if (read.error) {
-    throw new UsageError(`${file}: ${ts.flattenDiagnosticMessageText(read.error.messageText, ' ')}`);
-  }
+  if (read.error) throw configError(file, read.error);
   const parsed = ts.parseJsonConfigFileContent(read.config, ts.sys, path.dirname(file), undefined, file);
+  // 18003 (no inputs found) is reported by loadProgram, in words of its own.
   const fatal = parsed.errors.find((d) => d.category === ts.DiagnosticCategory.Error && d.code !== 18003);
-  if (fatal) throw new UsageError(`${file}: ${ts.flattenDiagnosticMessageText(fatal.messageText, ' ')}`);
+  if (fatal) throw configError(file, fatal);
   return { options: parsed.options, fileNames: parsed.fileNames };
 }
 

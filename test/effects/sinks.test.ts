@@ -194,6 +194,20 @@ describe('forms found by a second trial', () => {
   });
 });
 
+describe('error paths', () => {
+  it('marks effects in a catch block, also those reached through a call made there', async () => {
+    const t = tool(
+      await lintFiles(server(`  try { await writeFile("a", "x"); } catch { await unlink("a"); await cleanup(); }`, `import { unlink, writeFile, rm } from "node:fs/promises";\nasync function cleanup() { await rm("tmp"); }`)),
+      't',
+    );
+    expect(t.effects!.effects.map((e) => [e.sink, e.errorPath ?? false])).toEqual([
+      ['fs/promises writeFile', false],
+      ['fs/promises unlink', true],
+      ['fs/promises rm', true],
+    ]);
+  });
+});
+
 describe('bundles', () => {
   it('does not follow into dependencies an esbuild bundle marks as node_modules, and still analyses the server\'s own regions', async () => {
     const files = {

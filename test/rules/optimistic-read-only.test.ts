@@ -10,6 +10,14 @@ describe('optimistic-read-only', () => {
     expect(reports).toEqual([{ message: 'deletes files, and 1 more effect', evidence: ['fs/promises rm', 'server state log'] }]);
   });
 
+  it('leads with the main path: an effect in a catch block (cleaning up) comes last', () => {
+    const facts = factsOf({ declared: { readOnlyHint: true }, effects: ['delete', 'overwrite'] });
+    facts.effects!.effects[0] = { ...facts.effects!.effects[0]!, errorPath: true };
+    const messages: string[] = [];
+    rule.check({ tool: facts, report: (r) => messages.push(r.data.effects!) });
+    expect(messages).toEqual(['writes a file, and 1 more effect']);
+  });
+
   it('reports readOnlyHint: true on handlers that write, at the hint', () => {
     ruleTester(rule, {
       valid: [
