@@ -1,8 +1,14 @@
 import { Node, SyntaxKind } from '../ts-morph.js';
-import { type Resolver, shorten, unwrap } from './resolve.js';
+import { Bindings } from './bindings.js';
+import { bindingsOf, type Resolver, shorten, unwrap } from './resolve.js';
 
-/** The static value of an expression, or why it has none. */
-export type Evaluated = { known: true; value: unknown } | { known: false; reason: string; node: Node };
+/**
+ * The static value of an expression, or why it has none. An unknown value may still be one of a
+ * few known ones (`cond ? true : false` with `cond` unknown): `possible` lists them. `runtime`
+ * marks data of the running server (an element of a registry plugins fill), not a computation the
+ * linter could not follow.
+ */
+export type Evaluated = { known: true; value: unknown } | { known: false; reason: string; node: Node; possible?: unknown[]; runtime?: boolean };
 
 /** One property of an object evaluated statically, with the node that wrote it (inside a spread source if it came from one). */
 export interface EvaluatedProperty {
@@ -29,8 +35,8 @@ const NOT_EVALUATED: Evaluated = { known: true, value: undefined };
  * Follows identifiers, property accesses and imports to the expression that defines a value.
  * Returns the defining node (an object literal, a literal, a function) or null.
  */
-export function definingNode(expr: Node, resolver: Resolver): Node | null {
-  const target = resolver.resolve(expr);
+export function definingNode(expr: Node, resolver: Resolver, b: Bindings = Bindings.EMPTY): Node | null {
+  const target = resolver.resolve(expr, 0, b);
   if (target.kind === 'value' || target.kind === 'function') return unwrap(target.node);
   return null;
 }
@@ -40,7 +46,7 @@ export function definingNode(expr: Node, resolver: Resolver): Node | null {
  * `const` identifiers (also imported ones), `as const`, object and array literals with spreads,
  * property access on those. Anything else is reported as unknown, with the reason.
  */
-export function evaluate(expr: Node, resolver: Resolver, depth = 0): Evaluated {
+export function evaluate(expr: Node, resolver: Resolver, depth = 0, b: Bindings = Bindings.EMPTY): Evaluated {
   const node = unwrap(expr);
   if (depth > MAX_DEPTH) return { known: false, reason: 'evaluation depth limit', node };
   if (Node.isStringLiteral(node) || Node.isNoSubstitutionTemplateLiteral(node)) return { known: true, value: node.getLiteralValue() };
@@ -50,27 +56,27 @@ export function evaluate(expr: Node, resolver: Resolver, depth = 0): Evaluated {
   if (Node.isNullLiteral(node)) return { known: true, value: null };
   if (Node.isPrefixUnaryExpression(node) && node.getOperatorToken() === SyntaxKind.ExclamationToken) {
     // `!0` and `!1` are what minifiers write for booleans.
-    const inner = evaluate(node.getOperand(), resolver, depth + 1);
+    const inner = evaluate(node.getOperand(), resolver, depth + 1, b);
     return inner.known ? { known: true, value: !inner.value } : inner;
   }
   if (Node.isTemplateExpression(node)) {
     let text = node.getHead().getLiteralText();
     for (const span of node.getTemplateSpans()) {
-      const part = evaluate(span.getExpression(), resolver, depth + 1);
+      const part = evaluate(span.getExpression(), resolver, depth + 1, b);
       if (!part.known) return part;
       text += String(part.value) + span.getLiteral().getLiteralText();
     }
     return { known: true, value: text };
   }
   if (Node.isBinaryExpression(node) && node.getOperatorToken().getKind() === SyntaxKind.PlusToken) {
-    const left = evaluate(node.getLeft(), resolver, depth + 1);
+    const left = evaluate(node.getLeft(), resolver, depth + 1, b);
     if (!left.known) return left;
-    const right = evaluate(node.getRight(), resolver, depth + 1);
+    const right = evaluate(node.getRight(), resolver, depth + 1, b);
     if (!right.known) return right;
     return { known: true, value: (left.value as string) + (right.value as string) };
   }
   if (Node.isObjectLiteralExpression(node)) {
-    const obj = evaluateObject(node, resolver, depth + 1);
+    const obj = evaluateObject(node, resolver, depth + 1, undefined, b);
     const first = obj.unresolved[0];
     if (first) return { known: false, reason: first.reason, node: first.node };
     const value: Record<string, unknown> = {};
@@ -83,19 +89,29 @@ export function evaluate(expr: Node, resolver: Resolver, depth = 0): Evaluated {
   if (Node.isArrayLiteralExpression(node)) {
     const value: unknown[] = [];
     for (const element of node.getElements()) {
-      const item = evaluate(element, resolver, depth + 1);
+      const item = evaluate(Node.isSpreadElement(element) ? element.getExpression() : element, resolver, depth + 1, b);
       if (!item.known) return item;
-      value.push(item.value);
+      if (Node.isSpreadElement(element)) {
+        if (!Array.isArray(item.value)) return { known: false, reason: `\`${shorten(element.getText())}\` does not spread an array`, node: element };
+        value.push(...(item.value as unknown[]));
+      } else {
+        value.push(item.value);
+      }
     }
     return { known: true, value };
   }
   if (Node.isIdentifier(node) && node.getText() === 'undefined') return { known: true, value: undefined };
-  if (Node.isIdentifier(node) || Node.isPropertyAccessExpression(node) || Node.isElementAccessExpression(node)) {
-    const target = resolver.resolve(node);
-    if (target.kind === 'value' && unwrap(target.node) !== node) return evaluate(target.node, resolver, depth + 1);
+  const operation = evaluateOperation(node, resolver, depth, b);
+  if (operation) return operation;
+  if (Node.isIdentifier(node) || Node.isPropertyAccessExpression(node) || Node.isElementAccessExpression(node) || Node.isCallExpression(node)) {
+    const target = resolver.resolve(node, 0, b);
+    if (target.kind === 'const') return { known: true, value: target.value };
+    if (target.kind === 'value' && unwrap(target.node) !== node) return evaluate(target.node, resolver, depth + 1, bindingsOf(target));
+    if (Node.isCallExpression(node)) return { known: false, reason: `\`${shorten(node.getText())}\` is computed at run time`, node };
     const text = shorten(node.getText());
     if (target.kind === 'module') return { known: false, reason: `\`${text}\` comes from ${target.specifier}`, node };
     if (target.kind === 'unknown') {
+      if (target.runtime) return { known: false, reason: target.reason, node, runtime: true };
       // Reasons that already name the variable (`x` is assigned again) read better alone.
       return { known: false, reason: target.reason.startsWith('`') ? target.reason : `\`${text}\` cannot be followed (${target.reason})`, node };
     }
@@ -104,17 +120,122 @@ export function evaluate(expr: Node, resolver: Resolver, depth = 0): Evaluated {
   return { known: false, reason: `\`${shorten(node.getText())}\` is computed at run time`, node };
 }
 
+/** The values an evaluation can take: the one known value, or the listed possibilities, or null when any value is possible. */
+function possibleValues(v: Evaluated): unknown[] | null {
+  if (v.known) return [v.value];
+  return v.possible ?? null;
+}
+
+/** An unknown value that is one of `values` (deduplicated), with the reason of the unknown part. */
+function oneOf(values: unknown[], why: Evaluated & { known: false }): Evaluated {
+  const distinct = [...new Set(values)];
+  if (distinct.length === 1) return { known: true, value: distinct[0] };
+  return { known: false, reason: why.reason, node: why.node, possible: distinct };
+}
+
+const TRUTHY = (v: unknown): boolean => Boolean(v);
+
+/**
+ * Operators whose result follows from their operands: `??`, `||`, `&&`, `===`, `!==`, `==`,
+ * `!=`, `? :`, `Boolean(x)`, and membership in a literal list or set (`NAMES.has(x)`,
+ * `[...].includes(x)`). When an operand is unknown but the result can only be one of a few
+ * values (both branches of a condition known), they are listed in `possible`. Null for other nodes.
+ */
+function evaluateOperation(node: Node, resolver: Resolver, depth: number, b: Bindings): Evaluated | null {
+  if (Node.isConditionalExpression(node)) {
+    const cond = evaluate(node.getCondition(), resolver, depth + 1, b);
+    if (cond.known) return evaluate(TRUTHY(cond.value) ? node.getWhenTrue() : node.getWhenFalse(), resolver, depth + 1, b);
+    const whenTrue = possibleValues(evaluate(node.getWhenTrue(), resolver, depth + 1, b));
+    const whenFalse = possibleValues(evaluate(node.getWhenFalse(), resolver, depth + 1, b));
+    return whenTrue && whenFalse ? oneOf([...whenTrue, ...whenFalse], cond) : cond;
+  }
+  if (Node.isBinaryExpression(node)) {
+    const op = node.getOperatorToken().getKind();
+    if (op === SyntaxKind.QuestionQuestionToken || op === SyntaxKind.BarBarToken || op === SyntaxKind.AmpersandAmpersandToken) {
+      const left = evaluate(node.getLeft(), resolver, depth + 1, b);
+      // Which operand the operator returns, for a known left operand.
+      const takesRight = (v: unknown): boolean => (op === SyntaxKind.QuestionQuestionToken ? v === null || v === undefined : op === SyntaxKind.BarBarToken ? !v : Boolean(v));
+      if (left.known) return takesRight(left.value) ? evaluate(node.getRight(), resolver, depth + 1, b) : left;
+      const right = possibleValues(evaluate(node.getRight(), resolver, depth + 1, b));
+      const lefts = possibleValues(left);
+      if (!right) return left;
+      // An unknown left operand: with `&&` / `||` the result is the right operand or a falsy / truthy left one.
+      if (lefts) return oneOf([...lefts.filter((v) => !takesRight(v)), ...(lefts.some(takesRight) ? right : [])], left);
+      if (op === SyntaxKind.AmpersandAmpersandToken && right.every((v) => typeof v === 'boolean')) return oneOf([false, ...right], left);
+      if (op === SyntaxKind.BarBarToken && right.every((v) => typeof v === 'boolean')) return oneOf([true, ...right], left);
+      return left;
+    }
+    if (op === SyntaxKind.EqualsEqualsEqualsToken || op === SyntaxKind.ExclamationEqualsEqualsToken || op === SyntaxKind.EqualsEqualsToken || op === SyntaxKind.ExclamationEqualsToken) {
+      const left = evaluate(node.getLeft(), resolver, depth + 1, b);
+      const right = evaluate(node.getRight(), resolver, depth + 1, b);
+      const negate = op === SyntaxKind.ExclamationEqualsEqualsToken || op === SyntaxKind.ExclamationEqualsToken;
+      if (left.known && right.known) {
+        // eslint-disable-next-line eqeqeq
+        const equal = op === SyntaxKind.EqualsEqualsEqualsToken || op === SyntaxKind.ExclamationEqualsEqualsToken ? left.value === right.value : left.value == right.value;
+        return { known: true, value: negate ? !equal : equal };
+      }
+      const unknown = (left.known ? right : left) as Evaluated & { known: false };
+      return { known: false, reason: unknown.reason, node: unknown.node, possible: [true, false] };
+    }
+    return null;
+  }
+  if (Node.isPrefixUnaryExpression(node) && node.getOperatorToken() === SyntaxKind.ExclamationToken) {
+    const inner = evaluate(node.getOperand(), resolver, depth + 1, b);
+    if (inner.known) return { known: true, value: !inner.value };
+    const values = possibleValues(inner);
+    return values ? oneOf(values.map((v) => !v), inner) : { ...inner, possible: [true, false] };
+  }
+  if (Node.isCallExpression(node)) {
+    const callee = unwrap(node.getExpression());
+    const args = node.getArguments();
+    if (Node.isIdentifier(callee) && callee.getText() === 'Boolean' && args.length === 1) {
+      const inner = evaluate(args[0]!, resolver, depth + 1, b);
+      if (inner.known) return { known: true, value: Boolean(inner.value) };
+      const values = possibleValues(inner);
+      return values ? oneOf(values.map(Boolean), inner) : { ...inner, possible: [true, false] };
+    }
+    if (Node.isPropertyAccessExpression(callee) && (callee.getName() === 'has' || callee.getName() === 'includes') && args.length === 1) {
+      const members = literalCollection(callee.getExpression(), resolver, depth, b);
+      if (!members) return null;
+      const item = evaluate(args[0]!, resolver, depth + 1, b);
+      if (item.known) return { known: true, value: members.includes(item.value) };
+      // A value only run time knows (a registry's tool name) is taken to be none of a few listed literals:
+      // the answer holds for every value outside the list.
+      if (members.length > 0 && item.runtime) return { known: true, value: false };
+      return { known: false, reason: item.reason, node: item.node, possible: [true, false] };
+    }
+  }
+  return null;
+}
+
+/** The members of `new Set([...])`, an array literal, or a const holding one; null for anything else. */
+function literalCollection(expr: Node, resolver: Resolver, depth: number, b: Bindings): unknown[] | null {
+  const target = resolver.resolve(expr, 0, b);
+  const node = target.kind === 'value' ? unwrap(target.node) : unwrap(expr);
+  const list = Node.isNewExpression(node) && node.getExpression().getText() === 'Set' ? node.getArguments()[0] : node;
+  if (!list || !Node.isArrayLiteralExpression(unwrap(list))) return null;
+  const v = evaluate(list, resolver, depth + 1, target.kind === 'value' ? bindingsOf(target) : b);
+  return v.known && Array.isArray(v.value) ? v.value : null;
+}
+
 /**
  * Evaluates an object expression (a literal, or an identifier or import that stands for one)
  * property by property, flattening spreads. Each property keeps the node that set it. With
  * `only`, the values of other keys are not evaluated (their presence and position still are).
  */
-export function evaluateObject(expr: Node, resolver: Resolver, depth = 0, only?: ReadonlySet<string>): EvaluatedObject {
+export function evaluateObject(expr: Node, resolver: Resolver, depth = 0, only?: ReadonlySet<string>, b: Bindings = Bindings.EMPTY): EvaluatedObject {
   const start = unwrap(expr);
-  const literal = Node.isObjectLiteralExpression(start) ? start : definingNode(start, resolver);
+  let literal: Node | null = start;
+  let own = b;
+  if (!Node.isObjectLiteralExpression(start)) {
+    // An identifier, a member, a call of a helper returning an object: read it where it is written.
+    const target = resolver.resolve(start, 0, b);
+    literal = target.kind === 'value' || target.kind === 'function' ? unwrap(target.node) : null;
+    own = bindingsOf(target);
+  }
   const result: EvaluatedObject = { node: literal && Node.isObjectLiteralExpression(literal) ? literal : start, properties: new Map(), unresolved: [] };
   if (!literal || !Node.isObjectLiteralExpression(literal)) {
-    const why = evaluate(start, resolver, depth + 1);
+    const why = evaluate(start, resolver, depth + 1, b);
     const reason = !why.known && why.reason.startsWith('`') && !why.reason.includes('computed at run time') ? why.reason : `\`${shorten(start.getText())}\` is not an object literal the linter can read`;
     result.unresolved.push({ node: start, reason });
     return result;
@@ -125,7 +246,7 @@ export function evaluateObject(expr: Node, resolver: Resolver, depth = 0, only?:
   }
   for (const prop of literal.getProperties()) {
     if (Node.isSpreadAssignment(prop)) {
-      const inner = evaluateObject(prop.getExpression(), resolver, depth + 1, only);
+      const inner = evaluateObject(prop.getExpression(), resolver, depth + 1, only, own);
       for (const [key, value] of inner.properties) {
         result.properties.delete(key);
         result.properties.set(key, value);
@@ -139,7 +260,7 @@ export function evaluateObject(expr: Node, resolver: Resolver, depth = 0, only?:
       if (Node.isIdentifier(nameNode) || Node.isStringLiteral(nameNode) || Node.isNumericLiteral(nameNode) || Node.isNoSubstitutionTemplateLiteral(nameNode)) {
         key = Node.isIdentifier(nameNode) ? nameNode.getText() : nameNode.getLiteralText();
       } else if (Node.isComputedPropertyName(nameNode)) {
-        const computed = evaluate(nameNode.getExpression(), resolver, depth + 1);
+        const computed = evaluate(nameNode.getExpression(), resolver, depth + 1, own);
         if (computed.known && typeof computed.value === 'string') key = computed.value;
       }
       if (key === null) {
@@ -148,14 +269,14 @@ export function evaluateObject(expr: Node, resolver: Resolver, depth = 0, only?:
       }
       result.properties.delete(key);
       if (only && !only.has(key)) result.properties.set(key, { node: prop, value: NOT_EVALUATED });
-      else result.properties.set(key, { node: prop, value: evaluate(prop.getInitializerOrThrow(), resolver, depth + 1) });
+      else result.properties.set(key, { node: prop, value: evaluate(prop.getInitializerOrThrow(), resolver, depth + 1, own) });
       continue;
     }
     if (Node.isShorthandPropertyAssignment(prop)) {
       const key = prop.getName();
       result.properties.delete(key);
       if (only && !only.has(key)) result.properties.set(key, { node: prop, value: NOT_EVALUATED });
-      else result.properties.set(key, { node: prop, value: evaluate(prop.getNameNode(), resolver, depth + 1) });
+      else result.properties.set(key, { node: prop, value: evaluate(prop.getNameNode(), resolver, depth + 1, own) });
       continue;
     }
     if (Node.isMethodDeclaration(prop) || Node.isGetAccessorDeclaration(prop) || Node.isSetAccessorDeclaration(prop)) {

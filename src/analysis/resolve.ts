@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Expression, Identifier, SourceFile, ts as TS } from 'ts-morph';
 import { Node, SyntaxKind, ts } from '../ts-morph.js';
 import { descendantsOfKinds, isAssignmentOperator } from './nodes.js';
+import { Bindings, type Bound } from './bindings.js';
 
 /** A function whose body can be analysed. */
 export type FunctionNode =
@@ -19,15 +20,31 @@ export type FunctionNode =
  *   (`node:fs/promises` + `['writeFile']`); `specifier` is as written;
  * - `global`: a value reached from a global name that has no declaration in the project (`fetch`, `console.log`);
  * - `value`: another expression the name stands for (an object literal, a `new` expression);
+ * - `const`: a static value a context bound (the tool name a dispatch branch handles);
  * - `unknown`: anything else, with the reason; `opaque` when the type checker cannot know more
- *   either (an untyped parameter), so members are not looked up through it.
+ *   either (an untyped parameter), so members are not looked up through it; `runtime` when the
+ *   value is data only run time has (an element of a plugin registry).
+ *
+ * `function` and `value` targets carry the {@link Bindings} their code is read in (absent: none).
  */
 export type Target =
-  | { kind: 'function'; node: FunctionNode }
+  | { kind: 'function'; node: FunctionNode; bindings?: Bindings }
   | { kind: 'module'; specifier: string; path: string[] }
   | { kind: 'global'; path: string[] }
-  | { kind: 'value'; node: Expression }
-  | { kind: 'unknown'; reason: string; opaque?: boolean };
+  | { kind: 'value'; node: Expression; bindings?: Bindings }
+  | { kind: 'const'; value: unknown }
+  | { kind: 'unknown'; reason: string; opaque?: boolean; runtime?: boolean };
+
+/** The bindings a target's code is read in. */
+export function bindingsOf(target: Target): Bindings {
+  return (target.kind === 'function' || target.kind === 'value') && target.bindings ? target.bindings : Bindings.EMPTY;
+}
+
+/** Attaches bindings to a function or value target (the empty set is left off, to keep targets plain). */
+function withBindings(target: Target, b: Bindings): Target {
+  if ((target.kind === 'function' || target.kind === 'value') && b.size > 0 && !target.bindings) return { ...target, bindings: b };
+  return target;
+}
 
 const MAX_RESOLVE_DEPTH = 24;
 
@@ -206,21 +223,24 @@ export class Resolver {
     return { kind: 'module', specifier, path: names };
   }
 
-  /** Resolves any expression. */
-  resolve(expr: Node, depth = 0): Target {
+  /**
+   * Resolves any expression. `b` binds parameters and loop variables of the context the
+   * expression is read in (a wrapper's call site, a table element); see {@link Bindings}.
+   */
+  resolve(expr: Node, depth = 0, b: Bindings = Bindings.EMPTY): Target {
     if (depth > MAX_RESOLVE_DEPTH) return { kind: 'unknown', reason: 'resolution depth limit' };
     const node = unwrap(expr);
-    if (isFunctionNode(node)) return { kind: 'function', node };
-    if (Node.isIdentifier(node)) return this.resolveIdentifier(node, depth);
+    if (isFunctionNode(node)) return withBindings({ kind: 'function', node }, b.visibleFrom(node));
+    if (Node.isIdentifier(node)) return this.resolveIdentifier(node, depth, b);
     if ((node.getKind() === SyntaxKind.ThisKeyword)) return { kind: 'unknown', reason: 'this' };
     if (Node.isPropertyAccessExpression(node)) {
-      return this.member(this.resolve(node.getExpression(), depth + 1), node.getName(), node.getNameNode(), depth + 1);
+      return this.member(this.resolve(node.getExpression(), depth + 1, b), node.getName(), node.getNameNode(), depth + 1);
     }
     if (Node.isElementAccessExpression(node)) {
       const arg = node.getArgumentExpression();
-      const key = arg ? keyName(arg) : null;
+      const key = arg ? keyName(arg) ?? this.constantKey(arg, depth, b) : null;
       if (key === null) return { kind: 'unknown', reason: `computed member ${shorten(node.getText())}` };
-      return this.member(this.resolve(node.getExpression(), depth + 1), key, null, depth + 1);
+      return this.member(this.resolve(node.getExpression(), depth + 1, b), key, null, depth + 1);
     }
     const spec = requireSpecifier(node);
     if (spec !== null) return this.fromModule(node.getSourceFile(), spec, [], depth);
@@ -230,30 +250,69 @@ export class Resolver {
         const arg = inner.getArguments()[0];
         if (arg && Node.isStringLiteral(arg)) return this.fromModule(node.getSourceFile(), arg.getLiteralValue(), [], depth);
       }
-      return this.resolve(inner, depth + 1);
+      return this.resolve(inner, depth + 1, b);
     }
     if (Node.isCallExpression(node)) {
       // f.bind(this) is f.
       const callee = unwrap(node.getExpression());
       if (Node.isPropertyAccessExpression(callee) && callee.getName() === 'bind') {
-        const bound = this.resolve(callee.getExpression(), depth + 1);
+        const bound = this.resolve(callee.getExpression(), depth + 1, b);
         if (bound.kind === 'function') return bound;
       }
       // util.promisify(f) and util.callbackify(f) call f.
       const wrapped = node.getArguments()[0];
       const name = Node.isIdentifier(callee) ? callee.getText() : Node.isPropertyAccessExpression(callee) ? callee.getName() : '';
       if (wrapped && (name === 'promisify' || name === 'callbackify')) {
-        const wrapper = this.resolve(callee, depth + 1);
-        if (wrapper.kind === 'module' && /^(node:)?util$/.test(wrapper.specifier)) return this.resolve(wrapped, depth + 1);
+        const wrapper = this.resolve(callee, depth + 1, b);
+        if (wrapper.kind === 'module' && /^(node:)?util$/.test(wrapper.specifier)) return this.resolve(wrapped, depth + 1, b);
       }
     }
     if (Node.isCallExpression(node) || Node.isNewExpression(node)) {
       // The result of calling a library function: `fs.open(p)` → fs/promises open() — its methods are looked up in the catalog.
-      const callee = this.resolve(node.getExpression(), depth + 1);
+      const callee = this.resolve(node.getExpression(), depth + 1, b);
       const marker = Node.isNewExpression(node) ? RESULT_OF_NEW : RESULT_OF_CALL;
       if (callee.kind === 'module' || callee.kind === 'global') return { ...callee, path: [...callee.path, marker] };
+      // The result of a project function that only returns an expression (`tool(name, hints)` building a spec object).
+      if (callee.kind === 'function' && Node.isCallExpression(node)) {
+        const returned = this.returnedValue(callee.node, node, bindingsOf(callee), b);
+        if (returned) return returned;
+      }
     }
-    return { kind: 'value', node: node as Expression };
+    return withBindings({ kind: 'value', node: node as Expression }, b.visibleFrom(node));
+  }
+
+  /**
+   * For a function whose body is one returned expression (`(n, t) => ({ name: n, ... })`,
+   * `function f(x) { return {...}; }`), that expression read with the parameters bound to the
+   * call's arguments. Null for any other body.
+   */
+  private returnedValue(fn: FunctionNode, call: import('ts-morph').CallExpression, fnBindings: Bindings, callBindings: Bindings): Target | null {
+    const body = fn.getBody();
+    if (!body) return null;
+    let returned: Node | undefined;
+    if (Node.isBlock(body)) {
+      const statements = body.getStatements();
+      const only = statements.length === 1 ? statements[0] : undefined;
+      if (only && Node.isReturnStatement(only)) returned = only.getExpression();
+    } else {
+      returned = body;
+    }
+    if (!returned) return null;
+    const inner = unwrap(returned);
+    if (!(Node.isObjectLiteralExpression(inner) || Node.isArrayLiteralExpression(inner) || Node.isStringLiteral(inner) || Node.isTemplateExpression(inner) || Node.isNoSubstitutionTemplateLiteral(inner))) return null;
+    const bindings = bindParameters(fn, call.getArguments(), callBindings, fnBindings);
+    return withBindings({ kind: 'value', node: inner as Expression }, bindings);
+  }
+
+  /** A computed key whose value the bindings or a constant fix (`handlers[name]` in a dispatch branch). */
+  private constantKey(arg: Node, depth: number, b: Bindings): string | null {
+    const target = this.resolve(arg, depth + 1, b);
+    if (target.kind === 'const' && (typeof target.value === 'string' || typeof target.value === 'number')) return String(target.value);
+    if (target.kind === 'value') {
+      const value = unwrap(target.node);
+      if (value !== unwrap(arg)) return keyName(value);
+    }
+    return null;
   }
 
   /** Resolves `base.name`. `nameNode` lets the type checker find class members when the base is not a module or global. */
@@ -264,22 +323,43 @@ export class Resolver {
       if (base.path.length === 1 && GLOBAL_OBJECTS.has(base.path[0]!)) return { kind: 'global', path: [name] };
       return { kind: 'global', path: [...base.path, name] };
     }
+    if (base.kind === 'const') {
+      const value = base.value;
+      if (value !== null && typeof value === 'object' && Object.hasOwn(value, name)) return { kind: 'const', value: (value as Record<string, unknown>)[name] };
+      return { kind: 'unknown', reason: `member ${name} is known only at run time` };
+    }
     if (base.kind === 'value') {
+      const b = bindingsOf(base);
       const obj = unwrap(base.node);
       if (Node.isSourceFile(obj)) return this.resolveExport(obj, [name], depth + 1);
       if (Node.isObjectLiteralExpression(obj)) {
-        const prop = obj.getProperty(name);
-        if (prop) return this.resolveDeclaration(prop, depth + 1);
+        const prop = objectProperty(obj, name);
+        if (prop) return this.resolveDeclaration(prop, depth + 1, b);
+        // A key the literal does not have, and no spread that could add it: reading it gives undefined.
+        if (!obj.getProperties().some((p) => Node.isSpreadAssignment(p))) return { kind: 'const', value: undefined };
+        for (const spread of obj.getProperties().filter((p) => Node.isSpreadAssignment(p)).reverse()) {
+          const inner = this.member(this.resolve((spread as import('ts-morph').SpreadAssignment).getExpression(), depth + 1, b), name, null, depth + 1);
+          if (!(inner.kind === 'const' && inner.value === undefined)) return inner;
+        }
+        return { kind: 'const', value: undefined };
+      }
+      if (Node.isArrayLiteralExpression(obj) && /^\d+$/.test(name)) {
+        const elements = obj.getElements();
+        const index = Number(name);
+        if (!elements.slice(0, index + 1).some((e) => Node.isSpreadElement(e))) {
+          const element = elements[index];
+          return element ? this.resolve(element, depth + 1, b) : { kind: 'const', value: undefined };
+        }
       }
       // `new C().m` and `C.m` where C is a class of the project.
-      const cls = Node.isNewExpression(obj) ? this.resolve(obj.getExpression(), depth + 1) : base;
+      const cls = Node.isNewExpression(obj) ? this.resolve(obj.getExpression(), depth + 1, b) : base;
       const classNode = cls.kind === 'value' ? unwrap(cls.node) : null;
       if (classNode && (Node.isClassDeclaration(classNode) || Node.isClassExpression(classNode))) {
         const member = Node.isNewExpression(obj) ? classNode.getInstanceMember(name) : classNode.getStaticMember(name);
         if (member) return this.resolveDeclaration(member, depth + 1);
       }
     }
-    const plain = (base.kind === 'value' && isPlainValue(unwrap(base.node))) || (base.kind === 'unknown' && base.opaque === true);
+    const plain = (base.kind === 'value' && isPlainValue(unwrap(base.node))) || (base.kind === 'unknown' && (base.opaque === true || base.runtime === true));
     if (nameNode && !plain) {
       const symbol = nameNode.getSymbol();
       const decl = symbol?.getDeclarations()[0];
@@ -289,14 +369,14 @@ export class Resolver {
     return { kind: 'unknown', reason: `member ${name}` };
   }
 
-  private resolveIdentifier(id: Identifier, depth: number): Target {
+  private resolveIdentifier(id: Identifier, depth: number, b: Bindings): Target {
     const symbol = id.getSymbol();
     const decl = symbol?.getDeclarations()[0];
     if (!decl) {
-      if (id.getText() === 'undefined') return { kind: 'value', node: id };
+      if (id.getText() === 'undefined') return { kind: 'const', value: undefined };
       return { kind: 'global', path: [id.getText()] };
     }
-    return this.resolveDeclaration(decl, depth + 1);
+    return this.resolveDeclaration(decl, depth + 1, b);
   }
 
   /**
@@ -315,17 +395,36 @@ export class Resolver {
     return values.every((v) => shape(v) === shape(first)) ? first : undefined;
   }
 
-  /** Resolves what a declaration binds. */
-  resolveDeclaration(decl: Node, depth: number): Target {
+  /** Resolves what a declaration binds, in the context `b` (memoized for the context-free reading only). */
+  resolveDeclaration(decl: Node, depth: number, b: Bindings = Bindings.EMPTY): Target {
+    const bound = b.get(decl);
+    if (bound) return this.resolveBound(bound, depth);
+    // Only bindings of scopes around the declaration can change what it resolves to.
+    const visible = b.visibleFrom(decl);
+    if (visible.size > 0) return this.resolveDeclarationUncached(decl, depth, visible);
     const memo = this.declarationCache.get(decl);
     if (memo) return memo;
-    const target = this.resolveDeclarationUncached(decl, depth);
+    const target = this.resolveDeclarationUncached(decl, depth, Bindings.EMPTY);
     // A result cut by the depth limit may resolve from a shallower start; everything else is final.
     if (!(target.kind === 'unknown' && target.reason === 'resolution depth limit')) this.declarationCache.set(decl, target);
     return target;
   }
 
-  private resolveDeclarationUncached(decl: Node, depth: number): Target {
+  /** What a bound declaration stands for. A rest parameter's arguments read as an array of them. */
+  private resolveBound(bound: Bound, depth: number): Target {
+    switch (bound.kind) {
+      case 'node':
+        return this.resolve(bound.node, depth + 1, bound.bindings);
+      case 'shape':
+        return { kind: 'const', value: bound.value };
+      case 'runtime':
+        return { kind: 'unknown', reason: bound.reason, runtime: true };
+      case 'nodes':
+        return { kind: 'unknown', reason: 'the arguments a rest parameter collects' };
+    }
+  }
+
+  private resolveDeclarationUncached(decl: Node, depth: number, b: Bindings): Target {
     if (depth > MAX_RESOLVE_DEPTH) return { kind: 'unknown', reason: 'resolution depth limit' };
     const sf = decl.getSourceFile();
     if (Node.isImportSpecifier(decl)) {
@@ -360,9 +459,9 @@ export class Resolver {
       return target ? this.resolveDeclaration(target, depth + 1) : { kind: 'unknown', reason: `export ${decl.getName()}` };
     }
     if (isFunctionNode(decl)) {
-      if (decl.getBody()) return { kind: 'function', node: decl };
+      if (decl.getBody()) return withBindings({ kind: 'function', node: decl }, b.visibleFrom(decl));
       const impl = Node.isFunctionDeclaration(decl) || Node.isMethodDeclaration(decl) ? decl.getImplementation() : undefined;
-      if (impl) return { kind: 'function', node: impl };
+      if (impl) return withBindings({ kind: 'function', node: impl }, b.visibleFrom(impl));
       return { kind: 'unknown', reason: `${shorten(decl.getText(), 40)} is only declared, with no body to analyse` };
     }
     if (Node.isVariableDeclaration(decl)) {
@@ -373,38 +472,49 @@ export class Resolver {
       if (decl.hasExclamationToken() || decl.getVariableStatement()?.hasDeclareKeyword()) {
         return { kind: 'unknown', reason: `${decl.getName()} is declared without a value` };
       }
-      return this.resolve(init, depth + 1);
+      return this.resolve(init, depth + 1, b);
     }
     if (Node.isBindingElement(decl)) {
-      // const { a: { b } } = init  →  init.a.b
+      // const { a: { b } } = init  →  init.a.b; const [k, v] = pair  →  pair[0], pair[1]
       const names: string[] = [];
       let element: Node = decl;
       while (Node.isBindingElement(element)) {
-        const prop = element.getPropertyNameNode();
-        const key = prop ? keyName(prop) ?? prop.getText() : element.getName();
-        names.unshift(key);
         const pattern = element.getParentOrThrow();
+        if (Node.isArrayBindingPattern(pattern)) {
+          names.unshift(String(pattern.getElements().indexOf(element as never)));
+        } else {
+          const prop = element.getPropertyNameNode();
+          names.unshift(prop ? keyName(prop) ?? prop.getText() : element.getName());
+        }
         element = pattern.getParentOrThrow();
       }
-      if (!Node.isVariableDeclaration(element) || !element.getInitializer()) return { kind: 'unknown', reason: 'destructured parameter' };
-      let target = this.resolve(element.getInitializerOrThrow(), depth + 1);
+      let target: Target;
+      const root = b.get(element);
+      if (root) target = this.resolveBound(root, depth);
+      else if (Node.isVariableDeclaration(element) && element.getInitializer()) target = this.resolve(element.getInitializerOrThrow(), depth + 1, b);
+      else return { kind: 'unknown', reason: 'destructured parameter' };
       for (const name of names) target = this.member(target, name, null, depth + 1);
       return target;
     }
     if (Node.isPropertyAssignment(decl)) {
       const init = decl.getInitializer();
-      return init ? this.resolve(init, depth + 1) : { kind: 'unknown', reason: 'property' };
+      return init ? this.resolve(init, depth + 1, b) : { kind: 'unknown', reason: 'property' };
     }
     if (Node.isShorthandPropertyAssignment(decl)) {
       const symbol = decl.getValueSymbol();
       const valueDecl = symbol?.getDeclarations()[0];
-      return valueDecl ? this.resolveDeclaration(valueDecl, depth + 1) : { kind: 'global', path: [decl.getName()] };
+      return valueDecl ? this.resolveDeclaration(valueDecl, depth + 1, b) : { kind: 'global', path: [decl.getName()] };
     }
     if (Node.isPropertyDeclaration(decl)) {
       const init = decl.getInitializer();
       return init ? this.resolve(init, depth + 1) : { kind: 'unknown', reason: `field ${decl.getName()} has no initializer` };
     }
     if (Node.isParameterDeclaration(decl)) {
+      // A parameter a call site left out takes its default, or is undefined.
+      if (b.size > 0 && isBoundFunction(decl, b)) {
+        const fallback = decl.getInitializer();
+        return fallback ? this.resolve(fallback, depth + 1, b) : { kind: 'const', value: undefined };
+      }
       // Only a parameter typed with a named type (a class, an interface) can lead the checker to project methods.
       const type = decl.getTypeNode();
       const opaque = !type || !(Node.isTypeReference(type) || Node.isIntersectionTypeNode(type) || Node.isUnionTypeNode(type));
@@ -462,4 +572,66 @@ function isPlainValue(node: Node): boolean {
 export function shorten(text: string, max = 60): string {
   const one = text.replace(/\s+/g, ' ').trim();
   return one.length > max ? `${one.slice(0, max - 1)}…` : one;
+}
+
+
+/** True when some parameter of `param`'s function is bound: the function is read at a call site. */
+function isBoundFunction(param: import('ts-morph').ParameterDeclaration, b: Bindings): boolean {
+  const fn = param.getParent();
+  return isFunctionNode(fn) && fn.getParameters().some((p) => b.get(p) !== undefined);
+}
+
+/** The property `name` of an object literal (the last one written, as JavaScript keeps). */
+function objectProperty(obj: import('ts-morph').ObjectLiteralExpression, name: string): Node | undefined {
+  let found: Node | undefined;
+  for (const prop of obj.getProperties()) {
+    if ((Node.isPropertyAssignment(prop) || Node.isShorthandPropertyAssignment(prop) || Node.isMethodDeclaration(prop)) && propertyKey(prop) === name) found = prop;
+  }
+  return found;
+}
+
+function propertyKey(prop: import('ts-morph').PropertyAssignment | import('ts-morph').ShorthandPropertyAssignment | import('ts-morph').MethodDeclaration): string | null {
+  const nameNode = prop.getNameNode();
+  if (Node.isIdentifier(nameNode)) return nameNode.getText();
+  return keyName(nameNode);
+}
+
+/**
+ * Binds a function's parameters to a call's arguments (read in `callBindings`): plain parameters
+ * to their argument, a rest parameter to the arguments it collects, spread arguments expanded when
+ * they are a bound rest parameter. `fnBindings` are the bindings the function itself is read in.
+ */
+export function bindParameters(fn: FunctionNode, args: Node[], callBindings: Bindings, fnBindings: Bindings = Bindings.EMPTY): Bindings {
+  const expanded = expandArguments(args, callBindings);
+  let bindings = fnBindings;
+  fn.getParameters().forEach((param, i) => {
+    if (param.isRestParameter()) {
+      bindings = bindings.with(param, { kind: 'nodes', nodes: expanded.slice(i).map((a) => a.node), bindings: callBindings }, fn);
+      return;
+    }
+    const arg = expanded[i];
+    if (arg) bindings = bindings.with(param, { kind: 'node', node: arg.node, bindings: arg.bindings }, fn);
+  });
+  return bindings;
+}
+
+/**
+ * A call's arguments with `...rest` spreads of a bound rest parameter replaced by the arguments it
+ * collected, each with the bindings it is read in.
+ */
+export function expandArguments(args: Node[], b: Bindings): { node: Node; bindings: Bindings }[] {
+  const out: { node: Node; bindings: Bindings }[] = [];
+  for (const arg of args) {
+    if (Node.isSpreadElement(arg)) {
+      const spread = unwrap(arg.getExpression());
+      const decl = Node.isIdentifier(spread) ? spread.getSymbol()?.getDeclarations()[0] : undefined;
+      const bound = decl ? b.get(decl) : undefined;
+      if (bound?.kind === 'nodes') {
+        for (const node of bound.nodes) out.push({ node, bindings: bound.bindings });
+        continue;
+      }
+    }
+    out.push({ node: arg, bindings: b });
+  }
+  return out;
 }
