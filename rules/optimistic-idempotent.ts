@@ -1,9 +1,9 @@
-import { bySignificance, declaredBoolean, describeEffects, hintLocation, writes } from '../src/engine/facts.js';
+import { arbitraryEffects, bySignificance, declaredBoolean, describeEffects, hintLocation, writes } from '../src/engine/facts.js';
 import { defineRule } from '../src/engine/rule.js';
 
 /**
  * `idempotentHint: true` on a tool whose repeated calls with the same arguments keep changing
- * things (append, push, counters, POST).
+ * things (append, push, counters, POST), or that runs code chosen at run time (which may).
  * Source: MCP spec 2025-11-25, `ToolAnnotations.idempotentHint` ("If true, calling the tool
  * repeatedly with the same arguments will have no additional effect on its environment.").
  */
@@ -15,12 +15,15 @@ export default defineRule({
     requires: ['effects'],
     messages: {
       repeats: '"{{tool}}" declares idempotentHint: true, but each call {{effects}}',
+      mayRepeat: '"{{tool}}" declares idempotentHint: true, but it {{effects}}, whose repeated calls may keep changing things',
     },
   },
   check({ tool, report }) {
     if (declaredBoolean(tool, 'idempotentHint')?.value !== true) return;
     const found = writes(tool).filter((e) => e.idempotent === false);
-    if (found.length === 0) return;
-    report({ messageId: 'repeats', data: { tool: tool.displayName, effects: describeEffects(found) }, location: hintLocation(tool, 'idempotentHint'), evidence: bySignificance(found) });
+    const arbitrary = arbitraryEffects(tool);
+    const [messageId, evidence] = found.length > 0 ? (['repeats', found] as const) : (['mayRepeat', arbitrary] as const);
+    if (evidence.length === 0) return;
+    report({ messageId, data: { tool: tool.displayName, effects: describeEffects(evidence) }, location: hintLocation(tool, 'idempotentHint'), evidence: bySignificance(evidence) });
   },
 });

@@ -1,9 +1,9 @@
-import { bySignificance, declaredBoolean, describeEffects, hintLocation, writes } from '../src/engine/facts.js';
+import { arbitraryEffects, bySignificance, declaredBoolean, describeEffects, hintLocation, writes } from '../src/engine/facts.js';
 import { defineRule } from '../src/engine/rule.js';
 
 /**
- * `destructiveHint: false` on a tool that deletes or overwrites. The hint must cover the worst
- * path the arguments allow, not the common one.
+ * `destructiveHint: false` on a tool that deletes or overwrites, or that runs code chosen at run
+ * time (which may). The hint must cover the worst path the arguments allow, not the common one.
  * Source: MCP spec 2025-11-25, `ToolAnnotations.destructiveHint` ("If true, the tool may perform
  * destructive updates to its environment. If false, the tool performs only additive updates.").
  */
@@ -15,12 +15,15 @@ export default defineRule({
     requires: ['effects'],
     messages: {
       destroys: '"{{tool}}" declares destructiveHint: false, but it {{effects}}',
+      mayDestroy: '"{{tool}}" declares destructiveHint: false, but it {{effects}}, which may delete or overwrite anything',
     },
   },
   check({ tool, report }) {
     if (declaredBoolean(tool, 'destructiveHint')?.value !== false) return;
     const found = writes(tool).filter((e) => e.destructive === true);
-    if (found.length === 0) return;
-    report({ messageId: 'destroys', data: { tool: tool.displayName, effects: describeEffects(found) }, location: hintLocation(tool, 'destructiveHint'), evidence: bySignificance(found) });
+    const arbitrary = arbitraryEffects(tool);
+    const [messageId, evidence] = found.length > 0 ? (['destroys', found] as const) : (['mayDestroy', arbitrary] as const);
+    if (evidence.length === 0) return;
+    report({ messageId, data: { tool: tool.displayName, effects: describeEffects(evidence) }, location: hintLocation(tool, 'destructiveHint'), evidence: bySignificance(evidence) });
   },
 });

@@ -2,12 +2,13 @@ import path from 'node:path';
 import type { SourceFile } from 'ts-morph';
 import { RULES } from '../rules/index.js';
 import { Resolver } from './analysis/resolve.js';
+import { ContextFinder } from './discover/contexts.js';
 import { discoverInFile, importsMcpSdk, type DiscoveredTool } from './discover/registrations.js';
 import { inferHints } from './effects/hints.js';
 import { DEFAULT_INFER_OPTIONS, EffectAnalyzer } from './effects/infer.js';
 import { collect, compareFindings, type SeverityConfig } from './engine/collector.js';
 import { runRules } from './engine/run.js';
-import type { Finding, LintResult, ToolFacts } from './model.js';
+import type { Finding, LintResult, ToolFacts, UnresolvedRegistration } from './model.js';
 import { resolveInputs } from './project/inputs.js';
 import { loadProgram } from './project/load.js';
 
@@ -72,20 +73,24 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   // Every file that does not parse is reported, targets and the files they import alike; targets are not searched.
   for (const [file, { line, column, message }] of program.parseErrors) fatal.push(fatalFinding('parse-error', `Parsing error: ${message}`, { file, line, column }));
   const discovered: DiscoveredTool[] = [];
+  const unresolvedRegistrations: UnresolvedRegistration[] = [];
+  const contexts = new ContextFinder(resolver);
   for (const sf of program.targets) {
     if (program.parseErrors.has(sf.getFilePath())) continue;
     try {
-      discovered.push(...discoverInFile(sf, resolver, usesSdk));
+      const found = discoverInFile(sf, resolver, contexts, usesSdk);
+      discovered.push(...found.tools);
+      unresolvedRegistrations.push(...found.unresolved);
     } catch (error) {
       fatal.push(fatalFinding('analysis-error', `Discovery failed in this file: ${errorText(error)}`, { file: sf.getFilePath(), line: 1, column: 1 }));
     }
   }
 
   const analyzer = new EffectAnalyzer(resolver, { ...DEFAULT_INFER_OPTIONS, ...(options.maxDepth ? { maxDepth: options.maxDepth } : {}) });
-  const tools: ToolFacts[] = discovered.map(({ facts, handler }) => {
+  const tools: ToolFacts[] = discovered.map(({ facts, handlers }) => {
     let effects = null;
     try {
-      effects = handler ? analyzer.analyze(handler) : null;
+      effects = handlers.length > 0 ? analyzer.analyze(handlers) : null;
     } catch (error) {
       // One handler the analysis cannot handle must not end the run: its effects are unknown.
       fatal.push(fatalFinding('analysis-error', `Effect inference failed for "${facts.displayName}": ${errorText(error)}`, facts.location, facts.displayName));
@@ -94,7 +99,14 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   });
   tools.sort((a, b) => a.location.file.localeCompare(b.location.file) || a.location.line - b.location.line || a.location.column - b.location.column);
 
+  // A tool whose name only run time knows stands for registrations the linter cannot enumerate.
+  for (const tool of tools) {
+    const why = tool.name === null ? (tool.unresolved[0]?.reason ?? 'the tool name cannot be read statically') : null;
+    if (why && !unresolvedRegistrations.some((u) => u.location.file === tool.location.file && u.location.line === tool.location.line)) unresolvedRegistrations.push({ location: tool.location, reason: why });
+  }
+  unresolvedRegistrations.sort((a, b) => a.location.file.localeCompare(b.location.file) || a.location.line - b.location.line);
+
   const { reports, crashes } = runRules(tools, RULES.values());
   const findings = [...fatal, ...collect(reports, crashes, RULES, options.severities)].sort(compareFindings);
-  return { tools, findings, filesRead: program.targets.map((sf) => sf.getFilePath()), cwd: options.cwd };
+  return { tools, findings, unresolvedRegistrations, filesRead: program.targets.map((sf) => sf.getFilePath()), cwd: options.cwd };
 }

@@ -71,6 +71,7 @@ export type EffectKind =
   | 'network'
   | 'process.spawn'
   | 'state.write'
+  | 'api'
   | 'unknown';
 
 /** What an effect does to the environment. */
@@ -107,6 +108,13 @@ export interface Effect {
   via: CallHop[];
   /** True when the effect (or a call leading to it) sits in a `catch` block: it runs only when something failed. */
   errorPath?: boolean;
+  /**
+   * True when the code that runs is chosen at run time (a plugin's handler, a tool of an upstream
+   * MCP server): any effect is possible, so every hint must take its worst value.
+   */
+  arbitrary?: boolean;
+  /** How the effect was inferred when not from a catalogued sink: `name` for the verb of a declared-only API's method. */
+  basis?: 'name';
 }
 
 /** A call or value the analysis could not see into. Never treated as "no effect". */
@@ -117,6 +125,15 @@ export interface UnresolvedItem {
   reason: string;
   location: SourceLocation;
   via: CallHop[];
+}
+
+/**
+ * A registration the linter found but could not turn into tools: a wrapper never called in the
+ * files linted, arguments spread from something it cannot read, tools whose names only run time knows.
+ */
+export interface UnresolvedRegistration {
+  location: SourceLocation;
+  reason: string;
 }
 
 /** The effects of one handler, following its calls across the program. */
@@ -169,7 +186,7 @@ export interface Finding {
   messageId: string;
   message: string;
   severity: Severity;
-  /** The tool's display name, or `null` for file-level findings (a parse error). */
+  /** The tool's name; `null` when run time decides it (the message names the expression) and for file-level findings (a parse error). */
   tool: string | null;
   /** Where the tool is registered (its name), to tell apart tools of the same name. */
   toolLocation?: SourceLocation;
@@ -184,6 +201,8 @@ export interface Finding {
 export interface LintResult {
   tools: ToolFacts[];
   findings: Finding[];
+  /** Registrations that did not yield tools the linter could name, with why. */
+  unresolvedRegistrations: UnresolvedRegistration[];
   /** Every file read. */
   filesRead: string[];
   /** The working directory that relative paths in reports are based on. */

@@ -5,14 +5,14 @@ import type { Node } from 'ts-morph';
  * - `node`: an expression, read in the context of its own bindings (a wrapper's argument at one call site,
  *   one element of a table a loop walks);
  * - `nodes`: the arguments a rest parameter collects at one call site;
- * - `shape`: a partly known static value (the request a dispatch branch sees: `{ params: { name: "x" } }`);
- *   keys it does not list are known only at run time;
+ * - `const`: a static value (a table's key); with `partial`, keys it does not list are known only at
+ *   run time (the request a dispatch branch sees: `{ params: { name: "x" } }`);
  * - `runtime`: a value only run time knows (an element of a registry filled by plugins), with why.
  */
 export type Bound =
   | { kind: 'node'; node: Node; bindings: Bindings }
   | { kind: 'nodes'; nodes: Node[]; bindings: Bindings }
-  | { kind: 'shape'; value: Record<string, unknown> }
+  | { kind: 'const'; value: unknown; partial?: boolean }
   | { kind: 'runtime'; reason: string };
 
 interface Entry {

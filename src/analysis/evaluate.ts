@@ -15,6 +15,8 @@ export interface EvaluatedProperty {
   /** The property assignment (or shorthand) that set the final value. */
   node: Node;
   value: Evaluated;
+  /** The bindings the property was read in (those of a spread source when it came from one). */
+  bindings: Bindings;
 }
 
 /** An object expression evaluated property by property; later keys and spreads win, as in JavaScript. */
@@ -210,8 +212,14 @@ function evaluateOperation(node: Node, resolver: Resolver, depth: number, b: Bin
 
 /** The members of `new Set([...])`, an array literal, or a const holding one; null for anything else. */
 function literalCollection(expr: Node, resolver: Resolver, depth: number, b: Bindings): unknown[] | null {
-  const target = resolver.resolve(expr, 0, b);
-  const node = target.kind === 'value' ? unwrap(target.node) : unwrap(expr);
+  let target = resolver.resolve(expr, 0, b);
+  let node = target.kind === 'value' ? unwrap(target.node) : unwrap(expr);
+  // `const NAMES = new Set([...])` resolves to the global Set; its literal is in the declaration.
+  const decl = Node.isIdentifier(node) ? node.getSymbol()?.getDeclarations()[0] : undefined;
+  if (decl && Node.isVariableDeclaration(decl) && decl.getVariableStatement()?.getDeclarationKind() === 'const' && decl.getInitializer()) {
+    node = unwrap(decl.getInitializerOrThrow());
+    target = { kind: 'value', node: node as import('ts-morph').Expression };
+  }
   const list = Node.isNewExpression(node) && node.getExpression().getText() === 'Set' ? node.getArguments()[0] : node;
   if (!list || !Node.isArrayLiteralExpression(unwrap(list))) return null;
   const v = evaluate(list, resolver, depth + 1, target.kind === 'value' ? bindingsOf(target) : b);
@@ -268,21 +276,21 @@ export function evaluateObject(expr: Node, resolver: Resolver, depth = 0, only?:
         continue;
       }
       result.properties.delete(key);
-      if (only && !only.has(key)) result.properties.set(key, { node: prop, value: NOT_EVALUATED });
-      else result.properties.set(key, { node: prop, value: evaluate(prop.getInitializerOrThrow(), resolver, depth + 1, own) });
+      if (only && !only.has(key)) result.properties.set(key, { node: prop, value: NOT_EVALUATED, bindings: own });
+      else result.properties.set(key, { node: prop, value: evaluate(prop.getInitializerOrThrow(), resolver, depth + 1, own), bindings: own });
       continue;
     }
     if (Node.isShorthandPropertyAssignment(prop)) {
       const key = prop.getName();
       result.properties.delete(key);
-      if (only && !only.has(key)) result.properties.set(key, { node: prop, value: NOT_EVALUATED });
-      else result.properties.set(key, { node: prop, value: evaluate(prop.getNameNode(), resolver, depth + 1, own) });
+      if (only && !only.has(key)) result.properties.set(key, { node: prop, value: NOT_EVALUATED, bindings: own });
+      else result.properties.set(key, { node: prop, value: evaluate(prop.getNameNode(), resolver, depth + 1, own), bindings: own });
       continue;
     }
     if (Node.isMethodDeclaration(prop) || Node.isGetAccessorDeclaration(prop) || Node.isSetAccessorDeclaration(prop)) {
       const key = prop.getName();
       result.properties.delete(key);
-      result.properties.set(key, { node: prop, value: { known: false, reason: 'a method', node: prop } });
+      result.properties.set(key, { node: prop, value: { known: false, reason: 'a method', node: prop }, bindings: own });
     }
   }
   return result;

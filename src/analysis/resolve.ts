@@ -20,10 +20,12 @@ export type FunctionNode =
  *   (`node:fs/promises` + `['writeFile']`); `specifier` is as written;
  * - `global`: a value reached from a global name that has no declaration in the project (`fetch`, `console.log`);
  * - `value`: another expression the name stands for (an object literal, a `new` expression);
- * - `const`: a static value a context bound (the tool name a dispatch branch handles);
+ * - `const`: a static value a context bound (the tool name a dispatch branch handles); `partial` when
+ *   keys it lacks are known only at run time (the rest of a request);
  * - `unknown`: anything else, with the reason; `opaque` when the type checker cannot know more
  *   either (an untyped parameter), so members are not looked up through it; `runtime` when the
- *   value is data only run time has (an element of a plugin registry).
+ *   value is data only run time has (an element of a plugin registry); `declaredOnly` when the
+ *   project declares it with a type but no code (`declare const db: {...}`, a method signature).
  *
  * `function` and `value` targets carry the {@link Bindings} their code is read in (absent: none).
  */
@@ -32,8 +34,8 @@ export type Target =
   | { kind: 'module'; specifier: string; path: string[] }
   | { kind: 'global'; path: string[] }
   | { kind: 'value'; node: Expression; bindings?: Bindings }
-  | { kind: 'const'; value: unknown }
-  | { kind: 'unknown'; reason: string; opaque?: boolean; runtime?: boolean };
+  | { kind: 'const'; value: unknown; partial?: boolean }
+  | { kind: 'unknown'; reason: string; opaque?: boolean; runtime?: boolean; declaredOnly?: boolean };
 
 /** The bindings a target's code is read in. */
 export function bindingsOf(target: Target): Bindings {
@@ -325,8 +327,11 @@ export class Resolver {
     }
     if (base.kind === 'const') {
       const value = base.value;
-      if (value !== null && typeof value === 'object' && Object.hasOwn(value, name)) return { kind: 'const', value: (value as Record<string, unknown>)[name] };
-      return { kind: 'unknown', reason: `member ${name} is known only at run time` };
+      if (value !== null && typeof value === 'object' && Object.hasOwn(value, name)) {
+        return { kind: 'const', value: (value as Record<string, unknown>)[name], ...(base.partial ? { partial: true } : {}) };
+      }
+      if (base.partial || value === null || value === undefined) return { kind: 'unknown', reason: `\`${name}\` is known only at run time` };
+      return { kind: 'const', value: undefined };
     }
     if (base.kind === 'value') {
       const b = bindingsOf(base);
@@ -415,8 +420,8 @@ export class Resolver {
     switch (bound.kind) {
       case 'node':
         return this.resolve(bound.node, depth + 1, bound.bindings);
-      case 'shape':
-        return { kind: 'const', value: bound.value };
+      case 'const':
+        return { kind: 'const', value: bound.value, ...(bound.partial ? { partial: true } : {}) };
       case 'runtime':
         return { kind: 'unknown', reason: bound.reason, runtime: true };
       case 'nodes':
@@ -462,16 +467,15 @@ export class Resolver {
       if (decl.getBody()) return withBindings({ kind: 'function', node: decl }, b.visibleFrom(decl));
       const impl = Node.isFunctionDeclaration(decl) || Node.isMethodDeclaration(decl) ? decl.getImplementation() : undefined;
       if (impl) return withBindings({ kind: 'function', node: impl }, b.visibleFrom(impl));
-      return { kind: 'unknown', reason: `${shorten(decl.getText(), 40)} is only declared, with no body to analyse` };
+      return { kind: 'unknown', reason: `${shorten(decl.getText(), 40)} is only declared, with no body to analyse`, declaredOnly: true };
     }
     if (Node.isVariableDeclaration(decl)) {
+      if (decl.getVariableStatement()?.hasDeclareKeyword()) return { kind: 'unknown', reason: `${decl.getName()} is declared without a value`, declaredOnly: true };
       const initializer = decl.getInitializer();
       if (initializer && this.isReassigned(decl)) return { kind: 'unknown', reason: `\`${decl.getName()}\` is a variable that is assigned again` };
       const init = initializer ?? this.soleAssignment(decl);
       if (!init) return { kind: 'unknown', reason: `\`${decl.getName()}\` has no initializer, or is assigned different values` };
-      if (decl.hasExclamationToken() || decl.getVariableStatement()?.hasDeclareKeyword()) {
-        return { kind: 'unknown', reason: `${decl.getName()} is declared without a value` };
-      }
+      if (decl.hasExclamationToken()) return { kind: 'unknown', reason: `${decl.getName()} is declared without a value`, declaredOnly: true };
       return this.resolve(init, depth + 1, b);
     }
     if (Node.isBindingElement(decl)) {
@@ -530,7 +534,7 @@ export class Resolver {
     }
     if (Node.isSourceFile(decl)) return { kind: 'value', node: decl as unknown as Expression };
     if (Node.isMethodSignature(decl) || Node.isPropertySignature(decl)) {
-      return { kind: 'unknown', reason: `${decl.getName()} is only declared, with no body to analyse` };
+      return { kind: 'unknown', reason: `${decl.getName()} is only declared, with no body to analyse`, declaredOnly: true };
     }
     return { kind: 'unknown', reason: `${shorten(decl.getText(), 40)} (${decl.getKindName()}) cannot be followed` };
   }

@@ -1,15 +1,35 @@
 import type { CallExpression, SourceFile, ts as TS } from 'ts-morph';
 import { Node, SyntaxKind, ts } from '../ts-morph.js';
+import type { Bindings } from '../analysis/bindings.js';
 import { descendantsOfKinds } from '../analysis/nodes.js';
 import { evaluate, evaluateObject, definingNode, type EvaluatedObject } from '../analysis/evaluate.js';
-import { isFunctionNode, type FunctionNode, type Resolver, shorten, unwrap } from '../analysis/resolve.js';
-import type { DeclaredAnnotations, SourceLocation, ToolFacts, UnresolvedItem } from '../model.js';
+import { bindingsOf, expandArguments, isFunctionNode, type FunctionNode, type Resolver, shorten, unwrap } from '../analysis/resolve.js';
+import type { DeclaredAnnotations, SourceLocation, ToolFacts, UnresolvedItem, UnresolvedRegistration } from '../model.js';
 import { locationOf } from '../analysis/location.js';
+import type { ContextFinder, RegistrationContext } from './contexts.js';
 
-/** A tool found in source: its facts without effects, and the handler function to analyse. */
+/** A handler function to analyse, with the bindings of the registration context it runs in. */
+export interface HandlerRef {
+  node: FunctionNode;
+  bindings: Bindings;
+}
+
+/** A tool found in source: its facts without effects, and the handler functions to analyse. */
 export interface DiscoveredTool {
   facts: ToolFacts;
-  handler: FunctionNode | null;
+  handlers: HandlerRef[];
+}
+
+/** What discovery found in one file: tools, and registrations it could not turn into tools. */
+export interface Discovery {
+  tools: DiscoveredTool[];
+  unresolved: UnresolvedRegistration[];
+}
+
+/** An argument of a registration call in one context: the expression and the bindings it is read in. */
+export interface Arg {
+  node: Node;
+  bindings: Bindings;
 }
 
 /** Module specifiers that mark a project as an MCP server (SDK v1 and v2 split packages). */
@@ -43,13 +63,15 @@ type ToolArgRole = 'description' | 'shape' | 'annotations' | 'callback';
  * annotations. Statically a Zod value is any call or member expression (`z.string()`,
  * `Schema.shape`); an expression that is not an object literal (`Schema.shape`) is a shape.
  */
-function isRawShape(arg: Node, resolver: Resolver): boolean {
-  const def = definingNode(arg, resolver) ?? unwrap(arg);
+function isRawShape(arg: Arg, resolver: Resolver): boolean {
+  const def = definingNode(arg.node, resolver, arg.bindings) ?? unwrap(arg.node);
   if (!Node.isObjectLiteralExpression(def)) return true;
   // Spreads are flattened and identifiers followed, as the SDK sees the object at run time.
-  const obj = evaluateObject(def, resolver);
+  const obj = evaluateObject(arg.node, resolver, 0, undefined, arg.bindings);
   if (obj.properties.size === 0) return obj.unresolved.length === 0;
-  return [...obj.properties.values()].some(({ node }) => {
+  return [...obj.properties.values()].some(({ node, value: evaluated }) => {
+    // A value the linter can compute (a literal, a bound argument) is plain data, never a Zod schema.
+    if (evaluated.known) return false;
     const written = Node.isPropertyAssignment(node) ? node.getInitializerOrThrow() : Node.isShorthandPropertyAssignment(node) ? node.getNameNode() : null;
     if (!written) return false;
     const value = definingNode(written, resolver) ?? unwrap(written);
@@ -69,13 +91,13 @@ function isZodModuleValue(expr: Node, resolver: Resolver): boolean {
  * `(name, shapeOrAnnotations, cb)`, `(name, description, shapeOrAnnotations, cb)`,
  * `(name, shape, annotations, cb)`, `(name, description, shape, annotations, cb)`).
  */
-function toolArgRoles(rest: Node[], resolver: Resolver): ToolArgRole[] {
+export function toolArgRoles(rest: Arg[], resolver: Resolver): ToolArgRole[] {
   const roles: ToolArgRole[] = [];
   let i = 0;
-  const isString = (n: Node): boolean => {
-    const v = evaluate(n, resolver);
+  const isString = (a: Arg): boolean => {
+    const v = evaluate(a.node, resolver, 0, a.bindings);
     if (v.known) return typeof v.value === 'string';
-    const u = unwrap(n);
+    const u = unwrap(a.node);
     return Node.isTemplateExpression(u) || (Node.isBinaryExpression(u) && u.getOperatorToken().getKind() === SyntaxKind.PlusToken);
   };
   if (rest.length > 1 && isString(rest[0]!)) {
@@ -142,15 +164,16 @@ function annotationsFrom(obj: EvaluatedObject): DeclaredAnnotations {
 
 /**
  * Finds the tool registrations in one file: `registerTool(name, config, handler)` and the six
- * overloads of the deprecated `tool()` on any receiver (`server`, `this.server`, `mcp`).
+ * overloads of the deprecated `tool()` on any receiver (`server`, `this.server`, `mcp`), each in
+ * every context it runs in (once per wrapper call site, once per element of a table a loop walks).
  * `tool()` is only recognised in projects that use the MCP SDK, to keep unrelated `.tool()`
  * methods out.
  */
-export function discoverInFile(sf: SourceFile, resolver: Resolver, projectUsesSdk: boolean): DiscoveredTool[] {
-  const tools: DiscoveredTool[] = [];
+export function discoverInFile(sf: SourceFile, resolver: Resolver, contexts: ContextFinder, projectUsesSdk: boolean): Discovery {
+  const found: Discovery = { tools: [], unresolved: [] };
   // Most files of a server register nothing: a text search spares walking their trees.
   const text = sf.getFullText();
-  if (!text.includes('registerTool') && !(projectUsesSdk && TOOL_CALL_TEXT.test(text))) return tools;
+  if (!text.includes('registerTool') && !(projectUsesSdk && TOOL_CALL_TEXT.test(text))) return found;
   const fileUsesSdk = importsMcpSdk(sf);
   const candidates = descendantsOfKinds<CallExpression>(sf, [SyntaxKind.CallExpression], (n) => {
     // `(server.tool as any)(...)`: look through parentheses and type assertions, as unwrap() does.
@@ -170,45 +193,94 @@ export function discoverInFile(sf: SourceFile, resolver: Resolver, projectUsesSd
       const callee = resolver.resolve(node.getExpression());
       if (callee.kind === 'function' && !isSdkMethod(callee.node)) continue;
     }
-    const args = node.getArguments();
-    if (method === 'registerTool' ? args.length < 2 || args.length > 3 : args.length < 2 || args.length > 6) continue;
-    tools.push(method === 'registerTool' ? fromRegisterTool(args, resolver) : fromTool(args, resolver));
+    const written = node.getArguments();
+    const { contexts: ctxs, unexpanded } = contexts.contextsOf(node, written.slice(0, -1));
+    for (const u of unexpanded) found.unresolved.push({ location: locationOf(u.node), reason: u.reason });
+    for (const ctx of ctxs) {
+      const args = expandArguments(written, ctx.bindings);
+      const spread = args.findIndex((a) => Node.isSpreadElement(a.node));
+      if (spread >= 0) {
+        // Arguments the linter cannot line up: the tool is kept, with everything after the name unverifiable.
+        const spreadNode = args[spread]!.node;
+        const reason = `the arguments of this ${method}() call come from \`${shorten(spreadNode.getText(), 40)}\`, which the linter cannot read`;
+        const item = { expression: shorten(spreadNode.getText()), reason, location: locationOf(spreadNode), via: [] };
+        const annotations: DeclaredAnnotations = { location: locationOf(spreadNode), properties: {}, unresolved: [item] };
+        const nameArg = spread === 0 ? { node: spreadNode, bindings: ctx.bindings } : args[0]!;
+        found.tools.push(discovered(method, nameArg, annotations, [], ctx, resolver, [item]));
+        continue;
+      }
+      if (method === 'registerTool' ? args.length < 2 || args.length > 3 : args.length < 2 || args.length > 6) continue;
+      found.tools.push(method === 'registerTool' ? fromRegisterTool(args, ctx, resolver) : fromTool(args, ctx, resolver));
+    }
   }
-  return tools;
+  return found;
 }
 
-function resolveName(arg: Node, resolver: Resolver, unresolved: UnresolvedItem[]): { name: string | null; displayName: string } {
-  const v = evaluate(arg, resolver);
+/**
+ * Where a tool is reported: the name argument as written; for a tool of a wrapper's call site or a
+ * table entry, the string literal its name comes from there, else that call site or entry.
+ */
+function nameLocation(nameArg: Arg, ctx: RegistrationContext, resolver: Resolver): SourceLocation {
+  if (ctx.site === null) return locationOf(nameArg.node);
+  const target = resolver.resolve(nameArg.node, 0, nameArg.bindings);
+  const defining = target.kind === 'value' ? unwrap(target.node) : null;
+  if (defining && (Node.isStringLiteral(defining) || Node.isNoSubstitutionTemplateLiteral(defining))) return locationOf(defining);
+  return locationOf(ctx.site ?? nameArg.node);
+}
+
+function resolveName(arg: Arg, resolver: Resolver, unresolved: UnresolvedItem[]): { name: string | null; displayName: string } {
+  const v = evaluate(arg.node, resolver, 0, arg.bindings);
   if (v.known && typeof v.value === 'string') return { name: v.value, displayName: v.value };
   const reason = v.known ? `the tool name is not a string (${typeof v.value})` : `the tool name cannot be read statically: ${v.reason}`;
-  unresolved.push({ expression: shorten(arg.getText()), reason, location: locationOf(arg), via: [] });
-  return { name: null, displayName: `<${shorten(arg.getText(), 40)}>` };
+  unresolved.push({ expression: shorten(arg.node.getText()), reason, location: locationOf(arg.node), via: [] });
+  return { name: null, displayName: `<${shorten(arg.node.getText(), 40)}>` };
 }
 
-function resolveHandler(arg: Node | undefined, resolver: Resolver, unresolved: UnresolvedItem[]): { handler: FunctionNode | null; location: SourceLocation | null } {
-  if (!arg) return { handler: null, location: null };
-  const target = resolver.resolve(arg);
-  if (target.kind === 'function' && isFunctionNode(target.node)) return { handler: target.node, location: locationOf(target.node) };
+/** The function(s) a handler argument stands for: a function, or each function of an object of them (a task handler). */
+function resolveHandlers(arg: Arg | undefined, resolver: Resolver, unresolved: UnresolvedItem[]): HandlerRef[] {
+  if (!arg) return [];
+  const target = resolver.resolve(arg.node, 0, arg.bindings);
+  if (target.kind === 'function' && isFunctionNode(target.node)) return [{ node: target.node, bindings: bindingsOf(target) }];
   const reason = target.kind === 'unknown' ? target.reason : target.kind === 'module' ? `a function of ${target.specifier}` : 'not a function the linter can read';
-  unresolved.push({ expression: shorten(arg.getText()), reason: `the handler cannot be followed: ${reason}`, location: locationOf(arg), via: [] });
-  return { handler: null, location: null };
+  unresolved.push({ expression: shorten(arg.node.getText()), reason: `the handler cannot be followed: ${reason}`, location: locationOf(arg.node), via: [] });
+  return [];
 }
 
-/** The facts of one registration, from its name argument, its annotations and its handler argument. */
-function discovered(registration: string, nameArg: Node, annotations: DeclaredAnnotations | null, handlerArg: Node | undefined, resolver: Resolver): DiscoveredTool {
-  const unresolved: UnresolvedItem[] = [];
+/** The facts of one registration, from its name argument, its annotations and its handler(s). */
+export function discovered(registration: string, nameArg: Arg, annotations: DeclaredAnnotations | null, handlers: HandlerRef[], ctx: RegistrationContext, resolver: Resolver, unresolved: UnresolvedItem[] = []): DiscoveredTool {
   const { name, displayName } = resolveName(nameArg, resolver, unresolved);
-  const { handler, location: handlerLocation } = resolveHandler(handlerArg, resolver, unresolved);
+  const first = handlers[0];
   return {
-    facts: { name, displayName, origin: 'source', location: locationOf(nameArg), registration, annotations, handler: handlerLocation, unresolved },
-    handler,
+    facts: {
+      name,
+      displayName,
+      origin: 'source',
+      location: nameLocation(nameArg, ctx, resolver),
+      registration,
+      annotations,
+      handler: first ? locationOf(first.node) : null,
+      unresolved,
+    },
+    handlers,
   };
 }
 
+/**
+ * Reads an annotations expression in its bindings: null when it is absent or `undefined` (a
+ * wrapper's optional parameter the call site left out), else each key with its value.
+ */
+export function readAnnotations(arg: Arg, resolver: Resolver): DeclaredAnnotations | null {
+  const v = unwrap(arg.node);
+  if (Node.isIdentifier(v) && v.getText() === 'undefined') return null;
+  const target = resolver.resolve(arg.node, 0, arg.bindings);
+  if (target.kind === 'const' && target.value === undefined) return null;
+  return annotationsFrom(evaluateObject(arg.node, resolver, 0, undefined, arg.bindings));
+}
+
 /** `registerTool(name, config, handler)`: the annotations are `config.annotations`. */
-function fromRegisterTool(args: Node[], resolver: Resolver): DiscoveredTool {
-  const [nameArg, configArg, handlerArg] = args as [Node, Node, Node | undefined];
-  const config = evaluateObject(configArg, resolver, 0, CONFIG_KEYS_READ);
+function fromRegisterTool(args: Arg[], ctx: RegistrationContext, resolver: Resolver): DiscoveredTool {
+  const [nameArg, configArg, handlerArg] = args as [Arg, Arg, Arg | undefined];
+  const config = evaluateObject(configArg.node, resolver, 0, CONFIG_KEYS_READ, configArg.bindings);
   let annotations: DeclaredAnnotations | null = null;
   const annotationsProp = config.properties.get('annotations');
   if (annotationsProp) {
@@ -217,22 +289,21 @@ function fromRegisterTool(args: Node[], resolver: Resolver): DiscoveredTool {
       : Node.isShorthandPropertyAssignment(annotationsProp.node)
         ? annotationsProp.node.getNameNode()
         : annotationsProp.node;
-    const value = unwrap(init);
-    if (!(Node.isIdentifier(value) && value.getText() === 'undefined')) {
-      annotations = annotationsFrom(evaluateObject(init, resolver));
-    }
+    annotations = readAnnotations({ node: init, bindings: annotationsProp.bindings }, resolver);
   } else if (config.unresolved.length > 0) {
     // The config could not be read whole: the annotations may hide in what could not be read.
     annotations = annotationsFrom({ node: config.node, properties: new Map(), unresolved: config.unresolved });
   }
-  return discovered('registerTool', nameArg, annotations, handlerArg, resolver);
+  const unresolved: UnresolvedItem[] = [];
+  return discovered('registerTool', nameArg, annotations, resolveHandlers(handlerArg, resolver, unresolved), ctx, resolver, unresolved);
 }
 
 /** The deprecated `tool(name, ...)`: the annotations and handler sit where the SDK's overload logic puts them. */
-function fromTool(args: Node[], resolver: Resolver): DiscoveredTool {
-  const [nameArg, ...rest] = args as [Node, ...Node[]];
+function fromTool(args: Arg[], ctx: RegistrationContext, resolver: Resolver): DiscoveredTool {
+  const [nameArg, ...rest] = args as [Arg, ...Arg[]];
   const roles = toolArgRoles(rest, resolver);
   const annotationsArg = rest[roles.indexOf('annotations')];
-  const annotations = annotationsArg ? annotationsFrom(evaluateObject(annotationsArg, resolver)) : null;
-  return discovered('tool', nameArg, annotations, rest[roles.indexOf('callback')], resolver);
+  const annotations = annotationsArg ? readAnnotations(annotationsArg, resolver) : null;
+  const unresolved: UnresolvedItem[] = [];
+  return discovered('tool', nameArg, annotations, resolveHandlers(rest[roles.indexOf('callback')], resolver, unresolved), ctx, resolver, unresolved);
 }

@@ -3,10 +3,14 @@ import { Node, SyntaxKind } from '../ts-morph.js';
 import { bundledDependencyOf } from '../analysis/bundles.js';
 import { descendantsOfKinds, isAssignmentOperator } from '../analysis/nodes.js';
 import { locationOf } from '../analysis/location.js';
-import { RESULT_OF_CALL, RESULT_OF_NEW, isFunctionNode, isModuleLevel, type FunctionNode, type Resolver, type Target, shorten, unwrap } from '../analysis/resolve.js';
+import { Bindings } from '../analysis/bindings.js';
+import { evaluate } from '../analysis/evaluate.js';
+import { RESULT_OF_CALL, RESULT_OF_NEW, bindingsOf, isFunctionNode, isModuleLevel, type FunctionNode, type Resolver, type Target, shorten, unwrap } from '../analysis/resolve.js';
 import type { CallHop, Effect, EffectSet, UnresolvedItem } from '../model.js';
+import { API_VERBS, DELEGATING_METHODS, leadingVerb } from './api-verbs.js';
+import { isBranchReachable } from './branches.js';
 import { BUILTIN_VALUE_METHODS, MCP_PROTOCOL_METHODS, PURE_GLOBALS, PURE_MODULES, SINKS, pathKey, type SinkEntry } from './sinks.js';
-import { sinkCallEffect } from './sink-call.js';
+import { httpEffect, sinkCallEffect } from './sink-call.js';
 import { stateMutation, mutationOfCall } from './state.js';
 
 /** Options of the effect walk. */
@@ -143,6 +147,23 @@ function isInCatch(node: Node, fn: FunctionNode): boolean {
   return false;
 }
 
+/** A call of code chosen at run time: any effect is possible. */
+function arbitraryEffect(call: Node, why: string): Effect {
+  const callee = Node.isCallExpression(call) ? unwrap(call.getExpression()).getText() : call.getText();
+  return {
+    kind: 'unknown',
+    access: 'unknown',
+    destructive: null,
+    idempotent: null,
+    openWorld: true,
+    arbitrary: true,
+    sink: shorten(callee, 50),
+    description: `runs code chosen at run time (\`${shorten(callee, 40)}\`: ${why})`,
+    location: locationOf(call),
+    via: [],
+  };
+}
+
 function hopOf(call: Node): CallHop {
   // unwrap: tsc's `(0, store_1.save)` reads as `store_1.save`.
   const callee = Node.isCallExpression(call) || Node.isNewExpression(call) ? unwrap(call.getExpression()) : call;
@@ -167,7 +188,8 @@ function dedupe<T extends { location: { file: string; line: number; column: numb
  * are recorded as unresolved, never as "no effect". Summaries are memoized per function.
  */
 export class EffectAnalyzer {
-  private readonly summaries = new Map<FunctionNode, Summary>();
+  /** Summaries per function, per bindings (`0` is the context-free one every tool shares). */
+  private readonly summaries = new Map<FunctionNode, Map<number, Summary>>();
   private readonly inProgress = new Set<FunctionNode>();
 
   constructor(
@@ -175,22 +197,34 @@ export class EffectAnalyzer {
     private readonly options: InferOptions = DEFAULT_INFER_OPTIONS,
   ) {}
 
-  /** The effects of a handler, with the call chain of each. */
-  analyze(handler: FunctionNode): EffectSet {
-    const summary = this.summarize(handler, 0);
-    return { effects: summary.effects, unresolved: summary.unresolved, truncated: summary.truncated };
+  /**
+   * The effects of a tool's handler functions (one, or each method of a task handler), each read
+   * with the bindings of the tool's registration context, with the call chain of each effect.
+   */
+  analyze(handlers: { node: FunctionNode; bindings: Bindings }[]): EffectSet {
+    const set: EffectSet = { effects: [], unresolved: [], truncated: false };
+    for (const handler of handlers) {
+      const summary = this.summarize(handler.node, 0, handler.bindings);
+      set.effects.push(...summary.effects);
+      set.unresolved.push(...summary.unresolved);
+      set.truncated ||= summary.truncated;
+    }
+    return set;
   }
 
-  private summarize(fn: FunctionNode, depth: number): Summary {
-    const memo = this.summaries.get(fn);
+  private summarize(fn: FunctionNode, depth: number, b: Bindings): Summary {
+    const key = b.size === 0 ? 0 : b.id;
+    const memo = this.summaries.get(fn)?.get(key);
     if (memo) return memo;
     const summary: Summary = { effects: [], unresolved: [], truncated: false, complete: true };
     this.inProgress.add(fn);
     const body = fn.getBody();
     if (body) {
       for (const node of effectNodes(body)) {
+        // In a dispatch branch for one tool (`case "x":`), code for the other tools does not run.
+        if (b.size > 0 && !isBranchReachable(node, fn, (e) => evaluate(e, this.resolver, 0, b))) continue;
         const before = summary.effects.length;
-        this.visit(node, fn, depth, summary);
+        this.visit(node, fn, depth, summary, b);
         // Effects in a `catch` run only when something failed (cleaning up a temp file): messages lead with the main path.
         if (summary.effects.length > before && isInCatch(node, fn)) {
           for (let i = before; i < summary.effects.length; i++) summary.effects[i] = { ...summary.effects[i]!, errorPath: true };
@@ -200,20 +234,47 @@ export class EffectAnalyzer {
     this.inProgress.delete(fn);
     summary.effects = dedupe(summary.effects, (e) => e.kind);
     summary.unresolved = dedupe(summary.unresolved, (u) => u.reason);
-    if (summary.complete) this.summaries.set(fn, summary);
+    if (summary.complete) {
+      let byBindings = this.summaries.get(fn);
+      if (!byBindings) this.summaries.set(fn, (byBindings = new Map()));
+      byBindings.set(key, summary);
+    }
     return summary;
   }
 
-  private visit(node: Node, fn: FunctionNode, depth: number, summary: Summary): void {
+  private visit(node: Node, fn: FunctionNode, depth: number, summary: Summary, b: Bindings): void {
     const mutation = stateMutation(node, fn);
     if (mutation) {
       summary.effects.push(mutation);
       return;
     }
-    if (Node.isCallExpression(node) || Node.isNewExpression(node)) this.visitCall(node, depth, summary);
+    if (Node.isCallExpression(node) || Node.isNewExpression(node)) this.visitCall(node, depth, summary, b);
   }
 
-  private include(callee: FunctionNode, call: Node, depth: number, summary: Summary): void {
+  /**
+   * The bindings a called function runs in: those it was resolved with, plus, inside a bound
+   * context, its parameters whose arguments have a static value there (`handleToolCall(name, args)`
+   * in a dispatch branch for one tool sees `name` as that tool's name).
+   */
+  private calleeBindings(callee: FunctionNode, resolved: Bindings, call: Node, b: Bindings): Bindings {
+    if (b.size === 0 || !(Node.isCallExpression(call) || Node.isNewExpression(call))) return resolved;
+    let out = resolved;
+    const args = call.getArguments();
+    callee.getParameters().forEach((param, i) => {
+      const arg = args[i];
+      if (!arg || param.isRestParameter()) return;
+      const target = this.resolver.resolve(arg, 0, b);
+      if (target.kind === 'const') {
+        out = out.with(param, { kind: 'const', value: target.value, ...(target.partial ? { partial: true } : {}) }, callee);
+        return;
+      }
+      const v = evaluate(arg, this.resolver, 0, b);
+      if (v.known && ['string', 'number', 'boolean'].includes(typeof v.value)) out = out.with(param, { kind: 'const', value: v.value }, callee);
+    });
+    return out;
+  }
+
+  private include(callee: FunctionNode, call: Node, depth: number, summary: Summary, b: Bindings = Bindings.EMPTY): void {
     const dependency = bundledDependencyOf(callee);
     if (dependency !== null && bundledDependencyOf(call) === null) {
       this.unresolved(summary, call, `calls ${dependency}, a dependency bundled into ${callee.getSourceFile().getBaseName()}; its code is not analysed`);
@@ -234,7 +295,7 @@ export class EffectAnalyzer {
       });
       return;
     }
-    const inner = this.summarize(callee, depth + 1);
+    const inner = this.summarize(callee, depth + 1, b);
     if (!inner.complete) summary.complete = false;
     if (inner.truncated) summary.truncated = true;
     if (inner.effects.length === 0 && inner.unresolved.length === 0) return;
@@ -250,7 +311,7 @@ export class EffectAnalyzer {
     for (const u of inner.unresolved) summary.unresolved.push({ ...u, via: [hop, ...u.via] });
   }
 
-  private visitCall(call: CallExpression | NewExpression, depth: number, summary: Summary): void {
+  private visitCall(call: CallExpression | NewExpression, depth: number, summary: Summary, b: Bindings): void {
     const calleeExpr = call.getExpression();
     if (calleeExpr.getKind() === SyntaxKind.SuperKeyword) return;
     if (calleeExpr.getKind() === SyntaxKind.ImportKeyword || isGlobalRequire(calleeExpr)) {
@@ -270,25 +331,25 @@ export class EffectAnalyzer {
       });
       return;
     }
-    const target = this.resolver.resolve(calleeExpr);
+    const target = this.resolver.resolve(calleeExpr, 0, b);
     // `items.push(x)` on server state is a mutation, unless `push` is a method of the project or of a package.
     const mutation = target.kind === 'function' || target.kind === 'module' ? null : mutationOfCall(call);
     if (mutation) summary.effects.push(mutation);
-    else this.classify(call, target, depth, summary);
+    else this.classify(call, target, depth, summary, b);
     // Functions of the project passed as callbacks (`items.map(save)`) run too.
     for (const arg of call.getArguments()) {
       const a = unwrap(arg);
-      if (!(Node.isIdentifier(a) && mayNameFunction(a)) && !Node.isPropertyAccessExpression(a)) continue;
-      const argTarget = this.resolver.resolve(a);
-      if (argTarget.kind === 'function') this.include(argTarget.node, call, depth, summary);
+      if (!(Node.isIdentifier(a) && (mayNameFunction(a) || b.size > 0)) && !Node.isPropertyAccessExpression(a)) continue;
+      const argTarget = this.resolver.resolve(a, 0, b);
+      if (argTarget.kind === 'function') this.include(argTarget.node, call, depth, summary, bindingsOf(argTarget));
     }
   }
 
-  private classify(call: CallExpression | NewExpression, target: Target, depth: number, summary: Summary): void {
+  private classify(call: CallExpression | NewExpression, target: Target, depth: number, summary: Summary, b: Bindings): void {
     switch (target.kind) {
       case 'function':
         if (Node.isNewExpression(call)) return;
-        this.include(target.node, call, depth, summary);
+        this.include(target.node, call, depth, summary, this.calleeBindings(target.node, bindingsOf(target), call, b));
         return;
       case 'module': {
         const module = normalizeModule(target.specifier);
@@ -317,17 +378,48 @@ export class EffectAnalyzer {
         this.unresolved(summary, call, 'calls a value that is not a function the linter can read');
         return;
       }
+      case 'const':
+        return;
       case 'unknown': {
         const callee = unwrap(call.getExpression());
-        if (isPromiseExecutorParameter(callee)) return;
+        if (isPromiseExecutorParameter(callee) || Node.isNewExpression(call)) return;
+        // What the project declares without code is read from the call itself (its HTTP method, its verb).
+        const inferred = target.runtime ? arbitraryEffect(call, target.reason) : target.declaredOnly ? this.declaredApiEffect(call, b) : null;
+        if (inferred) {
+          summary.effects.push(inferred);
+          return;
+        }
         if (Node.isPropertyAccessExpression(callee)) {
           if (BUILTIN_VALUE_METHODS.has(callee.getName()) || MCP_PROTOCOL_METHODS.has(callee.getName())) return;
           if (this.isResultOfPureCall(callee.getExpression())) return;
         }
-        if (Node.isNewExpression(call)) return;
         this.unresolved(summary, call, target.reason);
       }
     }
+  }
+
+  /**
+   * The effect of calling a method the project declares without code, from what the call says:
+   * an HTTP method among its arguments (`api.request("DELETE", path)`), a method that forwards to
+   * tools chosen at run time (`client.callTool`), or the leading verb of its name (`dropLabel`).
+   * Null when none of these tells.
+   */
+  private declaredApiEffect(call: CallExpression, b: Bindings): Effect | null {
+    const callee = unwrap(call.getExpression());
+    const name = Node.isPropertyAccessExpression(callee) ? callee.getName() : Node.isIdentifier(callee) ? callee.getText() : null;
+    if (name === null) return null;
+    if (DELEGATING_METHODS.has(name)) return arbitraryEffect(call, `\`${name}\` forwards the call to a tool chosen by the arguments`);
+    const base = { location: locationOf(call), via: [], basis: 'name' as const, sink: shorten(callee.getText(), 50) };
+    for (const arg of call.getArguments()) {
+      const v = evaluate(arg, this.resolver, 0, b);
+      if (v.known && typeof v.value === 'string' && /^(GET|HEAD|OPTIONS|POST|PUT|PATCH|DELETE)$/.test(v.value)) {
+        const http = httpEffect(v.value);
+        return { ...base, kind: 'network', access: http.access, destructive: http.destructive, idempotent: http.idempotent, openWorld: true, description: `sends an HTTP ${http.label} request through \`${shorten(callee.getText(), 40)}\`` };
+      }
+    }
+    const verb = API_VERBS.get(leadingVerb(name));
+    if (!verb) return null;
+    return { ...base, kind: 'api', access: verb.access, destructive: verb.destructive, idempotent: verb.idempotent, openWorld: false, description: `calls \`${shorten(callee.getText(), 40)}\`, which by its name ${verb.label}` };
   }
 
   /** True when `expr` is (a member of) the result of calling a pure library function, e.g. `createHash('sha256')` in `createHash('sha256').update(x)`. */

@@ -13,7 +13,7 @@ import { fileFlagEffect, type SinkEntry } from './sinks.js';
  */
 
 /** HTTP method semantics (RFC 9110 §9.2): safe methods read; PUT and DELETE are idempotent; POST is neither. */
-function httpEffect(method: string): Pick<Effect, 'access' | 'destructive' | 'idempotent'> & { label: string } {
+export function httpEffect(method: string): Pick<Effect, 'access' | 'destructive' | 'idempotent'> & { label: string } {
   switch (method.toUpperCase()) {
     case 'GET':
     case 'HEAD':

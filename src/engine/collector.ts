@@ -36,7 +36,7 @@ export function collect(reports: RawReport[], crashes: RuleCrash[], rules: Reado
       messageId: report.messageId,
       message,
       severity,
-      tool: report.tool.displayName,
+      tool: report.tool.name,
       toolLocation: report.tool.location,
       location: report.location,
       evidence: report.evidence ?? [],

@@ -39,6 +39,14 @@ export function possibleWrites(tool: ToolFacts): Effect[] {
   return (tool.effects?.effects ?? []).filter((e) => e.access === 'unknown');
 }
 
+/**
+ * Effects of code chosen at run time (a plugin's handler, an upstream MCP tool): any effect is
+ * possible, so no optimistic hint holds for them.
+ */
+export function arbitraryEffects(tool: ToolFacts): Effect[] {
+  return (tool.effects?.effects ?? []).filter((e) => e.arbitrary === true);
+}
+
 /** Where a finding about a hint points: the hint, else the annotations object, else the registration. */
 export function hintLocation(tool: ToolFacts, key?: HintKey): SourceLocation {
   const hint = key ? tool.annotations?.properties[key] : undefined;
@@ -51,6 +59,7 @@ const SIGNIFICANCE: Record<Effect['kind'], number> = {
   'fs.write': 1,
   network: 2,
   'process.spawn': 3,
+  api: 4,
   unknown: 4,
   'state.write': 5,
   'fs.read': 6,

@@ -59,7 +59,8 @@ server.registerTool("partly", { description: "d", annotations: { readOnlyHint: p
     expect(dynamic.name).toBeNull();
     expect(dynamic.displayName).toBe('<cfg.name>');
     const messages = result.findings.filter((f) => f.ruleId === 'unverifiable-annotations').map((f) => `${f.tool}@${f.location.line}`);
-    expect(messages).toEqual(['<cfg.name>@6', '<cfg.name>@6', '<cfg.name>@6', 'partly@7']);
+    expect(messages).toEqual(['null@6', 'null@6', 'null@6', 'partly@7']);
+    expect(result.unresolvedRegistrations.map((u) => u.location.line)).toEqual([6]);
     expect(tool(result, 'partly').annotations!.properties.openWorldHint!.value).toBe(false);
   });
 });

@@ -377,7 +377,7 @@ describe('call shapes', () => {
   });
 
   it('records calls it cannot see into as unresolved, never as "no effect"', async () => {
-    const r = await effectsOf(server(`  await db.query("DELETE FROM t"); await client.send("x"); await hook();`, `import db from "some-db";\ndeclare const client: { send(x: string): Promise<void> };\ndeclare const hook: () => Promise<void>;`));
+    const r = await effectsOf(server(`  await db.query("DELETE FROM t"); await client.frobnicate("x"); await hook();`, `import db from "some-db";\ndeclare const client: { frobnicate(x: string): Promise<void> };\ndeclare const hook: () => Promise<void>;`));
     expect(r.effects).toEqual([]);
     expect(r.unresolved).toHaveLength(3);
     expect(r.unresolved[0]).toContain('some-db');

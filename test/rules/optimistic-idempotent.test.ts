@@ -10,11 +10,13 @@ describe('optimistic-idempotent', () => {
         { declared: { readOnlyHint: false, idempotentHint: false }, effects: ['append'] },
         { declared: { readOnlyHint: false }, effects: ['append'] },
         { declared: { idempotentHint: true }, effects: ['spawn'], unresolved: 1 },
+        { declared: { idempotentHint: false }, effects: ['delegate'] },
       ],
       invalid: [
         { declared: { readOnlyHint: false, idempotentHint: true }, effects: ['append'], errors: ['repeats@11'] },
         { declared: { idempotentHint: true }, effects: ['fetchPost'], errors: ['repeats@10'] },
         { declared: { readOnlyHint: true, idempotentHint: true }, effects: ['push'], errors: ['repeats@11'] },
+        { declared: { idempotentHint: true }, effects: ['delegate'], errors: ['mayRepeat@10'] },
       ],
     });
   });

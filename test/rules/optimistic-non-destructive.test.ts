@@ -11,11 +11,16 @@ describe('optimistic-non-destructive', () => {
         { declared: { readOnlyHint: false }, effects: ['delete'] },
         { declared: { readOnlyHint: true, destructiveHint: false }, effects: ['read'] },
         { declared: { destructiveHint: false }, effects: ['fetchPost'] },
+        // A process whose command is known is judged by issue #4's catalog, not as arbitrary code.
+        { declared: { readOnlyHint: false, destructiveHint: false }, effects: ['spawn'] },
+        { declared: { readOnlyHint: false }, effects: ['delegate'] },
       ],
       invalid: [
         { declared: { readOnlyHint: false, destructiveHint: false }, effects: ['append', 'delete'], errors: ['destroys@11'] },
         // A tool claiming read-only that overwrites: its destructiveHint is judged against behaviour.
         { declared: { readOnlyHint: true, destructiveHint: false }, effects: ['overwrite'], errors: ['destroys@11'] },
+        // Forwarding to code chosen at run time (an upstream MCP tool, a plugin's handler) may destroy anything.
+        { declared: { readOnlyHint: false, destructiveHint: false }, effects: ['delegate'], errors: ['mayDestroy@11'] },
       ],
     });
   });

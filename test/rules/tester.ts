@@ -15,6 +15,7 @@ export const EFFECTS = {
   fetchGet: { kind: 'network', access: 'read', destructive: null, idempotent: null, openWorld: true, sink: 'fetch GET', description: 'makes an HTTP request (GET)' },
   fetchPost: { kind: 'network', access: 'write', destructive: false, idempotent: false, openWorld: true, sink: 'fetch POST', description: 'makes an HTTP request (POST)' },
   spawn: { kind: 'process.spawn', access: 'unknown', destructive: null, idempotent: null, openWorld: true, sink: 'child_process exec', description: 'runs another program' },
+  delegate: { kind: 'unknown', access: 'unknown', destructive: null, idempotent: null, openWorld: true, arbitrary: true, sink: 'upstream.callTool', description: 'runs code chosen at run time' },
   push: { kind: 'state.write', access: 'write', destructive: false, idempotent: false, openWorld: false, sink: 'server state log', description: 'appends to server state `log`' },
 } satisfies Record<string, Omit<Effect, 'location' | 'via'> & { kind: EffectKind }>;
 

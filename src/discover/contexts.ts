@@ -1,0 +1,358 @@
+import type { CallExpression, ForOfStatement, Identifier } from 'ts-morph';
+import { Node, SyntaxKind } from '../ts-morph.js';
+import { Bindings, type Bound } from '../analysis/bindings.js';
+import { bindParameters, bindingsOf, isFunctionNode, type FunctionNode, type Resolver, shorten, unwrap } from '../analysis/resolve.js';
+
+/**
+ * One way a registration call runs: its wrapper's parameters bound to one call site's arguments,
+ * its loop variable bound to one element of the table it walks, or both, nested.
+ */
+export interface RegistrationContext {
+  bindings: Bindings;
+  /** The innermost call site or table element this context comes from (null: the call as written). */
+  site: Node | null;
+  /** Set when the context stands for tools only run time knows (a loop over a plugin registry): why. */
+  runtime: { reason: string; node: Node } | null;
+}
+
+/** A registration context that could not be enumerated: a wrapper never called, a table that cannot be read. */
+export interface UnexpandedContext {
+  node: Node;
+  reason: string;
+}
+
+/** Array methods whose callback runs once per element with the element as its first parameter. */
+const ELEMENT_CALLBACKS = new Set(['forEach', 'map', 'flatMap', 'filter', 'some', 'every', 'find']);
+
+/** At most this many contexts per registration call; more are reported, not expanded. */
+const MAX_CONTEXTS = 2000;
+/** How many wrappers or loops deep contexts are followed. */
+const MAX_NESTING = 6;
+
+const ROOT: RegistrationContext = { bindings: Bindings.EMPTY, site: null, runtime: null };
+
+/** An element of a table: an expression (read in its bindings), or a `[key, value]` entry of `Object.entries`. */
+type Element =
+  | { kind: 'node'; node: Node; bindings: Bindings }
+  | { kind: 'entry'; key: string; node: Node; bindings: Bindings };
+
+/**
+ * Enumerates the contexts a registration call runs in (ESLint-style scope analysis, applied to
+ * registrations): every enclosing `for...of` loop, array callback (`forEach`, `map`) and
+ * `Object.entries(...)` walk over a table the linter can read gives one context per element; every
+ * enclosing function whose parameters the call uses gives one context per call site in the
+ * project. A loop over data only run time has gives one `runtime` context.
+ */
+export class ContextFinder {
+  private readonly sitesCache = new Map<FunctionNode, Node[] | null>();
+  /** Declarations the registration's name and annotations use (see {@link ContextFinder.contextsOf}). */
+  private essential = new Set<Node>();
+
+  constructor(private readonly resolver: Resolver) {}
+
+  /**
+   * The contexts of a registration call, and the enclosing binders it could not enumerate.
+   * `essential` are the arguments whose values the tool's identity needs (name, annotations): a
+   * wrapper that is never called is reported only when they use its parameters.
+   */
+  contextsOf(call: CallExpression, essential: Node[]): { contexts: RegistrationContext[]; unexpanded: UnexpandedContext[] } {
+    const unexpanded: UnexpandedContext[] = [];
+    if (!hasBinderAround(call)) return { contexts: [ROOT], unexpanded };
+    const uses = new Set<Node>();
+    for (const arg of call.getArguments()) for (const d of identifiersIn(arg)) uses.add(d);
+    this.essential = new Set<Node>();
+    for (const arg of essential) for (const d of identifiersIn(arg)) this.essential.add(d);
+    const contexts = this.contextsAt(call, uses, 0, unexpanded);
+    if (contexts.length > MAX_CONTEXTS) {
+      unexpanded.push({ node: call, reason: `more than ${MAX_CONTEXTS} registrations come from this call; only the first ${MAX_CONTEXTS} are read` });
+      return { contexts: contexts.slice(0, MAX_CONTEXTS), unexpanded };
+    }
+    return { contexts, unexpanded };
+  }
+
+  /** Contexts for `node`, from its innermost enclosing binder outwards. `uses` are the declarations `node`'s code refers to. */
+  private contextsAt(node: Node, uses: Set<Node>, nesting: number, unexpanded: UnexpandedContext[]): RegistrationContext[] {
+    if (nesting > MAX_NESTING) return [ROOT];
+    for (let child: Node = node, a = node.getParent(); a; child = a, a = a.getParent()) {
+      if (Node.isForOfStatement(a) && child === a.getStatement()) {
+        const decl = loopDeclaration(a);
+        if (!decl || !usesAny(uses, decl)) continue;
+        return this.expandLoop(a, decl, a.getExpression(), uses, nesting, unexpanded);
+      }
+      if (isFunctionNode(a)) {
+        const callback = elementCallback(a);
+        if (callback) {
+          const param = a.getParameters()[0];
+          if (!param || !usesAny(uses, param)) continue;
+          return this.expandLoop(a, param, callback.getExpression(), uses, nesting, unexpanded);
+        }
+        const params = a.getParameters();
+        if (!params.some((p) => usesAny(uses, p))) continue;
+        return this.expandWrapper(a, uses, nesting, unexpanded);
+      }
+    }
+    return [ROOT];
+  }
+
+  /** One context per element of `iterable` (read in each outer context), with `decl` bound to it. */
+  private expandLoop(scope: Node, decl: Node, iterable: Node, uses: Set<Node>, nesting: number, unexpanded: UnexpandedContext[]): RegistrationContext[] {
+    const out: RegistrationContext[] = [];
+    for (const u of identifiersIn(iterable)) {
+      uses.add(u);
+      this.essential.add(u);
+    }
+    for (const outer of this.contextsAt(scope, uses, nesting + 1, unexpanded)) {
+      const elements = this.elementsOf(iterable, outer.bindings, 0);
+      if (!elements.ok) {
+        const reason = `an element of \`${shorten(iterable.getText(), 50)}\`, ${elements.reason}`;
+        out.push({ bindings: outer.bindings.with(decl, { kind: 'runtime', reason }, scope), site: iterable, runtime: { reason, node: iterable } });
+        continue;
+      }
+      for (const element of elements.items) {
+        out.push({ bindings: bindElement(outer.bindings, decl, element, scope), site: element.node, runtime: outer.runtime });
+        if (out.length > MAX_CONTEXTS) return out;
+      }
+    }
+    return out;
+  }
+
+  /** One context per call site of the wrapper function `fn` in the project (and per context of each site). */
+  private expandWrapper(fn: FunctionNode, uses: Set<Node>, nesting: number, unexpanded: UnexpandedContext[]): RegistrationContext[] {
+    const sites = this.callSitesOf(fn);
+    const name = functionName(fn);
+    if (sites === null || sites.length === 0) {
+      if (fn.getParameters().some((p) => usesAny(this.essential, p))) {
+        unexpanded.push({ node: fn, reason: `${name} is never called in the files linted, so the tools it registers cannot be read` });
+      }
+      return [ROOT];
+    }
+    const out: RegistrationContext[] = [];
+    for (const site of sites) {
+      if (Node.isCallExpression(site)) {
+        const siteUses = identifiersIn(site);
+        for (const u of siteUses) this.essential.add(u);
+        for (const outer of this.contextsAt(site, siteUses, nesting + 1, unexpanded)) {
+          out.push({ bindings: bindParameters(fn, site.getArguments(), outer.bindings), site, runtime: outer.runtime });
+          if (out.length > MAX_CONTEXTS) return out;
+        }
+        continue;
+      }
+      // `table.forEach(register)`: the function is the callback; each element is its first argument.
+      const call = site.getParentIfKind(SyntaxKind.CallExpression);
+      const callee = call ? unwrap(call.getExpression()) : undefined;
+      const first = fn.getParameters()[0];
+      if (call && first && callee && Node.isPropertyAccessExpression(callee) && ELEMENT_CALLBACKS.has(callee.getName())) {
+        for (const outer of this.contextsAt(call, identifiersIn(call), nesting + 1, unexpanded)) {
+          const elements = this.elementsOf(callee.getExpression(), outer.bindings, 0);
+          if (!elements.ok) {
+            unexpanded.push({ node: call, reason: `${name} is called for each element of \`${shorten(callee.getExpression().getText(), 50)}\`, ${elements.reason}` });
+            continue;
+          }
+          for (const element of elements.items) out.push({ bindings: bindElement(Bindings.EMPTY, first, element, fn), site: element.node, runtime: outer.runtime });
+        }
+        continue;
+      }
+      unexpanded.push({ node: site, reason: `${name} is passed as a value here; the calls it receives cannot be followed` });
+    }
+    return out;
+  }
+
+  /** The references to `fn` that call it (or pass it on), across the project; null when it has no name to search. */
+  private callSitesOf(fn: FunctionNode): Node[] | null {
+    const cached = this.sitesCache.get(fn);
+    if (cached !== undefined) return cached;
+    let nameNode: Node | undefined;
+    if (Node.isFunctionDeclaration(fn) || Node.isMethodDeclaration(fn)) nameNode = fn.getNameNode();
+    else {
+      const parent = fn.getParent();
+      if (parent && (Node.isVariableDeclaration(parent) || Node.isPropertyAssignment(parent) || Node.isPropertyDeclaration(parent))) nameNode = parent.getNameNode();
+    }
+    let sites: Node[] | null = null;
+    if (nameNode && Node.isIdentifier(nameNode)) {
+      sites = [];
+      for (const ref of (nameNode as Identifier).findReferencesAsNodes()) {
+        if (ref === nameNode) continue;
+        // `f(...)`, `obj.f(...)`, `this.f(...)`
+        const access = Node.isPropertyAccessExpression(ref.getParent()) && (ref.getParent() as import('ts-morph').PropertyAccessExpression).getNameNode() === ref ? ref.getParentOrThrow() : ref;
+        const parent = access.getParent();
+        if (parent && Node.isCallExpression(parent) && unwrap(parent.getExpression()) === access) sites.push(parent);
+        else if (parent && Node.isCallExpression(parent) && parent.getArguments().includes(access as never)) sites.push(access);
+        else if (parent && (Node.isExportSpecifier(parent) || Node.isImportSpecifier(parent) || Node.isImportClause(parent) || Node.isExportAssignment(parent))) continue;
+        else if (parent && (Node.isPropertyAssignment(parent) || Node.isShorthandPropertyAssignment(parent) || Node.isVariableDeclaration(parent))) continue;
+        else sites.push(access);
+      }
+    }
+    this.sitesCache.set(fn, sites);
+    return sites;
+  }
+
+  /**
+   * The elements of a table expression: an array literal (spreads included), a const or import
+   * holding one, `Object.values/keys/entries` of an object literal, `.map(fn)` of a table (each
+   * element is what `fn` returns for it), `.filter(...)` (all elements: the linter does not run the
+   * predicate), `.concat(...)`. Anything else is reported with the reason.
+   */
+  elementsOf(expr: Node, b: Bindings, depth: number): { ok: true; items: Element[] } | { ok: false; reason: string } {
+    if (depth > 8) return { ok: false, reason: 'nested too deeply to read' };
+    const node = unwrap(expr);
+    if (Node.isCallExpression(node)) {
+      const callee = unwrap(node.getExpression());
+      const args = node.getArguments();
+      if (Node.isPropertyAccessExpression(callee)) {
+        const method = callee.getName();
+        const receiver = callee.getExpression();
+        if (receiver.getText() === 'Object' && args[0] && (method === 'values' || method === 'keys' || method === 'entries')) {
+          return this.objectEntries(args[0], b, method);
+        }
+        if (method === 'filter' || method === 'slice' || method === 'reverse' || method === 'sort' || method === 'toSorted') return this.elementsOf(receiver, b, depth + 1);
+        if (method === 'concat') {
+          const items: Element[] = [];
+          for (const part of [receiver, ...args]) {
+            const r = this.elementsOf(part, b, depth + 1);
+            if (!r.ok) return r;
+            items.push(...r.items);
+          }
+          return { ok: true, items };
+        }
+        if ((method === 'map' || method === 'flatMap') && args[0]) {
+          const source = this.elementsOf(receiver, b, depth + 1);
+          if (!source.ok) return source;
+          const mapper = this.resolver.resolve(args[0], 0, b);
+          if (mapper.kind !== 'function') return { ok: false, reason: 'mapped by a function the linter cannot read' };
+          const items: Element[] = [];
+          for (const element of source.items) {
+            const param = mapper.node.getParameters()[0];
+            const bindings = param ? bindElement(bindingsOf(mapper), param, element, mapper.node) : bindingsOf(mapper);
+            const returned = returnedExpression(mapper.node);
+            if (!returned) return { ok: false, reason: 'mapped by a function whose result the linter cannot read' };
+            if (method === 'flatMap') {
+              const inner = this.elementsOf(returned, bindings, depth + 1);
+              if (!inner.ok) return inner;
+              items.push(...inner.items);
+            } else {
+              items.push({ kind: 'node', node: returned, bindings });
+            }
+          }
+          return { ok: true, items };
+        }
+      }
+    }
+    const target = this.resolver.resolve(node, 0, b);
+    if (target.kind === 'value') {
+      const value = unwrap(target.node);
+      if (value !== node && !Node.isArrayLiteralExpression(node)) return this.elementsOf(value, bindingsOf(target), depth + 1);
+      if (Node.isArrayLiteralExpression(value)) {
+        const items: Element[] = [];
+        const own = bindingsOf(target);
+        for (const element of value.getElements()) {
+          if (Node.isSpreadElement(element)) {
+            const inner = this.elementsOf(element.getExpression(), own, depth + 1);
+            if (!inner.ok) return inner;
+            items.push(...inner.items);
+          } else if (!Node.isOmittedExpression(element)) {
+            items.push({ kind: 'node', node: element, bindings: own });
+          }
+        }
+        return { ok: true, items };
+      }
+    }
+    if (target.kind === 'unknown' && target.runtime) return { ok: false, reason: target.reason };
+    if (target.kind === 'unknown') return { ok: false, reason: `which the linter cannot read (${target.reason})` };
+    if (target.kind === 'module') return { ok: false, reason: `which comes from ${target.specifier} and is known only at run time` };
+    return { ok: false, reason: 'which is known only at run time' };
+  }
+
+  private objectEntries(arg: Node, b: Bindings, method: 'values' | 'keys' | 'entries'): { ok: true; items: Element[] } | { ok: false; reason: string } {
+    const target = this.resolver.resolve(arg, 0, b);
+    const obj = target.kind === 'value' ? unwrap(target.node) : null;
+    if (!obj || !Node.isObjectLiteralExpression(obj)) return { ok: false, reason: 'an object the linter cannot read' };
+    const own = bindingsOf(target);
+    const items: Element[] = [];
+    for (const prop of obj.getProperties()) {
+      if (!(Node.isPropertyAssignment(prop) || Node.isShorthandPropertyAssignment(prop))) return { ok: false, reason: `the entry \`${shorten(prop.getText(), 40)}\` cannot be read` };
+      const nameNode = prop.getNameNode();
+      const key = Node.isIdentifier(nameNode) ? nameNode.getText() : Node.isStringLiteral(nameNode) || Node.isNumericLiteral(nameNode) ? nameNode.getLiteralText() : null;
+      if (key === null) return { ok: false, reason: `the computed key ${shorten(nameNode.getText(), 40)} cannot be read` };
+      const value = Node.isPropertyAssignment(prop) ? prop.getInitializerOrThrow() : prop.getNameNode();
+      if (method === 'keys') items.push({ kind: 'entry', key, node: nameNode, bindings: own });
+      else if (method === 'values') items.push({ kind: 'node', node: value, bindings: own });
+      else items.push({ kind: 'entry', key, node: value, bindings: own });
+    }
+    if (method === 'keys') return { ok: true, items: items.map((i) => ({ kind: 'node', node: i.node, bindings: i.bindings })) };
+    return { ok: true, items };
+  }
+}
+
+/** Binds `decl` (a loop variable or callback parameter, maybe destructured) to one element. */
+function bindElement(b: Bindings, decl: Node, element: Element, scope: Node): Bindings {
+  if (element.kind === 'node') return b.with(decl, { kind: 'node', node: element.node, bindings: element.bindings }, scope);
+  // `[key, value]` of Object.entries: bind the two names of a destructuring pattern; a plain name gets the pair.
+  const nameNode = Node.isVariableDeclaration(decl) || Node.isParameterDeclaration(decl) ? decl.getNameNode() : null;
+  if (nameNode && Node.isArrayBindingPattern(nameNode)) {
+    const [k, v] = nameNode.getElements();
+    let out = b;
+    if (k && Node.isBindingElement(k)) out = out.with(k, { kind: 'const', value: element.key }, scope);
+    if (v && Node.isBindingElement(v)) out = out.with(v, { kind: 'node', node: element.node, bindings: element.bindings }, scope);
+    return out;
+  }
+  const pair: Bound = { kind: 'runtime', reason: 'an [key, value] entry held in one variable' };
+  return b.with(decl, pair, scope);
+}
+
+/** True when `node` sits in a loop or in a function with parameters: only then can it have several contexts. */
+function hasBinderAround(node: Node): boolean {
+  for (let a = node.getParent(); a; a = a.getParent()) {
+    if (Node.isForOfStatement(a)) return true;
+    if (isFunctionNode(a) && a.getParameters().length > 0) return true;
+  }
+  return false;
+}
+
+/** The declaration a `for (const x of ...)` binds. */
+function loopDeclaration(loop: ForOfStatement): Node | null {
+  const init = loop.getInitializer();
+  if (Node.isVariableDeclarationList(init)) return init.getDeclarations()[0] ?? null;
+  return null;
+}
+
+/** For a function passed to `table.forEach(...)` (and the other element callbacks): that call. */
+function elementCallback(fn: FunctionNode): import('ts-morph').PropertyAccessExpression | null {
+  const call = fn.getParent();
+  if (!call || !Node.isCallExpression(call) || call.getArguments()[0] !== fn) return null;
+  const callee = unwrap(call.getExpression());
+  return Node.isPropertyAccessExpression(callee) && ELEMENT_CALLBACKS.has(callee.getName()) ? callee : null;
+}
+
+/** The expression a function returns when its body is only that (`x => ({...})`, `{ return {...}; }`). */
+function returnedExpression(fn: FunctionNode): Node | null {
+  const body = fn.getBody();
+  if (!body) return null;
+  if (!Node.isBlock(body)) return body;
+  const statements = body.getStatements();
+  const last = statements[statements.length - 1];
+  return statements.length === 1 && last && Node.isReturnStatement(last) ? last.getExpression() ?? null : null;
+}
+
+/** The declarations the identifiers inside `node` refer to. */
+function identifiersIn(node: Node): Set<Node> {
+  const out = new Set<Node>();
+  for (const id of node.getDescendantsOfKind(SyntaxKind.Identifier)) {
+    const decl = id.getSymbol()?.getDeclarations()[0];
+    if (decl) out.add(decl);
+  }
+  return out;
+}
+
+/** True when `uses` contains `decl` or a name its destructuring declares. */
+function usesAny(uses: Set<Node>, decl: Node): boolean {
+  if (uses.has(decl)) return true;
+  for (const element of decl.getDescendantsOfKind(SyntaxKind.BindingElement)) if (uses.has(element)) return true;
+  return false;
+}
+
+function functionName(fn: FunctionNode): string {
+  if (Node.isFunctionDeclaration(fn) || Node.isMethodDeclaration(fn)) return `\`${fn.getName() ?? 'function'}\``;
+  const parent = fn.getParent();
+  if (parent && Node.isVariableDeclaration(parent)) return `\`${parent.getName()}\``;
+  return 'this function';
+}
