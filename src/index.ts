@@ -3,7 +3,8 @@ import type { SourceFile } from 'ts-morph';
 import { RULES } from '../rules/index.js';
 import { Resolver } from './analysis/resolve.js';
 import { ContextFinder } from './discover/contexts.js';
-import { discoverInFile, importsMcpSdk, type DiscoveredTool } from './discover/registrations.js';
+import { discoverProject } from './discover/index.js';
+import { importsMcpSdk } from './discover/registrations.js';
 import { inferHints } from './effects/hints.js';
 import { DEFAULT_INFER_OPTIONS, EffectAnalyzer } from './effects/infer.js';
 import { collect, compareFindings, type SeverityConfig } from './engine/collector.js';
@@ -72,19 +73,11 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   for (const [file, reason] of program.unreadable) fatal.push(fatalFinding('read-error', `Cannot read this file: ${reason}`, { file, line: 1, column: 1 }));
   // Every file that does not parse is reported, targets and the files they import alike; targets are not searched.
   for (const [file, { line, column, message }] of program.parseErrors) fatal.push(fatalFinding('parse-error', `Parsing error: ${message}`, { file, line, column }));
-  const discovered: DiscoveredTool[] = [];
-  const unresolvedRegistrations: UnresolvedRegistration[] = [];
-  const contexts = new ContextFinder(resolver);
-  for (const sf of program.targets) {
-    if (program.parseErrors.has(sf.getFilePath())) continue;
-    try {
-      const found = discoverInFile(sf, resolver, contexts, usesSdk);
-      discovered.push(...found.tools);
-      unresolvedRegistrations.push(...found.unresolved);
-    } catch (error) {
-      fatal.push(fatalFinding('analysis-error', `Discovery failed in this file: ${errorText(error)}`, { file: sf.getFilePath(), line: 1, column: 1 }));
-    }
-  }
+  const targets = program.targets.filter((sf) => !program.parseErrors.has(sf.getFilePath()));
+  const discovery = discoverProject(targets, { resolver, contexts: new ContextFinder(resolver), projectUsesSdk: usesSdk });
+  for (const f of discovery.failures) fatal.push(fatalFinding('analysis-error', `Discovery (${f.adapter}) failed in this file: ${f.error}`, { file: f.file, line: 1, column: 1 }));
+  const discovered = discovery.tools;
+  const unresolvedRegistrations = discovery.unresolved;
 
   const analyzer = new EffectAnalyzer(resolver, { ...DEFAULT_INFER_OPTIONS, ...(options.maxDepth ? { maxDepth: options.maxDepth } : {}) });
   const tools: ToolFacts[] = discovered.map(({ facts, handlers }) => {

@@ -7,6 +7,7 @@ import { bindingsOf, expandArguments, isFunctionNode, type FunctionNode, type Re
 import type { DeclaredAnnotations, SourceLocation, ToolFacts, UnresolvedItem, UnresolvedRegistration } from '../model.js';
 import { locationOf } from '../analysis/location.js';
 import type { ContextFinder, RegistrationContext } from './contexts.js';
+import { handlersOf } from './adapter.js';
 
 /** A handler function to analyse, with the bindings of the registration context it runs in. */
 export interface HandlerRef {
@@ -236,16 +237,6 @@ function resolveName(arg: Arg, resolver: Resolver, unresolved: UnresolvedItem[])
   return { name: null, displayName: `<${shorten(arg.node.getText(), 40)}>` };
 }
 
-/** The function(s) a handler argument stands for: a function, or each function of an object of them (a task handler). */
-function resolveHandlers(arg: Arg | undefined, resolver: Resolver, unresolved: UnresolvedItem[]): HandlerRef[] {
-  if (!arg) return [];
-  const target = resolver.resolve(arg.node, 0, arg.bindings);
-  if (target.kind === 'function' && isFunctionNode(target.node)) return [{ node: target.node, bindings: bindingsOf(target) }];
-  const reason = target.kind === 'unknown' ? target.reason : target.kind === 'module' ? `a function of ${target.specifier}` : 'not a function the linter can read';
-  unresolved.push({ expression: shorten(arg.node.getText()), reason: `the handler cannot be followed: ${reason}`, location: locationOf(arg.node), via: [] });
-  return [];
-}
-
 /** The facts of one registration, from its name argument, its annotations and its handler(s). */
 export function discovered(registration: string, nameArg: Arg, annotations: DeclaredAnnotations | null, handlers: HandlerRef[], ctx: RegistrationContext, resolver: Resolver, unresolved: UnresolvedItem[] = []): DiscoveredTool {
   const { name, displayName } = resolveName(nameArg, resolver, unresolved);
@@ -295,7 +286,7 @@ function fromRegisterTool(args: Arg[], ctx: RegistrationContext, resolver: Resol
     annotations = annotationsFrom({ node: config.node, properties: new Map(), unresolved: config.unresolved });
   }
   const unresolved: UnresolvedItem[] = [];
-  return discovered('registerTool', nameArg, annotations, resolveHandlers(handlerArg, resolver, unresolved), ctx, resolver, unresolved);
+  return discovered('registerTool', nameArg, annotations, handlersOfArg(handlerArg, resolver, unresolved), ctx, resolver, unresolved);
 }
 
 /** The deprecated `tool(name, ...)`: the annotations and handler sit where the SDK's overload logic puts them. */
@@ -305,5 +296,9 @@ function fromTool(args: Arg[], ctx: RegistrationContext, resolver: Resolver): Di
   const annotationsArg = rest[roles.indexOf('annotations')];
   const annotations = annotationsArg ? readAnnotations(annotationsArg, resolver) : null;
   const unresolved: UnresolvedItem[] = [];
-  return discovered('tool', nameArg, annotations, resolveHandlers(rest[roles.indexOf('callback')], resolver, unresolved), ctx, resolver, unresolved);
+  return discovered('tool', nameArg, annotations, handlersOfArg(rest[roles.indexOf('callback')], resolver, unresolved), ctx, resolver, unresolved);
+}
+
+function handlersOfArg(arg: Arg | undefined, resolver: Resolver, unresolved: UnresolvedItem[]): HandlerRef[] {
+  return arg ? handlersOf(arg, resolver, unresolved) : [];
 }
