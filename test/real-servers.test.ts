@@ -120,8 +120,9 @@ describe('@modelcontextprotocol/server-everything', () => {
       'get-tiny-image',
       'trigger-long-running-operation',
     ];
-    // 18 registerTool calls in dist/tools (dist/__tests__ is skipped); simulate-research-query uses
-    // experimental.tasks.registerToolTask, which is issue #3.
+    // 18 registerTool calls in dist/tools (dist/__tests__ is skipped), 7 of them only after the client
+    // connects (server.server.oninitialized), plus simulate-research-query through
+    // experimental.tasks.registerToolTask, whose handler is an object of three functions: 19 in all.
     expect(result.tools.map((t) => t.name).sort()).toEqual(
       [
         ...everythingRead,
@@ -134,8 +135,11 @@ describe('@modelcontextprotocol/server-everything', () => {
         'trigger-sampling-request',
         'trigger-sampling-request-async',
         'trigger-url-elicitation',
+        'simulate-research-query',
       ].sort(),
     );
+    expect(declared(result)['simulate-research-query']).toEqual({ readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false });
+    expect(result.tools.find((t) => t.name === 'simulate-research-query')!.registration).toBe('registerToolTask');
     expect(declared(result)['gzip-file-as-resource']).toEqual({ readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true });
     expect(findings(result)).toEqual(
       [
@@ -151,6 +155,9 @@ describe('@modelcontextprotocol/server-everything', () => {
         'toggle-subscriber-updates optimistic-non-destructive',
         // Deletes a one-shot marker from the module-level Set issuedErrorPathElicitations (:119).
         'trigger-url-elicitation optimistic-non-destructive',
+        // Known false positive (issue #4): researchStates.set uses the fresh id taskStore.createTask
+        // made (:199), and getTaskResult deletes only that task's own entry after returning it (:224).
+        'simulate-research-query optimistic-non-destructive',
       ].sort(),
     );
   });

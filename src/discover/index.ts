@@ -2,6 +2,7 @@ import type { SourceFile } from 'ts-morph';
 import type { UnresolvedRegistration } from '../model.js';
 import type { DiscoverContext, RegistrationAdapter } from './adapter.js';
 import { FRAMEWORKS } from './frameworks/index.js';
+import { LOW_LEVEL } from './low-level.js';
 import { discoverInFile, type DiscoveredTool } from './registrations.js';
 
 /** The MCP SDK's `registerTool`, `tool()` and `registerToolTask` calls (v1 and v2 packages). */
@@ -11,8 +12,8 @@ const SDK: RegistrationAdapter = {
   discover: (sf, ctx) => discoverInFile(sf, ctx.resolver, ctx.contexts, ctx.projectUsesSdk),
 };
 
-/** Every registration adapter, the SDK's first. */
-export const ADAPTERS: readonly RegistrationAdapter[] = [SDK, ...FRAMEWORKS];
+/** Every registration adapter: the SDK's calls, low-level tools/list handlers, then frameworks. */
+export const ADAPTERS: readonly RegistrationAdapter[] = [SDK, LOW_LEVEL, ...FRAMEWORKS];
 
 /** What discovery found across the files linted. */
 export interface ProjectDiscovery {

@@ -1,6 +1,6 @@
 import type { CallExpression, SourceFile, ts as TS } from 'ts-morph';
 import { Node, SyntaxKind, ts } from '../ts-morph.js';
-import type { Bindings } from '../analysis/bindings.js';
+import { Bindings } from '../analysis/bindings.js';
 import { descendantsOfKinds } from '../analysis/nodes.js';
 import { evaluate, evaluateObject, definingNode, type EvaluatedObject } from '../analysis/evaluate.js';
 import { bindingsOf, expandArguments, isFunctionNode, type FunctionNode, type Resolver, shorten, unwrap } from '../analysis/resolve.js';
@@ -132,8 +132,8 @@ const CONFIG_KEYS_READ: ReadonlySet<string> = new Set(['annotations']);
 /** Text that a deprecated `tool()` registration contains: `.tool` (also `(server.tool as any)(`) or `["tool"]`. */
 const TOOL_CALL_TEXT = /\.\s*tool\b|\[\s*["'`]tool["'`]\s*\]/;
 
-/** The method names recognised as tool registrations on any receiver. */
-const REGISTER_METHODS = new Set(['registerTool', 'tool']);
+/** The method names recognised as tool registrations on any receiver (`registerToolTask`: `server.experimental.tasks`). */
+const REGISTER_METHODS = new Set(['registerTool', 'registerToolTask', 'tool']);
 
 function calleeMethodName(call: CallExpression): string | null {
   const callee = unwrap(call.getExpression());
@@ -210,11 +210,53 @@ export function discoverInFile(sf: SourceFile, resolver: Resolver, contexts: Con
         found.tools.push(discovered(method, nameArg, annotations, [], ctx, resolver, [item]));
         continue;
       }
-      if (method === 'registerTool' ? args.length < 2 || args.length > 3 : args.length < 2 || args.length > 6) continue;
-      found.tools.push(method === 'registerTool' ? fromRegisterTool(args, ctx, resolver) : fromTool(args, ctx, resolver));
+      if (method === 'tool' ? args.length < 2 || args.length > 6 : args.length < 2 || args.length > 3) continue;
+      const tool = method === 'tool' ? fromTool(args, ctx, resolver) : fromRegisterTool(method, args, ctx, resolver);
+      for (const update of updatesOf(node)) applyUpdate(tool, update, resolver);
+      found.tools.push(tool);
     }
   }
   return found;
+}
+
+/**
+ * The `update({...})` calls on the `RegisteredTool` a registration returns
+ * (`const t = server.registerTool(...); t.update({ annotations })`), anywhere in the project, in
+ * source order. SDK: `RegisteredTool.update` in @modelcontextprotocol/sdk server/mcp.js.
+ */
+function updatesOf(call: CallExpression): Arg[] {
+  let holder: Node = call;
+  while (Node.isAwaitExpression(holder.getParent()) || Node.isParenthesizedExpression(holder.getParent()) || Node.isAsExpression(holder.getParent())) holder = holder.getParentOrThrow();
+  const decl = holder.getParent();
+  if (!decl || !Node.isVariableDeclaration(decl) || decl.getInitializer() !== holder) return [];
+  const nameNode = decl.getNameNode();
+  if (!Node.isIdentifier(nameNode)) return [];
+  const updates: Arg[] = [];
+  for (const ref of nameNode.findReferencesAsNodes()) {
+    const access = ref.getParent();
+    const update = access?.getParent();
+    if (!access || !Node.isPropertyAccessExpression(access) || access.getName() !== 'update' || !update || !Node.isCallExpression(update)) continue;
+    const [arg] = update.getArguments();
+    if (arg) updates.push({ node: arg, bindings: Bindings.EMPTY });
+  }
+  return updates;
+}
+
+
+/** Applies one `update({...})`: a new `annotations` object replaces the registered one whole; a new `name` renames. */
+function applyUpdate(tool: DiscoveredTool, update: Arg, resolver: Resolver): void {
+  const obj = evaluateObject(update.node, resolver, 0, new Set(['name']), update.bindings);
+  const annotations = obj.properties.get('annotations');
+  if (annotations) {
+    const init = Node.isPropertyAssignment(annotations.node) ? annotations.node.getInitializerOrThrow() : Node.isShorthandPropertyAssignment(annotations.node) ? annotations.node.getNameNode() : annotations.node;
+    tool.facts.annotations = readAnnotations({ node: init, bindings: annotations.bindings }, resolver);
+    tool.facts.registration = `${tool.facts.registration} + update()`;
+  }
+  const name = obj.properties.get('name')?.value;
+  if (name?.known && typeof name.value === 'string') {
+    tool.facts.name = name.value;
+    tool.facts.displayName = name.value;
+  }
 }
 
 /**
@@ -268,8 +310,11 @@ export function readAnnotations(arg: Arg, resolver: Resolver): DeclaredAnnotatio
   return annotationsFrom(evaluateObject(arg.node, resolver, 0, undefined, arg.bindings));
 }
 
-/** `registerTool(name, config, handler)`: the annotations are `config.annotations`. */
-function fromRegisterTool(args: Arg[], ctx: RegistrationContext, resolver: Resolver): DiscoveredTool {
+/**
+ * `registerTool(name, config, handler)` and `experimental.tasks.registerToolTask(name, config,
+ * handler)` (whose handler is an object of functions): the annotations are `config.annotations`.
+ */
+function fromRegisterTool(method: string, args: Arg[], ctx: RegistrationContext, resolver: Resolver): DiscoveredTool {
   const [nameArg, configArg, handlerArg] = args as [Arg, Arg, Arg | undefined];
   const config = evaluateObject(configArg.node, resolver, 0, CONFIG_KEYS_READ, configArg.bindings);
   let annotations: DeclaredAnnotations | null = null;
@@ -286,7 +331,7 @@ function fromRegisterTool(args: Arg[], ctx: RegistrationContext, resolver: Resol
     annotations = annotationsFrom({ node: config.node, properties: new Map(), unresolved: config.unresolved });
   }
   const unresolved: UnresolvedItem[] = [];
-  return discovered('registerTool', nameArg, annotations, handlersOfArg(handlerArg, resolver, unresolved), ctx, resolver, unresolved);
+  return discovered(method, nameArg, annotations, handlersOfArg(handlerArg, resolver, unresolved), ctx, resolver, unresolved);
 }
 
 /** The deprecated `tool(name, ...)`: the annotations and handler sit where the SDK's overload logic puts them. */

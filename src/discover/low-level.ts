@@ -1,0 +1,141 @@
+import type { CallExpression, SourceFile } from 'ts-morph';
+import { Node, SyntaxKind } from '../ts-morph.js';
+import { Bindings } from '../analysis/bindings.js';
+import { evaluateObject } from '../analysis/evaluate.js';
+import { locationOf } from '../analysis/location.js';
+import { descendantsOfKinds } from '../analysis/nodes.js';
+import { isFunctionNode, type FunctionNode, type Resolver, unwrap } from '../analysis/resolve.js';
+import type { DiscoverContext, RegistrationAdapter } from './adapter.js';
+import type { RegistrationContext } from './contexts.js';
+import { discovered, readAnnotations, type Arg, type Discovery, type HandlerRef } from './registrations.js';
+
+/** The request each handler serves: SDK v1 passes a Zod schema, SDK v2 a method string. */
+type Method = 'tools/list' | 'tools/call';
+
+const SCHEMA_METHODS: Record<string, Method> = { ListToolsRequestSchema: 'tools/list', CallToolRequestSchema: 'tools/call' };
+
+/**
+ * Tools a low-level server lists itself: `server.setRequestHandler(ListToolsRequestSchema, ...)`
+ * (SDK v1 `Server`, also `mcpServer.server`) or `setRequestHandler("tools/list", ...)` (SDK v2).
+ * Each tool object the handler returns (an inline array, a const or import, spreads of several
+ * arrays, `.map()` over a table) is a tool, with the `annotations` it lists: these are what
+ * clients see, since this handler replaces McpServer's on the wire. Each tool's code is the
+ * `tools/call` handler of the same file, read with `request.params.name` bound to the tool's name,
+ * so that `switch`/`if` dispatch, lookup maps and dispatch helpers lead to that tool's branch only.
+ */
+export const LOW_LEVEL: RegistrationAdapter = {
+  id: 'low-level',
+  mayRegister: (text) => text.includes('setRequestHandler') && (text.includes('ListToolsRequestSchema') || text.includes('tools/list')),
+  discover: discoverLowLevel,
+};
+
+function discoverLowLevel(sf: SourceFile, ctx: DiscoverContext): Discovery {
+  const found: Discovery = { tools: [], unresolved: [] };
+  const calls = descendantsOfKinds<CallExpression>(sf, [SyntaxKind.CallExpression], (n) => {
+    const callee = (n as import('ts-morph').ts.CallExpression).expression;
+    return callee.kind === SyntaxKind.PropertyAccessExpression && (callee as import('ts-morph').ts.PropertyAccessExpression).name.text === 'setRequestHandler';
+  });
+  const handlers: Record<Method, FunctionNode[]> = { 'tools/list': [], 'tools/call': [] };
+  for (const call of calls) {
+    const [schema, handler] = call.getArguments();
+    const method = schema ? methodOf(schema, ctx.resolver) : null;
+    if (!method || !handler) continue;
+    const fn = ctx.resolver.resolve(handler);
+    if (fn.kind === 'function') handlers[method].push(fn.node);
+    else found.unresolved.push({ location: locationOf(handler), reason: `the ${method} handler is not a function the linter can read` });
+  }
+  for (const list of handlers['tools/list']) {
+    for (const returned of returnedExpressions(list)) {
+      const tools = toolsArray(returned, ctx.resolver);
+      if (!tools) {
+        found.unresolved.push({ location: locationOf(returned), reason: 'the tools/list handler returns a value whose `tools` the linter cannot read' });
+        continue;
+      }
+      const elements = ctx.contexts.elementsOf(tools.node, tools.bindings, 0);
+      if (!elements.ok) {
+        found.unresolved.push({ location: locationOf(tools.node), reason: `the tools this handler lists come from \`${tools.node.getText().slice(0, 50)}\`, ${elements.reason}` });
+        continue;
+      }
+      for (const element of elements.items) {
+        const definition: Arg = { node: element.node, bindings: element.bindings };
+        found.tools.push(toolOf(definition, handlers['tools/call'], ctx.resolver));
+      }
+    }
+  }
+  return found;
+}
+
+/** Which request a `setRequestHandler` first argument names, or null. */
+function methodOf(schema: Node, resolver: Resolver): Method | null {
+  const node = unwrap(schema);
+  if (Node.isStringLiteral(node)) {
+    const value = node.getLiteralValue();
+    return value === 'tools/list' || value === 'tools/call' ? value : null;
+  }
+  const target = resolver.resolve(node);
+  if (target.kind === 'module' && /^@modelcontextprotocol\//.test(target.specifier)) {
+    const name = target.path[target.path.length - 1];
+    return name ? SCHEMA_METHODS[name] ?? null : null;
+  }
+  // A bundle's renamed copy (`ListToolsRequestSchema2`, `types_js_1.ListToolsRequestSchema`).
+  const text = node.getText().replace(/^.*\./, '').replace(/\d+$/, '');
+  return SCHEMA_METHODS[text] ?? null;
+}
+
+/**
+ * The expressions a function returns: its expression body, or the operands of its own `return`
+ * statements. tsc's downlevel `async` (`__awaiter(this, void 0, void 0, function* () { ... })`)
+ * returns what its generator returns.
+ */
+function returnedExpressions(fn: FunctionNode): Node[] {
+  const body = fn.getBody();
+  if (!body) return [];
+  const direct = Node.isBlock(body)
+    ? body
+        .getDescendantsOfKind(SyntaxKind.ReturnStatement)
+        .filter((r) => r.getFirstAncestor((a) => isFunctionNode(a)) === fn)
+        .map((r) => r.getExpression())
+        .filter((e): e is import('ts-morph').Expression => e !== undefined)
+    : [body];
+  return direct.flatMap((e) => {
+    const call = unwrap(e);
+    if (!Node.isCallExpression(call) || !/^__awaiter\d*$/.test(unwrap(call.getExpression()).getText())) return [e];
+    const generator = call.getArguments()[3];
+    return generator && isFunctionNode(generator) ? returnedExpressions(generator) : [e];
+  });
+}
+
+/** The `tools` of a returned `{ tools: ... }`, read where it is written. */
+function toolsArray(returned: Node, resolver: Resolver): Arg | null {
+  const obj = evaluateObject(returned, resolver, 0, new Set(['tools']));
+  const prop = obj.properties.get('tools');
+  if (!prop) return null;
+  const node = Node.isPropertyAssignment(prop.node) ? prop.node.getInitializerOrThrow() : Node.isShorthandPropertyAssignment(prop.node) ? prop.node.getNameNode() : null;
+  return node ? { node, bindings: prop.bindings } : null;
+}
+
+/** One listed tool object: its name, its annotations, and the tools/call handler bound to its name. */
+function toolOf(definition: Arg, callHandlers: FunctionNode[], resolver: Resolver) {
+  const obj = evaluateObject(definition.node, resolver, 0, new Set(['name']), definition.bindings);
+  const valueOf = (key: string): Arg | null => {
+    const prop = obj.properties.get(key);
+    if (!prop) return null;
+    const init = Node.isPropertyAssignment(prop.node) ? prop.node.getInitializerOrThrow() : Node.isShorthandPropertyAssignment(prop.node) ? prop.node.getNameNode() : prop.node;
+    return { node: init, bindings: prop.bindings };
+  };
+  const nameArg = valueOf('name') ?? definition;
+  const annotationsArg = valueOf('annotations');
+  const annotations = annotationsArg ? readAnnotations(annotationsArg, resolver) : null;
+  const name = obj.properties.get('name')?.value;
+  const site: RegistrationContext = { bindings: definition.bindings, site: definition.node, runtime: null };
+  const handlers: HandlerRef[] =
+    name?.known && typeof name.value === 'string' ? callHandlers.map((node) => ({ node, bindings: requestBindings(node, name.value as string) })) : callHandlers.map((node) => ({ node, bindings: Bindings.EMPTY }));
+  return discovered('tools/list', nameArg, annotations, handlers, site, resolver);
+}
+
+/** Binds a tools/call handler's request parameter to a request for one tool: `{ params: { name } }`, other keys unknown. */
+function requestBindings(handler: FunctionNode, name: string): Bindings {
+  const param = handler.getParameters()[0];
+  if (!param) return Bindings.EMPTY;
+  return Bindings.EMPTY.with(param, { kind: 'const', value: { params: { name } }, partial: true }, handler);
+}
