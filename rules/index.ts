@@ -1,4 +1,6 @@
 import type { Rule } from '../src/engine/rule.js';
+import duplicateToolName from './duplicate-tool-name.js';
+import invalidAnnotations from './invalid-annotations.js';
 import meaninglessHint from './meaningless-hint.js';
 import missingAnnotations from './missing-annotations.js';
 import optimisticClosedWorld from './optimistic-closed-world.js';
@@ -10,6 +12,8 @@ import unverifiableAnnotations from './unverifiable-annotations.js';
 /** Every rule, by id, in alphabetical order. */
 export const RULES: ReadonlyMap<string, Rule> = new Map(
   [
+    duplicateToolName,
+    invalidAnnotations,
     meaninglessHint,
     missingAnnotations,
     optimisticClosedWorld,

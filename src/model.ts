@@ -175,6 +175,8 @@ export interface ToolFacts {
   inferred?: InferredHints;
   /** Problems resolving the registration itself (name or handler). */
   unresolved: UnresolvedItem[];
+  /** Set on a later registration of a name already registered on the same server: where the first one is. */
+  duplicateOf?: SourceLocation;
 }
 
 /** Severity of a finding, as in ESLint's config ("off" removes the rule). */

@@ -1,6 +1,8 @@
-import type { CallExpression, SourceFile } from 'ts-morph';
-import { Node } from '../ts-morph.js';
-import { evaluateObject } from '../analysis/evaluate.js';
+import type { CallExpression, NewExpression, PropertyAccessExpression, SourceFile, ts as TS } from 'ts-morph';
+import { Node, SyntaxKind, ts } from '../ts-morph.js';
+import { Bindings } from '../analysis/bindings.js';
+import { evaluateObject, type EvaluatedProperty } from '../analysis/evaluate.js';
+import { descendantsOfKinds } from '../analysis/nodes.js';
 import { bindingsOf, isFunctionNode, type Resolver, shorten, unwrap } from '../analysis/resolve.js';
 import { locationOf } from '../analysis/location.js';
 import type { DeclaredAnnotations, UnresolvedItem } from '../model.js';
@@ -121,4 +123,160 @@ export function callContexts(call: CallExpression, essential: Node[], ctx: Disco
   const { contexts, unexpanded } = ctx.contexts.contextsOf(call, essential);
   for (const u of unexpanded) found.unresolved.push({ location: locationOf(u.node), reason: u.reason });
   return contexts;
+}
+
+/** The context of a registration that is not a call (a class, a decorator, a file): the code as written. */
+export const AS_WRITTEN: RegistrationContext = { bindings: Bindings.EMPTY, site: null, runtime: null };
+
+/** A `<receiver>.<method>(...)` call, with the method's name. */
+export interface MethodCall {
+  call: CallExpression;
+  method: string;
+  receiver: Node;
+}
+
+/** The calls `<receiver>.<method>(...)` in a file whose method is one of `methods`, in source order. */
+export function methodCalls(sf: SourceFile, methods: ReadonlySet<string>): MethodCall[] {
+  const calls = descendantsOfKinds<CallExpression>(sf, [SyntaxKind.CallExpression], (n) => {
+    const callee = (n as TS.CallExpression).expression;
+    return ts.isPropertyAccessExpression(callee) && methods.has(callee.name.text);
+  });
+  return calls.map((call) => {
+    const callee = call.getExpression() as PropertyAccessExpression;
+    return { call, method: callee.getName(), receiver: callee.getExpression() };
+  });
+}
+
+/**
+ * True when `expr` stands for one of the exports `names` of a module matching `specifier`:
+ * `defineTool` imported from "tmcp/tool", `(0, mcp_nest_1.Tool)` after tsc's `require`.
+ */
+export function isExportOf(expr: Node, specifier: RegExp, names: readonly string[], resolver: Resolver): boolean {
+  const target = resolver.resolve(expr);
+  return target.kind === 'module' && specifier.test(target.specifier) && target.path.length === 1 && names.includes(target.path[0]!);
+}
+
+/**
+ * True when a method call's receiver belongs to a framework: it resolves to a value of a module
+ * matching `specifier` (`new FastMCP()`, a chained `mcp.tool(...)` on one, a server exported from
+ * another project file), or it cannot be followed (a parameter) in a file that imports such a
+ * module. A receiver from another package (the MCP SDK's `McpServer`) or of project code is not.
+ */
+export function receiverFrom(receiver: Node, specifier: RegExp, resolver: Resolver): boolean {
+  const target = resolver.resolve(receiver);
+  if (target.kind === 'module') return specifier.test(target.specifier);
+  return target.kind === 'unknown' && importsModule(receiver.getSourceFile(), specifier);
+}
+
+/**
+ * The call of a framework factory (`defineTool(...)`, `createTool(...)`) that an expression holds,
+ * following context bindings, `const`s, shorthand properties and imports of project code; null
+ * when it holds anything else. `isFactory` tests the callee.
+ */
+export function factoryCall(arg: Arg, isFactory: (callee: Node) => boolean): { call: CallExpression; bindings: Bindings } | null {
+  let node = unwrap(arg.node);
+  let bindings = arg.bindings;
+  for (let hops = 0; hops < 16; hops++) {
+    if (Node.isCallExpression(node)) return isFactory(node.getExpression()) ? { call: node, bindings } : null;
+    if (!Node.isIdentifier(node)) return null;
+    let decl = node.getSymbol()?.getDeclarations()[0];
+    const bound = decl ? bindings.get(decl) : undefined;
+    if (bound?.kind === 'node') {
+      node = unwrap(bound.node);
+      bindings = bound.bindings;
+      continue;
+    }
+    if (decl && Node.isShorthandPropertyAssignment(decl)) decl = decl.getValueSymbol()?.getDeclarations()[0];
+    if (decl && Node.isImportSpecifier(decl)) decl = decl.getNameNode().getSymbol()?.getAliasedSymbol()?.getDeclarations()[0];
+    if (decl && Node.isExportSpecifier(decl)) decl = decl.getLocalTargetDeclarations()[0];
+    const init = decl && Node.isVariableDeclaration(decl) && decl.getVariableStatement()?.getDeclarationKind() === 'const' ? decl.getInitializer() : undefined;
+    if (!init) return null;
+    node = unwrap(init);
+    bindings = bindings.visibleFrom(init);
+  }
+  return null;
+}
+
+/** The value of property `key` of an object expression (followed through consts and spreads), or null when it has none. */
+export function propertyOf(obj: Arg, key: string, resolver: Resolver): Arg | null {
+  const prop = evaluateObject(obj.node, resolver, 0, new Set([key]), obj.bindings).properties.get(key);
+  return prop ? valueOfProperty(prop) : null;
+}
+
+/**
+ * The annotations at `path` of a definition object (`annotations`, or dotted: `mcp.annotations`):
+ * null when absent; when an object on the way cannot be read whole, the parts that could hide them.
+ */
+export function annotationsAt(definition: Arg, path: string, resolver: Resolver): DeclaredAnnotations | null {
+  let holder = definition;
+  for (const key of path.split('.')) {
+    const obj = evaluateObject(holder.node, resolver, 0, new Set([key]), holder.bindings);
+    const prop = obj.properties.get(key);
+    if (!prop) {
+      if (obj.unresolved.length === 0) return null;
+      const unresolved = obj.unresolved.map((u) => ({ expression: shorten(u.node.getText()), reason: u.reason, location: locationOf(u.node), via: [] }));
+      return { location: locationOf(obj.node), properties: {}, unresolved };
+    }
+    holder = valueOfProperty(prop);
+  }
+  return readAnnotations(holder, resolver);
+}
+
+/**
+ * A tool whose name is syntax or layout, not an expression: a record key (Mastra), a method name
+ * (NestJS), a file's basename (xmcp). It is reported at `at`.
+ */
+export function namedTool(registration: string, name: string, at: Node, annotations: DeclaredAnnotations | null, handlers: HandlerRef[], unresolved: UnresolvedItem[] = []): DiscoveredTool {
+  const first = handlers[0];
+  return {
+    facts: {
+      name,
+      displayName: name,
+      origin: 'source',
+      location: locationOf(at),
+      registration,
+      annotations,
+      handler: first ? locationOf(first.node) : null,
+      unresolved,
+    },
+    handlers,
+  };
+}
+
+/** The value an evaluated property writes (a property's initializer, a shorthand's name, a method), in its bindings. */
+export function valueOfProperty(prop: EvaluatedProperty): Arg {
+  const node = Node.isPropertyAssignment(prop.node) ? prop.node.getInitializerOrThrow() : Node.isShorthandPropertyAssignment(prop.node) ? prop.node.getNameNode() : prop.node;
+  return { node, bindings: prop.bindings };
+}
+
+/**
+ * The elements of an array of tools passed to a registration (`addTools([...])`, `tools([...])`),
+ * each read in its own bindings; an array the linter cannot enumerate is reported and gives none.
+ */
+export function toolElements(list: Arg, what: string, ctx: DiscoverContext, found: Discovery): Arg[] {
+  const elements = ctx.contexts.elementsOf(list.node, list.bindings, 0);
+  if (elements.ok) return elements.items;
+  found.unresolved.push({ location: locationOf(list.node), reason: `the tools ${what} registers come from \`${shorten(list.node.getText(), 50)}\`, ${elements.reason}` });
+  return [];
+}
+
+/**
+ * The calls in a file whose callee is named one of `names`: `f(...)`, `x.f(...)`, and tsc's
+ * `(0, x.f)(...)`. A cheap syntactic filter: callers still check what the callee resolves to.
+ */
+export function callsTo(sf: SourceFile, names: ReadonlySet<string>): CallExpression[] {
+  return descendantsOfKinds<CallExpression>(sf, [SyntaxKind.CallExpression], (n) => isNamed((n as TS.CallExpression).expression, names));
+}
+
+/** The `new X(...)` and `new x.X(...)` expressions in a file whose class is named one of `names` (see {@link callsTo}). */
+export function instancesOf(sf: SourceFile, names: ReadonlySet<string>): NewExpression[] {
+  return descendantsOfKinds<NewExpression>(sf, [SyntaxKind.NewExpression], (n) => isNamed((n as TS.NewExpression).expression, names));
+}
+
+function isNamed(expr: TS.Expression, names: ReadonlySet<string>): boolean {
+  let callee = expr;
+  while (ts.isParenthesizedExpression(callee)) callee = callee.expression;
+  if (ts.isBinaryExpression(callee) && callee.operatorToken.kind === SyntaxKind.CommaToken) callee = callee.right;
+  if (ts.isPropertyAccessExpression(callee)) return names.has(callee.name.text);
+  return ts.isIdentifier(callee) && names.has(callee.text);
 }

@@ -336,7 +336,9 @@ function returnedExpression(fn: FunctionNode): Node | null {
 /** The declarations the identifiers inside `node` refer to. */
 function identifiersIn(node: Node): Set<Node> {
   const out = new Set<Node>();
-  for (const id of node.getDescendantsOfKind(SyntaxKind.Identifier)) {
+  const ids = node.getDescendantsOfKind(SyntaxKind.Identifier);
+  if (Node.isIdentifier(node)) ids.push(node);
+  for (const id of ids) {
     const decl = id.getSymbol()?.getDeclarations()[0];
     if (decl) out.add(decl);
   }

@@ -1,4 +1,5 @@
 import type { SourceFile } from 'ts-morph';
+import { Node } from '../ts-morph.js';
 import type { UnresolvedRegistration } from '../model.js';
 import type { DiscoverContext, RegistrationAdapter } from './adapter.js';
 import { FRAMEWORKS } from './frameworks/index.js';
@@ -42,6 +43,40 @@ export function discoverProject(targets: SourceFile[], ctx: DiscoverContext): Pr
       }
     }
   }
+  markDuplicates(out.tools);
   return out;
+}
+
+/**
+ * Marks each later registration of a name already registered on the same server with
+ * `duplicateOf`. Registrations in exclusive branches (`if`/`else`, `? :`, different `case`s) do
+ * not both run, so they are not duplicates. Tools without a server key are grouped by file.
+ */
+function markDuplicates(tools: DiscoveredTool[]): void {
+  const seen = new Map<string, DiscoveredTool[]>();
+  for (const tool of tools) {
+    if (tool.facts.name === null) continue;
+    const key = `${tool.server ?? tool.facts.location.file}\0${tool.facts.name}`;
+    const earlier = seen.get(key) ?? [];
+    const first = earlier.find((e) => !(e.site && tool.site && exclusive(e.site, tool.site)));
+    if (first) tool.facts.duplicateOf = first.facts.location;
+    earlier.push(tool);
+    seen.set(key, earlier);
+  }
+}
+
+/** True when two nodes sit in branches of one `if`, `? :` or `switch` that exclude each other. */
+function exclusive(a: Node, b: Node): boolean {
+  if (a === b) return false;
+  for (let p = a.getParent(); p; p = p.getParent()) {
+    if (!(p.getPos() <= b.getPos() && b.getEnd() <= p.getEnd())) continue;
+    const branchOf = (n: Node): Node | undefined => [n, ...n.getAncestors()].find((x) => x.getParent() === p);
+    const [ba, bb] = [branchOf(a), branchOf(b)];
+    if (Node.isIfStatement(p)) return ba !== bb && ba !== p.getExpression() && bb !== p.getExpression();
+    if (Node.isConditionalExpression(p)) return ba !== bb && ba !== p.getCondition() && bb !== p.getCondition();
+    if (Node.isCaseBlock(p)) return ba !== bb;
+    return false;
+  }
+  return false;
 }
 

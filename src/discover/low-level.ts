@@ -7,7 +7,7 @@ import { descendantsOfKinds } from '../analysis/nodes.js';
 import { isFunctionNode, type FunctionNode, type Resolver, unwrap } from '../analysis/resolve.js';
 import type { DiscoverContext, RegistrationAdapter } from './adapter.js';
 import type { RegistrationContext } from './contexts.js';
-import { discovered, readAnnotations, type Arg, type Discovery, type HandlerRef } from './registrations.js';
+import { discovered, readAnnotations, receiverKey, type Arg, type Discovery, type HandlerRef } from './registrations.js';
 
 /** The request each handler serves: SDK v1 passes a Zod schema, SDK v2 a method string. */
 type Method = 'tools/list' | 'tools/call';
@@ -36,12 +36,16 @@ function discoverLowLevel(sf: SourceFile, ctx: DiscoverContext): Discovery {
     return callee.kind === SyntaxKind.PropertyAccessExpression && (callee as import('ts-morph').ts.PropertyAccessExpression).name.text === 'setRequestHandler';
   });
   const handlers: Record<Method, FunctionNode[]> = { 'tools/list': [], 'tools/call': [] };
+  const servers = new Map<FunctionNode, string>();
   for (const call of calls) {
     const [schema, handler] = call.getArguments();
     const method = schema ? methodOf(schema, ctx.resolver) : null;
     if (!method || !handler) continue;
     const fn = ctx.resolver.resolve(handler);
-    if (fn.kind === 'function') handlers[method].push(fn.node);
+    if (fn.kind === 'function') {
+      handlers[method].push(fn.node);
+      servers.set(fn.node, receiverKey(call, Bindings.EMPTY));
+    }
     else found.unresolved.push({ location: locationOf(handler), reason: `the ${method} handler is not a function the linter can read` });
   }
   for (const list of handlers['tools/list']) {
@@ -58,7 +62,10 @@ function discoverLowLevel(sf: SourceFile, ctx: DiscoverContext): Discovery {
       }
       for (const element of elements.items) {
         const definition: Arg = { node: element.node, bindings: element.bindings };
-        found.tools.push(toolOf(definition, handlers['tools/call'], ctx.resolver));
+        const tool = toolOf(definition, handlers['tools/call'], ctx.resolver);
+        tool.server = servers.get(list);
+        tool.site = element.node;
+        found.tools.push(tool);
       }
     }
   }

@@ -19,6 +19,13 @@ export interface HandlerRef {
 export interface DiscoveredTool {
   facts: ToolFacts;
   handlers: HandlerRef[];
+  /**
+   * Which server the tool is registered on, as an opaque key (the declaration of the receiver, or
+   * its text in the file): two tools of one name and key are duplicates. Set by the adapter.
+   */
+  server?: string;
+  /** The registration call or listed object, to tell registrations in exclusive branches apart. */
+  site?: Node;
 }
 
 /** What discovery found in one file: tools, and registrations it could not turn into tools. */
@@ -213,10 +220,37 @@ export function discoverInFile(sf: SourceFile, resolver: Resolver, contexts: Con
       if (method === 'tool' ? args.length < 2 || args.length > 6 : args.length < 2 || args.length > 3) continue;
       const tool = method === 'tool' ? fromTool(args, ctx, resolver) : fromRegisterTool(method, args, ctx, resolver);
       for (const update of updatesOf(node)) applyUpdate(tool, update, resolver);
+      tool.server = receiverKey(node, ctx.bindings);
+      tool.site = node;
       found.tools.push(tool);
     }
   }
   return found;
+}
+
+/**
+ * An opaque key for the server a method call is made on: the expression the receiver resolves to
+ * (`new McpServer(...)` wherever the variable is used, a wrapper's parameter through its call
+ * site), else the receiver's text in its file.
+ */
+export function receiverKey(call: CallExpression, bindings: Bindings): string {
+  const callee = unwrap(call.getExpression());
+  const receiver = Node.isPropertyAccessExpression(callee) || Node.isElementAccessExpression(callee) ? callee.getExpression() : callee;
+  return declarationKey(receiver, bindings, 0) ?? `${call.getSourceFile().getFilePath()}:${receiver.getText()}`;
+}
+
+/** The declaration a variable, import or field stands for (through wrapper parameters bound at a call site), as a key. */
+function declarationKey(expr: Node, bindings: Bindings, depth: number): string | null {
+  const node = unwrap(expr);
+  if (depth > 8) return null;
+  const nameNode = Node.isPropertyAccessExpression(node) ? node.getNameNode() : Node.isIdentifier(node) ? node : null;
+  let symbol = nameNode?.getSymbol();
+  if (symbol?.isAlias()) symbol = symbol.getAliasedSymbol() ?? symbol;
+  const decl = symbol?.getDeclarations()[0];
+  if (!decl) return null;
+  const bound = bindings.get(decl);
+  if (bound?.kind === 'node') return declarationKey(bound.node, bound.bindings, depth + 1);
+  return `${decl.getSourceFile().getFilePath()}:${decl.getPos()}`;
 }
 
 /**

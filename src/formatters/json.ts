@@ -6,7 +6,8 @@ import type { Formatter } from './types.js';
 /**
  * The machine-readable report. Contract (documented in README.md, "JSON output"; extend, never break):
  * `{ schemaVersion: 1, tools: [{ name, file, line, annotations, annotationsReadable, inferred, effects, unresolved }],
- *    findings: [{ ruleId, severity, tool, file, line, column, message }] }`.
+ *    findings: [{ ruleId, severity, tool, file, line, column, message }],
+ *    unresolvedRegistrations: [{ file, line, reason }] }`.
  */
 export interface JsonReport {
   schemaVersion: 1;
@@ -23,6 +24,8 @@ export interface JsonReport {
     unresolved: { expression: string; reason: string; file: string; line: number; via: { callee: string; file: string; line: number }[] }[];
   }[];
   findings: { ruleId: string; severity: 'error' | 'warning' | 'info'; tool: string | null; file: string; line: number; column: number; message: string }[];
+  /** Registrations that did not yield tools the linter could name (a wrapper never called, a registry only run time fills), with why. */
+  unresolvedRegistrations: { file: string; line: number; reason: string }[];
 }
 
 const UNKNOWN: InferredHints = { readOnly: null, destructive: null, idempotent: null, openWorld: null };
@@ -68,6 +71,7 @@ export function toJsonReport(result: LintResult): JsonReport {
       column: f.location.column,
       message: f.message,
     })),
+    unresolvedRegistrations: result.unresolvedRegistrations.map((u) => ({ file: rel(u.location.file), line: u.location.line, reason: u.reason })),
   };
 }
 

@@ -62,7 +62,10 @@ export const stylish: Formatter = (result, { cwd, color }) => {
     const line = `✖ ${count(result.findings.length, 'problem')} (${parts.join(', ')})`;
     out.push('', errors > 0 ? c.red.bold(line) : c.yellow.bold(line));
   }
+  const unresolved = result.unresolvedRegistrations.length;
+  const unresolvedLine = unresolved > 0 ? c.yellow(`${count(unresolved, 'registration')} could not be resolved to named tools (see --tools, or unresolvedRegistrations in --format json).`) : null;
   if (result.tools.length === 0) {
+    if (unresolvedLine) out.push(unresolvedLine);
     const unparsed = result.findings.filter((f) => f.ruleId === 'parse-error' || f.ruleId === 'read-error').length;
     out.push(`No tool registrations found in ${files}${unparsed ? ` (${count(unparsed, 'file')} could not be read or parsed, see above)` : ''}.`);
     return `${out.join('\n').replace(/^\n/, '')}\n`;
@@ -70,8 +73,9 @@ export const stylish: Formatter = (result, { cwd, color }) => {
   const unreadable = result.tools.filter((t) => unverifiable(t).length > 0).length;
   const unseen = result.tools.filter(hasUnseenEffects);
   const checked = `Checked ${count(result.tools.length, 'tool')} in ${files}${unreadable ? ` (${unreadable} with a name, handler or hints it cannot read)` : ''}.`;
-  const clean = result.findings.length === 0 && unseen.length === 0;
+  const clean = result.findings.length === 0 && unseen.length === 0 && unresolved === 0;
   out.push(clean ? c.green(`✔ ${checked}`) : checked);
+  if (unresolvedLine) out.push(unresolvedLine);
   if (unseen.length > 0) {
     // Unknown is not "no effect": say which claims rest on code the linter could not follow.
     const names = unseen.slice(0, 5).map((t) => `"${t.displayName}"`).join(', ') + (unseen.length > 5 ? `, and ${unseen.length - 5} more` : '');

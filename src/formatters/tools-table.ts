@@ -58,6 +58,8 @@ export const toolsTable: Formatter = (result, { cwd, color }) => {
   lines[0] = c.bold(lines[0]!);
   lines.push('', 'r d i o: readOnlyHint, destructiveHint, idempotentHint, openWorldHint. T true, F false, - omitted (spec default), ? unknown.');
   if (result.tools.some(hasUnseenEffects)) lines.push('unverified: the handler calls code the linter cannot follow (see "unresolved" in --format json).');
+  // Registrations that gave no tool the linter can name: shown, never silently dropped.
+  for (const u of result.unresolvedRegistrations) lines.push(`${c.yellow('unresolved registration')}  ${fileLine(u.location, cwd)}  ${u.reason}`);
   // Findings that belong to no tool (a file that does not parse) would otherwise go unseen here.
   for (const f of result.findings.filter((f) => f.toolLocation === undefined)) {
     lines.push(`${c.red(f.severity)}  ${fileLine(f.location, cwd)}  ${f.message}  ${c.dim(f.ruleId)}`);

@@ -1,0 +1,29 @@
+import { expandArguments } from '../../analysis/resolve.js';
+import { callContexts, fromDefinition, methodCalls, receiverFrom, type RegistrationAdapter } from '../adapter.js';
+import type { Discovery } from '../registrations.js';
+
+/** `mcp-use` (2.x) and `mcp-use/server` (1.x). */
+const MCP_USE = /^mcp-use(\/|$)/;
+
+/**
+ * mcp-use (package `mcp-use`; 1.x: `mcp-use/server`): `server.tool({ name, title, description,
+ * inputSchema, annotations }, callback)` on `new MCPServer(...)` (1.x also `createMCPServer(...)`,
+ * chainable, with the callback possibly the definition's `cb`). The name and annotations are the
+ * definition's `name` and `annotations`. Docs: https://mcp-use.com/docs/typescript/server/tools
+ */
+export const mcpUse: RegistrationAdapter = {
+  id: 'mcp-use',
+  mayRegister: (text) => text.includes('.tool'),
+  discover(sf, ctx) {
+    const found: Discovery = { tools: [], unresolved: [] };
+    for (const { call, receiver } of methodCalls(sf, new Set(['tool']))) {
+      const written = call.getArguments();
+      if (written.length < 1 || written.length > 2 || !receiverFrom(receiver, MCP_USE, ctx.resolver)) continue;
+      for (const context of callContexts(call, written.slice(0, 1), ctx, found)) {
+        const [definition, callback] = expandArguments(written, context.bindings);
+        found.tools.push(fromDefinition('mcp-use tool', definition!, { name: 'name', annotations: 'annotations', handler: ['cb'] }, context, ctx.resolver, callback ? { handlerArg: callback } : {}));
+      }
+    }
+    return found;
+  },
+};
