@@ -356,6 +356,9 @@ export class Resolver {
           return element ? this.resolve(element, depth + 1, b) : { kind: 'const', value: undefined };
         }
       }
+      // `Enum.Member`: a TypeScript enum, or tsc's compiled form of one.
+      if (Node.isEnumDeclaration(obj)) return enumMember(obj, name, this, depth);
+      if (Node.isFunctionExpression(obj) && isEnumIife(obj)) return compiledEnumMember(obj, name, this, depth);
       // `new C().m` and `C.m` where C is a class of the project.
       const cls = Node.isNewExpression(obj) ? this.resolve(obj.getExpression(), depth + 1, b) : base;
       const classNode = cls.kind === 'value' ? unwrap(cls.node) : null;
@@ -469,7 +472,11 @@ export class Resolver {
       if (impl) return withBindings({ kind: 'function', node: impl }, b.visibleFrom(impl));
       return { kind: 'unknown', reason: `${shorten(decl.getText(), 40)} is only declared, with no body to analyse`, declaredOnly: true };
     }
+    if (Node.isEnumDeclaration(decl)) return { kind: 'value', node: decl as unknown as Expression };
     if (Node.isVariableDeclaration(decl)) {
+      // tsc's compiled enum: `var E; (function (E) { E["A"] = "a"; })(E || (E = {}));`
+      const compiledEnum = decl.getInitializer() ? undefined : enumIifeOf(decl);
+      if (compiledEnum) return { kind: 'value', node: compiledEnum as unknown as Expression };
       if (decl.getVariableStatement()?.hasDeclareKeyword()) return { kind: 'unknown', reason: `${decl.getName()} is declared without a value`, declaredOnly: true };
       const initializer = decl.getInitializer();
       if (initializer && this.isReassigned(decl)) return { kind: 'unknown', reason: `\`${decl.getName()}\` is a variable that is assigned again` };
@@ -638,4 +645,50 @@ export function expandArguments(args: Node[], b: Bindings): { node: Node; bindin
     out.push({ node: arg, bindings: b });
   }
   return out;
+}
+
+
+/** The value of a TypeScript enum member: its initializer, or its auto-incremented number. */
+function enumMember(decl: import('ts-morph').EnumDeclaration, name: string, resolver: Resolver, depth: number): Target {
+  const member = decl.getMember(name);
+  if (!member) return { kind: 'unknown', reason: `enum ${decl.getName()} has no member ${name}` };
+  const init = member.getInitializer();
+  if (init) return resolver.resolve(init, depth + 1);
+  const value = member.getValue();
+  return value === undefined ? { kind: 'unknown', reason: `enum member ${decl.getName()}.${name}` } : { kind: 'const', value };
+}
+
+/** For `var E;`, the function of tsc's enum form `(function (E) { ... })(E || (E = {}))` in the same file, if any. */
+function enumIifeOf(decl: import('ts-morph').VariableDeclaration): Node | undefined {
+  const name = decl.getName();
+  const statement = decl.getVariableStatement();
+  const next = statement?.getNextSibling();
+  if (!next || !Node.isExpressionStatement(next)) return undefined;
+  const call = unwrap(next.getExpression());
+  if (!Node.isCallExpression(call)) return undefined;
+  const fn = unwrap(call.getExpression());
+  const arg = call.getArguments()[0];
+  if (!Node.isFunctionExpression(fn) || !arg || arg.getText().replace(/\s+/g, '') !== `${name}||(${name}={})`) return undefined;
+  return fn;
+}
+
+/** True for the function of tsc's enum form (its call's argument is `E || (E = {})`). */
+function isEnumIife(fn: import('ts-morph').FunctionExpression): boolean {
+  const call = fn.getParent()?.getKind() === SyntaxKind.ParenthesizedExpression ? fn.getParent()?.getParent() : fn.getParent();
+  if (!call || !Node.isCallExpression(call)) return false;
+  const arg = call.getArguments()[0];
+  return arg !== undefined && /^(\w+)\|\|\(\1=\{\}\)$/.test(arg.getText().replace(/\s+/g, ''));
+}
+
+/** A member of tsc's compiled enum: the right-hand side of `E["A"] = v` (also inside `E[E["A"] = 0] = "A"`). */
+function compiledEnumMember(fn: import('ts-morph').FunctionExpression, name: string, resolver: Resolver, depth: number): Target {
+  const param = fn.getParameters()[0]?.getName();
+  for (const assignment of fn.getDescendantsOfKind(SyntaxKind.BinaryExpression)) {
+    if (assignment.getOperatorToken().getKind() !== SyntaxKind.EqualsToken) continue;
+    const left = assignment.getLeft();
+    if (!Node.isElementAccessExpression(left) || left.getExpression().getText() !== param) continue;
+    const key = left.getArgumentExpression();
+    if (key && Node.isStringLiteral(key) && key.getLiteralValue() === name) return resolver.resolve(assignment.getRight(), depth + 1);
+  }
+  return { kind: 'unknown', reason: `compiled enum has no member ${name}` };
 }

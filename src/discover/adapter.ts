@@ -7,7 +7,7 @@ import { bindingsOf, isFunctionNode, type Resolver, shorten, unwrap } from '../a
 import { locationOf } from '../analysis/location.js';
 import type { DeclaredAnnotations, UnresolvedItem } from '../model.js';
 import type { ContextFinder, RegistrationContext } from './contexts.js';
-import { discovered, readAnnotations, type Arg, type Discovery, type DiscoveredTool, type HandlerRef } from './registrations.js';
+import { discovered, readAnnotations, receiverKey, type Arg, type Discovery, type DiscoveredTool, type HandlerRef } from './registrations.js';
 
 /** What every discoverer gets: the resolver, and the finder of registration contexts (wrappers, loops). */
 export interface DiscoverContext {
@@ -135,16 +135,21 @@ export interface MethodCall {
   receiver: Node;
 }
 
-/** The calls `<receiver>.<method>(...)` in a file whose method is one of `methods`, in source order. */
+/**
+ * The calls `<receiver>.<method>(...)` in a file whose method is one of `methods`, in the order
+ * their method names are written, which is the order chained calls (`a.tool(...).tool(...)`) run in.
+ */
 export function methodCalls(sf: SourceFile, methods: ReadonlySet<string>): MethodCall[] {
   const calls = descendantsOfKinds<CallExpression>(sf, [SyntaxKind.CallExpression], (n) => {
     const callee = (n as TS.CallExpression).expression;
     return ts.isPropertyAccessExpression(callee) && methods.has(callee.name.text);
   });
-  return calls.map((call) => {
+  const found = calls.map((call) => {
     const callee = call.getExpression() as PropertyAccessExpression;
     return { call, method: callee.getName(), receiver: callee.getExpression() };
   });
+  const nameStart = (c: MethodCall): number => (c.call.getExpression() as PropertyAccessExpression).getNameNode().getStart();
+  return found.sort((a, b) => nameStart(a) - nameStart(b));
 }
 
 /**
@@ -279,4 +284,14 @@ function isNamed(expr: TS.Expression, names: ReadonlySet<string>): boolean {
   if (ts.isBinaryExpression(callee) && callee.operatorToken.kind === SyntaxKind.CommaToken) callee = callee.right;
   if (ts.isPropertyAccessExpression(callee)) return names.has(callee.name.text);
   return ts.isIdentifier(callee) && names.has(callee.text);
+}
+
+/**
+ * Records on a tool the server it is registered on (the receiver of `call`, read in the context's
+ * bindings) and where, so that a name registered twice on one server is found.
+ */
+export function registeredOn(tool: DiscoveredTool, call: CallExpression, context: RegistrationContext, site: Node = call): DiscoveredTool {
+  tool.server = receiverKey(call, context.bindings);
+  tool.site = site;
+  return tool;
 }

@@ -1,6 +1,7 @@
 import type { CallExpression, ForOfStatement, Identifier } from 'ts-morph';
 import { Node, SyntaxKind } from '../ts-morph.js';
 import { Bindings, type Bound } from '../analysis/bindings.js';
+import { evaluate } from '../analysis/evaluate.js';
 import { bindParameters, bindingsOf, isFunctionNode, type FunctionNode, type Resolver, shorten, unwrap } from '../analysis/resolve.js';
 
 /**
@@ -271,7 +272,11 @@ export class ContextFinder {
     for (const prop of obj.getProperties()) {
       if (!(Node.isPropertyAssignment(prop) || Node.isShorthandPropertyAssignment(prop))) return { ok: false, reason: `the entry \`${shorten(prop.getText(), 40)}\` cannot be read` };
       const nameNode = prop.getNameNode();
-      const key = Node.isIdentifier(nameNode) ? nameNode.getText() : Node.isStringLiteral(nameNode) || Node.isNumericLiteral(nameNode) ? nameNode.getLiteralText() : null;
+      let key = Node.isIdentifier(nameNode) ? nameNode.getText() : Node.isStringLiteral(nameNode) || Node.isNumericLiteral(nameNode) ? nameNode.getLiteralText() : null;
+      if (Node.isComputedPropertyName(nameNode)) {
+        const computed = evaluate(nameNode.getExpression(), this.resolver, 0, own);
+        if (computed.known && (typeof computed.value === 'string' || typeof computed.value === 'number')) key = String(computed.value);
+      }
       if (key === null) return { ok: false, reason: `the computed key ${shorten(nameNode.getText(), 40)} cannot be read` };
       const value = Node.isPropertyAssignment(prop) ? prop.getInitializerOrThrow() : prop.getNameNode();
       if (method === 'keys') items.push({ kind: 'entry', key, node: nameNode, bindings: own });

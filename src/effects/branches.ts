@@ -52,7 +52,8 @@ function clauseReachable(clause: import('ts-morph').CaseClause | import('ts-morp
   const matches = (c: typeof clause): boolean | null => {
     if (!Node.isCaseClause(c)) return null;
     const v = evaluate(c.getExpression());
-    return v.known ? v.value === subject.value : null;
+    // `case undefined` is no dispatch anyone writes: a value read as undefined was misread, so keep the clause.
+    return v.known && v.value !== undefined ? v.value === subject.value : null;
   };
   if (Node.isDefaultClause(clause)) {
     const results = clauses.map(matches);

@@ -1,5 +1,5 @@
 import type { Discovery } from '../registrations.js';
-import { callContexts, fromDefinition, methodCalls, receiverFrom, toolElements, type DefinitionKeys, type RegistrationAdapter } from '../adapter.js';
+import { callContexts, fromDefinition, methodCalls, receiverFrom, registeredOn, toolElements, type DefinitionKeys, type RegistrationAdapter } from '../adapter.js';
 import { expandArguments } from '../../analysis/resolve.js';
 
 /** `fastmcp` and `fastmcp/edge` (`EdgeFastMCP`). */
@@ -25,10 +25,10 @@ export const fastmcp: RegistrationAdapter = {
       for (const context of callContexts(call, written, ctx, found)) {
         const [arg] = expandArguments(written, context.bindings);
         if (method === 'addTool') {
-          found.tools.push(fromDefinition('fastmcp addTool', arg!, KEYS, context, ctx.resolver));
+          found.tools.push(registeredOn(fromDefinition('fastmcp addTool', arg!, KEYS, context, ctx.resolver), call, context));
           continue;
         }
-        for (const element of toolElements(arg!, 'this addTools() call', ctx, found)) found.tools.push(fromDefinition('fastmcp addTools', element, KEYS, context, ctx.resolver));
+        for (const element of toolElements(arg!, 'this addTools() call', ctx, found)) found.tools.push(registeredOn(fromDefinition('fastmcp addTools', element, KEYS, context, ctx.resolver), call, context, element.node));
       }
     }
     return found;

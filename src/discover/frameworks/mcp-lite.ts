@@ -1,5 +1,7 @@
-import { expandArguments } from '../../analysis/resolve.js';
-import { callContexts, fromDefinition, methodCalls, receiverFrom, type RegistrationAdapter } from '../adapter.js';
+import type { CallExpression } from 'ts-morph';
+import { Node } from '../../ts-morph.js';
+import { expandArguments, unwrap } from '../../analysis/resolve.js';
+import { callContexts, fromDefinition, methodCalls, receiverFrom, registeredOn, type RegistrationAdapter } from '../adapter.js';
 import type { Discovery } from '../registrations.js';
 
 const MCP_LITE = /^mcp-lite(\/|$)/;
@@ -21,9 +23,22 @@ export const mcpLite: RegistrationAdapter = {
       if (written.length !== 2 || !receiverFrom(receiver, MCP_LITE, ctx.resolver)) continue;
       for (const context of callContexts(call, written, ctx, found)) {
         const [name, definition] = expandArguments(written, context.bindings);
-        found.tools.push(fromDefinition('mcp-lite tool', definition!, { name: 'name', annotations: 'annotations', handler: ['handler'] }, context, ctx.resolver, { nameArg: name! }));
+        const tool = fromDefinition('mcp-lite tool', definition!, { name: 'name', annotations: 'annotations', handler: ['handler'] }, context, ctx.resolver, { nameArg: name! });
+        found.tools.push(registeredOn(tool, firstOfChain(call), context, call));
       }
     }
     return found;
   },
 };
+
+/** The first call of a chain `mcp.tool(...).tool(...)`, whose receiver is the server every link registers on. */
+function firstOfChain(call: CallExpression): CallExpression {
+  let first = call;
+  for (;;) {
+    const callee = unwrap(first.getExpression());
+    const inner = Node.isPropertyAccessExpression(callee) ? unwrap(callee.getExpression()) : undefined;
+    const innerCallee = inner && Node.isCallExpression(inner) ? unwrap(inner.getExpression()) : undefined;
+    if (!inner || !Node.isCallExpression(inner) || !innerCallee || !Node.isPropertyAccessExpression(innerCallee) || innerCallee.getName() !== 'tool') return first;
+    first = inner;
+  }
+}

@@ -1,5 +1,5 @@
 import { expandArguments } from '../../analysis/resolve.js';
-import { callContexts, fromDefinition, methodCalls, receiverFrom, type RegistrationAdapter } from '../adapter.js';
+import { callContexts, fromDefinition, methodCalls, receiverFrom, registeredOn, type RegistrationAdapter } from '../adapter.js';
 import type { Discovery } from '../registrations.js';
 
 /** `mcp-use` (2.x) and `mcp-use/server` (1.x). */
@@ -21,7 +21,8 @@ export const mcpUse: RegistrationAdapter = {
       if (written.length < 1 || written.length > 2 || !receiverFrom(receiver, MCP_USE, ctx.resolver)) continue;
       for (const context of callContexts(call, written.slice(0, 1), ctx, found)) {
         const [definition, callback] = expandArguments(written, context.bindings);
-        found.tools.push(fromDefinition('mcp-use tool', definition!, { name: 'name', annotations: 'annotations', handler: ['cb'] }, context, ctx.resolver, callback ? { handlerArg: callback } : {}));
+        const tool = fromDefinition('mcp-use tool', definition!, { name: 'name', annotations: 'annotations', handler: ['cb'] }, context, ctx.resolver, callback ? { handlerArg: callback } : {});
+        found.tools.push(registeredOn(tool, call, context));
       }
     }
     return found;

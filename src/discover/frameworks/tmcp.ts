@@ -1,6 +1,6 @@
 import type { Node } from 'ts-morph';
 import { expandArguments, type Resolver } from '../../analysis/resolve.js';
-import { callContexts, factoryCall, fromDefinition, isExportOf, methodCalls, receiverFrom, toolElements, type DefinitionKeys, type RegistrationAdapter } from '../adapter.js';
+import { callContexts, factoryCall, fromDefinition, isExportOf, methodCalls, receiverFrom, registeredOn, toolElements, type DefinitionKeys, type RegistrationAdapter } from '../adapter.js';
 import type { RegistrationContext } from '../contexts.js';
 import type { Arg, DiscoveredTool, Discovery } from '../registrations.js';
 
@@ -29,11 +29,11 @@ export const tmcp: RegistrationAdapter = {
       for (const context of callContexts(call, written.slice(0, 1), ctx, found)) {
         const [first, handler] = expandArguments(written, context.bindings);
         if (method === 'tools') {
-          for (const element of toolElements(first!, 'this tools() call', ctx, found)) found.tools.push(fromBuilt('tmcp tools', element, context, ctx.resolver));
+          for (const element of toolElements(first!, 'this tools() call', ctx, found)) found.tools.push(registeredOn(fromBuilt('tmcp tools', element, context, ctx.resolver), call, context, element.node));
         } else if (handler) {
-          found.tools.push(fromDefinition('tmcp tool', first!, KEYS, context, ctx.resolver, { handlerArg: handler }));
+          found.tools.push(registeredOn(fromDefinition('tmcp tool', first!, KEYS, context, ctx.resolver, { handlerArg: handler }), call, context));
         } else {
-          found.tools.push(fromBuilt('tmcp tool', first!, context, ctx.resolver));
+          found.tools.push(registeredOn(fromBuilt('tmcp tool', first!, context, ctx.resolver), call, context));
         }
       }
     }

@@ -1,7 +1,7 @@
 import { Node } from '../../ts-morph.js';
 import { expandArguments, isFunctionNode, type FunctionNode } from '../../analysis/resolve.js';
 import type { UnresolvedItem } from '../../model.js';
-import { callContexts, callsTo, handlersOf, isExportOf, methodCalls, type RegistrationAdapter } from '../adapter.js';
+import { callContexts, callsTo, handlersOf, isExportOf, methodCalls, registeredOn, type RegistrationAdapter } from '../adapter.js';
 import { discovered, readAnnotations, toolArgRoles, type Discovery } from '../registrations.js';
 
 /** `@vercel/mcp-adapter` 1.x, and the `mcp-handler` 1.x it re-exports (both hand the callback an SDK v1 `McpServer`). */
@@ -41,7 +41,8 @@ export const vercelMcpAdapter: RegistrationAdapter = {
         const annotationsArg = rest[roles.indexOf('annotations')];
         const unresolved: UnresolvedItem[] = [];
         const handlers = handlersOf(rest[roles.indexOf('callback')]!, ctx.resolver, unresolved);
-        found.tools.push(discovered('mcp-handler tool', name!, annotationsArg ? readAnnotations(annotationsArg, ctx.resolver) : null, handlers, context, ctx.resolver, unresolved));
+        const tool = discovered('mcp-handler tool', name!, annotationsArg ? readAnnotations(annotationsArg, ctx.resolver) : null, handlers, context, ctx.resolver, unresolved);
+        found.tools.push(registeredOn(tool, call, context));
       }
     }
     return found;
