@@ -130,8 +130,16 @@ export class ContextFinder {
     const out: RegistrationContext[] = [];
     for (const site of sites) {
       if (Node.isCallExpression(site)) {
-        const siteUses = identifiersIn(site);
-        for (const u of siteUses) this.essential.add(u);
+        // The site's arguments feed the wrapper's parameters; those at parameters the tool's
+        // identity needs (name, annotations) are needed in turn. The receiver is not.
+        const essentialParams = new Set(fn.getParameters().filter((p) => usesAny(this.essential, p)).map((p) => fn.getParameters().indexOf(p)));
+        const restAt = fn.getParameters().findIndex((p) => p.isRestParameter());
+        const siteUses = new Set<Node>();
+        site.getArguments().forEach((arg, i) => {
+          const ids = identifiersIn(arg);
+          for (const u of ids) siteUses.add(u);
+          if (essentialParams.has(i) || (restAt >= 0 && i >= restAt && essentialParams.has(restAt))) for (const u of ids) this.essential.add(u);
+        });
         for (const outer of this.contextsAt(site, siteUses, nesting + 1, unexpanded)) {
           out.push({ bindings: bindParameters(fn, site.getArguments(), outer.bindings), site, runtime: outer.runtime });
           if (out.length > MAX_CONTEXTS) return out;
@@ -173,6 +181,10 @@ export class ContextFinder {
       sites = [];
       for (const ref of (nameNode as Identifier).findReferencesAsNodes()) {
         if (ref === nameNode) continue;
+        // `{@link accountTool}` in a doc comment, and the names of overload signatures, call nothing.
+        if (ref.getFirstAncestor((a) => Node.isJSDoc(a)) !== undefined) continue;
+        const owner = ref.getParent();
+        if (owner && (Node.isMethodDeclaration(owner) || Node.isFunctionDeclaration(owner) || Node.isMethodSignature(owner)) && owner.getNameNode() === ref) continue;
         // `f(...)`, `obj.f(...)`, `this.f(...)`
         const access = Node.isPropertyAccessExpression(ref.getParent()) && (ref.getParent() as import('ts-morph').PropertyAccessExpression).getNameNode() === ref ? ref.getParentOrThrow() : ref;
         const parent = access.getParent();

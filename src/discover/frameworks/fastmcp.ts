@@ -1,6 +1,6 @@
-import type { Discovery } from '../registrations.js';
-import { callContexts, fromDefinition, methodCalls, receiverFrom, registeredOn, toolElements, type DefinitionKeys, type RegistrationAdapter } from '../adapter.js';
 import { expandArguments } from '../../analysis/resolve.js';
+import { callContexts, fromDefinition, methodCalls, receiverFrom, registeredOn, toolElements, type DefinitionKeys, type RegistrationAdapter } from '../adapter.js';
+import type { Discovery } from '../registrations.js';
 
 /** `fastmcp` and `fastmcp/edge` (`EdgeFastMCP`). */
 const FASTMCP = /^fastmcp(\/|$)/;

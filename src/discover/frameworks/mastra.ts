@@ -36,12 +36,17 @@ export const mastra: RegistrationAdapter = {
         const at = Node.isPropertyAssignment(entry.node) || Node.isShorthandPropertyAssignment(entry.node) ? entry.node.getNameNode() : entry.node;
         // createTool(options) returns the options' tool; a plain object in the record is read as it is.
         const created = factoryCall(value, (callee) => isExportOf(callee, MASTRA_CORE, ['createTool'], ctx.resolver));
-        const definition: Arg = created?.call.getArguments()[0] ? { node: created.call.getArguments()[0]!, bindings: created.bindings } : value;
+        const options = created?.call.getArguments()[0];
+        const definition: Arg = created && options ? { node: options, bindings: created.bindings } : value;
         const unresolved: UnresolvedItem[] = [];
         const execute = propertyOf(definition, 'execute', ctx.resolver);
         if (!execute) unresolved.push({ expression: shorten(value.node.getText()), reason: 'the tool has no `execute` the linter can find', location: locationOf(value.node), via: [] });
         const handlers = execute ? handlersOf(execute, ctx.resolver, unresolved) : [];
-        found.tools.push(namedTool('mastra MCPServer tools', key, at, annotationsAt(definition, 'mcp.annotations', ctx.resolver), handlers, unresolved));
+        const tool = namedTool('mastra MCPServer tools', key, at, annotationsAt(definition, 'mcp.annotations', ctx.resolver), handlers, unresolved);
+        // One server per `new MCPServer(...)`: a key used twice in one record is impossible, across servers it is no duplicate.
+        tool.server = `${sf.getFilePath()}:${server.getPos()}`;
+        tool.site = entry.node;
+        found.tools.push(tool);
       }
     }
     return found;
