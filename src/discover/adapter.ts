@@ -62,34 +62,10 @@ export function fromDefinition(
   overrides: { nameArg?: Arg; handlerArg?: Arg } = {},
 ): DiscoveredTool {
   const unresolved: UnresolvedItem[] = [];
-  const obj = evaluateObject(definition.node, resolver, 0, new Set([keys.name]), definition.bindings);
-  const valueOf = (key: string): Arg | null => {
-    const prop = obj.properties.get(key);
-    if (!prop) return null;
-    const node = prop.node;
-    const init = Node.isPropertyAssignment(node) ? node.getInitializerOrThrow() : Node.isShorthandPropertyAssignment(node) ? node.getNameNode() : node;
-    return { node: init, bindings: prop.bindings };
-  };
+  const valueOf = (key: string): Arg | null => propertyOf(definition, key, resolver);
   // The name: the `name` key, else the override; an unreadable object leaves it unknown.
   const nameArg = overrides.nameArg ?? valueOf(keys.name) ?? { node: definition.node, bindings: definition.bindings };
-  // The annotations, possibly nested (`mcp.annotations`).
-  let annotations: DeclaredAnnotations | null = null;
-  const [first, ...rest] = keys.annotations.split('.');
-  let holder = valueOf(first!);
-  for (const key of rest) {
-    if (!holder) break;
-    const inner = evaluateObject(holder.node, resolver, 0, new Set([key]), holder.bindings);
-    const prop = inner.properties.get(key);
-    holder = prop ? { node: Node.isPropertyAssignment(prop.node) ? prop.node.getInitializerOrThrow() : prop.node, bindings: prop.bindings } : null;
-  }
-  if (holder) annotations = readAnnotations(holder, resolver);
-  else if (obj.unresolved.length > 0) {
-    annotations = {
-      location: locationOf(obj.node),
-      properties: {},
-      unresolved: obj.unresolved.map((u) => ({ expression: shorten(u.node.getText()), reason: u.reason, location: locationOf(u.node), via: [] })),
-    };
-  }
+  const annotations = annotationsAt(definition, keys.annotations, resolver);
   const handlerArg = overrides.handlerArg ?? keys.handler.map(valueOf).find((v) => v !== null) ?? undefined;
   const handlers = handlerArg ? handlersOf(handlerArg, resolver, unresolved) : [];
   return discovered(registration, nameArg, annotations, handlers, ctx, resolver, unresolved);

@@ -40,14 +40,18 @@ export interface Arg {
   bindings: Bindings;
 }
 
-/** Module specifiers that mark a project as an MCP server (SDK v1 and v2 split packages). */
-const MCP_SDK = /^@modelcontextprotocol\/(sdk|server)(\/|$)/;
+/**
+ * Module specifiers that mark a project as an MCP server built on the SDK's `McpServer`: SDK v1
+ * and the v2 split package, and the adapters that hand a callback an SDK server
+ * (`mcp-handler`, `@vercel/mcp-adapter`, Cloudflare `agents/mcp`).
+ */
+const MCP_SDK = /^(@modelcontextprotocol\/(sdk|server)|mcp-handler|@vercel\/mcp-adapter|agents\/mcp)(\/|$)/;
 
 /** True when the file imports or requires the MCP SDK, or bundles it (its `McpServer` class is in the file). */
 export function importsMcpSdk(sf: SourceFile): boolean {
   if (sf.getImportDeclarations().some((d) => MCP_SDK.test(d.getModuleSpecifierValue()))) return true;
   const text = sf.getFullText();
-  return /require\(\s*["']@modelcontextprotocol\/(sdk|server)/.test(text) || BUNDLED_SDK.test(text);
+  return /require\(\s*["'](@modelcontextprotocol\/(sdk|server)|mcp-handler|@vercel\/mcp-adapter|agents\/mcp)/.test(text) || BUNDLED_SDK.test(text);
 }
 
 /** A bundler's copy of the SDK's server class (`class McpServer {`, `var McpServer = class {`). */
@@ -59,6 +63,19 @@ function isSdkMethod(fn: Node): boolean {
   if (!cls) return false;
   const name = (cls as import('ts-morph').ClassDeclaration).getName?.() ?? cls.getParent()?.getFirstChildByKind(SyntaxKind.Identifier)?.getText();
   return name !== undefined && /^(McpServer|Server)\d*$/.test(name);
+}
+
+/** True when a call's receiver comes from a package that is not the MCP SDK (or an adapter handing out its server). */
+function isOtherFrameworkReceiver(call: CallExpression, resolver: Resolver): boolean {
+  const callee = unwrap(call.getExpression());
+  if (!Node.isPropertyAccessExpression(callee) && !Node.isElementAccessExpression(callee)) return false;
+  let receiver = unwrap(callee.getExpression());
+  // `new McpServer(...)` resolves to the SDK's class; a chained `.tool(...).tool(...)` to the first receiver.
+  while (Node.isCallExpression(receiver) && Node.isPropertyAccessExpression(unwrap(receiver.getExpression()))) {
+    receiver = unwrap((unwrap(receiver.getExpression()) as import('ts-morph').PropertyAccessExpression).getExpression());
+  }
+  const owner = resolver.resolve(receiver);
+  return owner.kind === 'module' && !MCP_SDK.test(owner.specifier) && !owner.specifier.startsWith('.');
 }
 
 /** What a position of `tool(...)` holds after the SDK's own disambiguation. */
@@ -195,6 +212,8 @@ export function discoverInFile(sf: SourceFile, resolver: Resolver, contexts: Con
     const method = calleeMethodName(node);
     if (!method || !REGISTER_METHODS.has(method)) continue;
     if (method === 'tool' && !projectUsesSdk) continue;
+    // `.tool(...)` of another framework's server (tmcp, mcp-lite, mcp-use) is that framework's adapter's.
+    if (method === 'tool' && isOtherFrameworkReceiver(node, resolver)) continue;
     // A `registerTool` the project defines itself (its own registry class) is not the SDK's. Files
     // that import the SDK are taken at their word: asking the checker there costs much and says little.
     if (!fileUsesSdk) {

@@ -265,3 +265,18 @@ server2.registerTool("bundled", { annotations: { readOnlyHint: true } }, async (
     expect(result.findings.filter((f) => f.ruleId === 'optimistic-read-only').map((f) => f.tool)).toEqual(['cjs_a']);
   });
 });
+
+describe('frameworks beside the SDK', () => {
+  it('leaves another framework\'s .tool() calls to its adapter in a project that also imports the SDK', async () => {
+    const result = await lintFiles({
+      'sdk.ts': `${SERVER_HEADER}server.registerTool("sdk_tool", { description: "d", annotations: { readOnlyHint: true } }, async () => ({ content: [] }));\n`,
+      'lite.ts': `import { McpServer } from "mcp-lite";
+const mcp = new McpServer({ name: "l", version: "1" });
+mcp.tool("lite_a", { annotations: { readOnlyHint: true }, handler: async () => ({ content: [] }) })
+  .tool("lite_b", { annotations: { readOnlyHint: true }, handler: async () => ({ content: [] }) });
+`,
+    });
+    expect(names(result)).toEqual(['lite_a', 'lite_b', 'sdk_tool']);
+    expect(result.tools.filter((t) => t.name?.startsWith('lite')).every((t) => t.registration.startsWith('mcp-lite'))).toBe(true);
+  });
+});

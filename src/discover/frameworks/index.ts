@@ -7,11 +7,10 @@ import { mcpLite } from './mcp-lite.js';
 import { mcpNest } from './mcp-nest.js';
 import { mcpUse } from './mcp-use.js';
 import { tmcp } from './tmcp.js';
-import { vercelMcpAdapter } from './vercel-mcp-adapter.js';
 import { xmcp } from './xmcp.js';
 
 /**
  * The frameworks whose registrations discovery reads, in order of use. One module each; each has a
  * fixture under test/fixtures/frameworks/ and a line in the README's support table.
  */
-export const FRAMEWORKS: readonly RegistrationAdapter[] = [fastmcp, mastra, vercelMcpAdapter, mcpUse, xmcp, mcpNest, mcpFramework, tmcp, extApps, mcpLite];
+export const FRAMEWORKS: readonly RegistrationAdapter[] = [fastmcp, mastra, mcpUse, xmcp, mcpNest, mcpFramework, tmcp, extApps, mcpLite];
