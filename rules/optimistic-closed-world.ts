@@ -1,4 +1,4 @@
-import { bySignificance, declaredBoolean, describeEffects, hintLocation } from '../src/engine/facts.js';
+import { claim, bySignificance, describeEffects, hintLocation } from '../src/engine/facts.js';
 import { defineRule } from '../src/engine/rule.js';
 
 /**
@@ -14,13 +14,14 @@ export default defineRule({
     docs: { description: 'openWorldHint: false on a tool that reaches the network or runs other programs', recommended: 'error' },
     requires: ['effects'],
     messages: {
-      reachesOut: '"{{tool}}" declares openWorldHint: false, but it {{effects}}',
+      reachesOut: '"{{tool}}" {{declares}} openWorldHint: false, but it {{effects}}',
     },
   },
   check({ tool, report }) {
-    if (declaredBoolean(tool, 'openWorldHint')?.value !== false) return;
+    const claimed = claim(tool, 'openWorldHint', false);
+    if (!claimed) return;
     const found = (tool.effects?.effects ?? []).filter((e) => e.openWorld);
     if (found.length === 0) return;
-    report({ messageId: 'reachesOut', data: { tool: tool.displayName, effects: describeEffects(found) }, location: hintLocation(tool, 'openWorldHint'), evidence: bySignificance(found) });
+    report({ messageId: 'reachesOut', data: { tool: tool.displayName, declares: claimed.declares, effects: describeEffects(found) }, location: hintLocation(tool, 'openWorldHint'), evidence: bySignificance(found) });
   },
 });

@@ -1,4 +1,4 @@
-import { arbitraryEffects, bySignificance, declaredBoolean, describeEffects, hintLocation, writes } from '../src/engine/facts.js';
+import { claim, arbitraryEffects, bySignificance, describeEffects, hintLocation, writes } from '../src/engine/facts.js';
 import { defineRule } from '../src/engine/rule.js';
 
 /**
@@ -14,16 +14,17 @@ export default defineRule({
     docs: { description: 'idempotentHint: true on a tool whose repeated calls have additional effects', recommended: 'error' },
     requires: ['effects'],
     messages: {
-      repeats: '"{{tool}}" declares idempotentHint: true, but each call {{effects}}',
-      mayRepeat: '"{{tool}}" declares idempotentHint: true, but it {{effects}}, whose repeated calls may keep changing things',
+      repeats: '"{{tool}}" {{declares}} idempotentHint: true, but each call {{effects}}',
+      mayRepeat: '"{{tool}}" {{declares}} idempotentHint: true, but it {{effects}}, whose repeated calls may keep changing things',
     },
   },
   check({ tool, report }) {
-    if (declaredBoolean(tool, 'idempotentHint')?.value !== true) return;
+    const claimed = claim(tool, 'idempotentHint', true);
+    if (!claimed) return;
     const found = writes(tool).filter((e) => e.idempotent === false);
     const arbitrary = arbitraryEffects(tool);
     const [messageId, evidence] = found.length > 0 ? (['repeats', found] as const) : (['mayRepeat', arbitrary] as const);
     if (evidence.length === 0) return;
-    report({ messageId, data: { tool: tool.displayName, effects: describeEffects(evidence) }, location: hintLocation(tool, 'idempotentHint'), evidence: bySignificance(evidence) });
+    report({ messageId, data: { tool: tool.displayName, declares: claimed.declares, effects: describeEffects(evidence) }, location: hintLocation(tool, 'idempotentHint'), evidence: bySignificance(evidence) });
   },
 });

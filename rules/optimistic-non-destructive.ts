@@ -1,4 +1,4 @@
-import { arbitraryEffects, bySignificance, declaredBoolean, describeEffects, hintLocation, writes } from '../src/engine/facts.js';
+import { claim, arbitraryEffects, bySignificance, describeEffects, hintLocation, writes } from '../src/engine/facts.js';
 import { defineRule } from '../src/engine/rule.js';
 
 /**
@@ -14,16 +14,17 @@ export default defineRule({
     docs: { description: 'destructiveHint: false on a tool that deletes or overwrites', recommended: 'error' },
     requires: ['effects'],
     messages: {
-      destroys: '"{{tool}}" declares destructiveHint: false, but it {{effects}}',
-      mayDestroy: '"{{tool}}" declares destructiveHint: false, but it {{effects}}, which may delete or overwrite anything',
+      destroys: '"{{tool}}" {{declares}} destructiveHint: false, but it {{effects}}',
+      mayDestroy: '"{{tool}}" {{declares}} destructiveHint: false, but it {{effects}}, which may delete or overwrite anything',
     },
   },
   check({ tool, report }) {
-    if (declaredBoolean(tool, 'destructiveHint')?.value !== false) return;
+    const claimed = claim(tool, 'destructiveHint', false);
+    if (!claimed) return;
     const found = writes(tool).filter((e) => e.destructive === true);
     const arbitrary = arbitraryEffects(tool);
     const [messageId, evidence] = found.length > 0 ? (['destroys', found] as const) : (['mayDestroy', arbitrary] as const);
     if (evidence.length === 0) return;
-    report({ messageId, data: { tool: tool.displayName, effects: describeEffects(evidence) }, location: hintLocation(tool, 'destructiveHint'), evidence: bySignificance(evidence) });
+    report({ messageId, data: { tool: tool.displayName, declares: claimed.declares, effects: describeEffects(evidence) }, location: hintLocation(tool, 'destructiveHint'), evidence: bySignificance(evidence) });
   },
 });

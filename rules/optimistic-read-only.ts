@@ -1,4 +1,4 @@
-import { bySignificance, declaredBoolean, describeEffects, hintLocation, possibleWrites, writes } from '../src/engine/facts.js';
+import { claim, bySignificance, describeEffects, hintLocation, possibleWrites, writes } from '../src/engine/facts.js';
 import { defineRule } from '../src/engine/rule.js';
 
 /**
@@ -13,20 +13,21 @@ export default defineRule({
     docs: { description: 'readOnlyHint: true on a tool that modifies its environment', recommended: 'error' },
     requires: ['effects'],
     messages: {
-      writes: '"{{tool}}" declares readOnlyHint: true, but it {{effects}}',
-      mayWrite: '"{{tool}}" declares readOnlyHint: true, but it {{effects}}, which may modify its environment',
+      writes: '"{{tool}}" {{declares}} readOnlyHint: true, but it {{effects}}',
+      mayWrite: '"{{tool}}" {{declares}} readOnlyHint: true, but it {{effects}}, which may modify its environment',
     },
   },
   check({ tool, report }) {
-    if (declaredBoolean(tool, 'readOnlyHint')?.value !== true) return;
+    const claimed = claim(tool, 'readOnlyHint', true);
+    if (!claimed) return;
     const found = writes(tool);
     if (found.length > 0) {
-      report({ messageId: 'writes', data: { tool: tool.displayName, effects: describeEffects(found) }, location: hintLocation(tool, 'readOnlyHint'), evidence: bySignificance(found) });
+      report({ messageId: 'writes', data: { tool: tool.displayName, declares: claimed.declares, effects: describeEffects(found) }, location: hintLocation(tool, 'readOnlyHint'), evidence: bySignificance(found) });
       return;
     }
     const possible = possibleWrites(tool);
     if (possible.length > 0) {
-      report({ messageId: 'mayWrite', data: { tool: tool.displayName, effects: describeEffects(possible) }, location: hintLocation(tool, 'readOnlyHint'), evidence: bySignificance(possible) });
+      report({ messageId: 'mayWrite', data: { tool: tool.displayName, declares: claimed.declares, effects: describeEffects(possible) }, location: hintLocation(tool, 'readOnlyHint'), evidence: bySignificance(possible) });
     }
   },
 });

@@ -47,6 +47,8 @@ export interface DeclaredHint {
   known: boolean;
   /** Why the value could not be evaluated, when `known` is false. */
   reason?: string;
+  /** When `known` is false but the value is one of a few (`cond ? true : false`): those values. */
+  possible?: unknown[];
   location: SourceLocation;
 }
 

@@ -11,6 +11,19 @@ export function declaredBoolean(tool: ToolFacts, key: HintKey): (DeclaredHint & 
   return hint as DeclaredHint & { value: boolean };
 }
 
+/**
+ * The claim a tool makes for a hint, when a client could see `value`: the hint declares it, or its
+ * value depends on a condition one of whose branches gives it (`readOnlyHint: mode === "safe"`).
+ * The issue's rule: judge the most optimistic value a client could see.
+ */
+export function claim(tool: ToolFacts, key: HintKey, value: boolean): { hint: DeclaredHint; conditional: boolean; declares: string } | null {
+  const hint = tool.annotations?.properties[key];
+  if (!hint) return null;
+  if (hint.known) return hint.value === value ? { hint, conditional: false, declares: 'declares' } : null;
+  if (hint.possible?.includes(value)) return { hint, conditional: true, declares: 'can declare (depending on a value known only at run time)' };
+  return null;
+}
+
 /** True when the key is absent from the annotations object (so the spec default applies), and nothing unreadable could hide it. */
 export function isOmitted(tool: ToolFacts, key: HintKey): boolean {
   const annotations = tool.annotations;

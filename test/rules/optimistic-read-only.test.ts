@@ -42,3 +42,18 @@ describe('optimistic-read-only', () => {
     });
   });
 });
+
+describe('optimistic-read-only on a value that depends on a condition', () => {
+  it('judges the most optimistic value a client could see, and says it is conditional', () => {
+    const base = factsOf({ declared: { readOnlyHint: true }, effects: ['overwrite'] });
+    const conditional = { ...base, annotations: { ...base.annotations!, properties: { readOnlyHint: { value: undefined, known: false, reason: '`process.env.RO` comes from the environment', possible: [true, false], location: base.annotations!.properties.readOnlyHint!.location } } } };
+    const out: string[] = [];
+    rule.check({ tool: conditional, report: (r) => out.push(`${r.messageId}:${r.data.declares}`) });
+    expect(out).toEqual(['writes:can declare (depending on a value known only at run time)']);
+    // Only false is possible: nothing optimistic to judge.
+    const pessimistic = { ...conditional, annotations: { ...conditional.annotations, properties: { readOnlyHint: { ...conditional.annotations.properties.readOnlyHint, possible: [false] } } } };
+    const none: string[] = [];
+    rule.check({ tool: pessimistic, report: (r) => none.push(r.messageId) });
+    expect(none).toEqual([]);
+  });
+});
