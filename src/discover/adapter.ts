@@ -267,7 +267,7 @@ function isNamed(expr: TS.Expression, names: ReadonlySet<string>): boolean {
  * bindings) and where, so that a name registered twice on one server is found.
  */
 export function registeredOn(tool: DiscoveredTool, call: CallExpression, context: RegistrationContext, site: Node = call): DiscoveredTool {
-  tool.server = receiverKey(call, context.bindings);
+  tool.server = () => receiverKey(call, context.bindings);
   tool.site = site;
   return tool;
 }

@@ -1,5 +1,5 @@
-import type { CallExpression, ForOfStatement, Identifier } from 'ts-morph';
-import { Node, SyntaxKind } from '../ts-morph.js';
+import type { CallExpression, ForOfStatement, Identifier, ts as TS } from 'ts-morph';
+import { Node, SyntaxKind, ts } from '../ts-morph.js';
 import { Bindings, type Bound } from '../analysis/bindings.js';
 import { evaluate } from '../analysis/evaluate.js';
 import { bindParameters, bindingsOf, isFunctionNode, type FunctionNode, type Resolver, shorten, unwrap } from '../analysis/resolve.js';
@@ -47,7 +47,7 @@ type Element =
 export class ContextFinder {
   private readonly sitesCache = new Map<FunctionNode, Node[] | null>();
   /** Declarations the registration's name and annotations use (see {@link ContextFinder.contextsOf}). */
-  private essential = new Set<Node>();
+  private essential = new Set<string>();
 
   constructor(private readonly resolver: Resolver) {}
 
@@ -59,9 +59,9 @@ export class ContextFinder {
   contextsOf(call: CallExpression, essential: Node[]): { contexts: RegistrationContext[]; unexpanded: UnexpandedContext[] } {
     const unexpanded: UnexpandedContext[] = [];
     if (!hasBinderAround(call)) return { contexts: [ROOT], unexpanded };
-    const uses = new Set<Node>();
+    const uses = new Set<string>();
     for (const arg of call.getArguments()) for (const d of identifiersIn(arg)) uses.add(d);
-    this.essential = new Set<Node>();
+    this.essential = new Set<string>();
     for (const arg of essential) for (const d of identifiersIn(arg)) this.essential.add(d);
     const contexts = this.contextsAt(call, uses, 0, unexpanded);
     if (contexts.length > MAX_CONTEXTS) {
@@ -72,7 +72,7 @@ export class ContextFinder {
   }
 
   /** Contexts for `node`, from its innermost enclosing binder outwards. `uses` are the declarations `node`'s code refers to. */
-  private contextsAt(node: Node, uses: Set<Node>, nesting: number, unexpanded: UnexpandedContext[]): RegistrationContext[] {
+  private contextsAt(node: Node, uses: Set<string>, nesting: number, unexpanded: UnexpandedContext[]): RegistrationContext[] {
     if (nesting > MAX_NESTING) return [ROOT];
     for (let child: Node = node, a = node.getParent(); a; child = a, a = a.getParent()) {
       if (Node.isForOfStatement(a) && child === a.getStatement()) {
@@ -96,7 +96,7 @@ export class ContextFinder {
   }
 
   /** One context per element of `iterable` (read in each outer context), with `decl` bound to it. */
-  private expandLoop(scope: Node, decl: Node, iterable: Node, uses: Set<Node>, nesting: number, unexpanded: UnexpandedContext[]): RegistrationContext[] {
+  private expandLoop(scope: Node, decl: Node, iterable: Node, uses: Set<string>, nesting: number, unexpanded: UnexpandedContext[]): RegistrationContext[] {
     const out: RegistrationContext[] = [];
     for (const u of identifiersIn(iterable)) {
       uses.add(u);
@@ -118,7 +118,7 @@ export class ContextFinder {
   }
 
   /** One context per call site of the wrapper function `fn` in the project (and per context of each site). */
-  private expandWrapper(fn: FunctionNode, uses: Set<Node>, nesting: number, unexpanded: UnexpandedContext[]): RegistrationContext[] {
+  private expandWrapper(fn: FunctionNode, uses: Set<string>, nesting: number, unexpanded: UnexpandedContext[]): RegistrationContext[] {
     const sites = this.callSitesOf(fn);
     const name = functionName(fn);
     if (sites === null || sites.length === 0) {
@@ -134,7 +134,7 @@ export class ContextFinder {
         // identity needs (name, annotations) are needed in turn. The receiver is not.
         const essentialParams = new Set(fn.getParameters().filter((p) => usesAny(this.essential, p)).map((p) => fn.getParameters().indexOf(p)));
         const restAt = fn.getParameters().findIndex((p) => p.isRestParameter());
-        const siteUses = new Set<Node>();
+        const siteUses = new Set<string>();
         site.getArguments().forEach((arg, i) => {
           const ids = identifiersIn(arg);
           for (const u of ids) siteUses.add(u);
@@ -350,23 +350,34 @@ function returnedExpression(fn: FunctionNode): Node | null {
   return statements.length === 1 && last && Node.isReturnStatement(last) ? last.getExpression() ?? null : null;
 }
 
-/** The declarations the identifiers inside `node` refer to. */
-function identifiersIn(node: Node): Set<Node> {
-  const out = new Set<Node>();
-  const ids = node.getDescendantsOfKind(SyntaxKind.Identifier);
-  if (Node.isIdentifier(node)) ids.push(node);
-  for (const id of ids) {
-    const decl = id.getSymbol()?.getDeclarations()[0];
-    if (decl) out.add(decl);
-  }
+/**
+ * The names of the identifiers inside `node` (itself included). Names, not declarations: asking
+ * the checker for every identifier of every handler costs more than the few extra contexts a
+ * shadowed name can cause, which only re-read the same code with more bindings.
+ */
+function identifiersIn(node: Node): Set<string> {
+  const out = new Set<string>();
+  const visit = (n: TS.Node): void => {
+    if (ts.isIdentifier(n)) out.add(n.text);
+    else ts.forEachChild(n, visit);
+  };
+  visit(node.compilerNode);
   return out;
 }
 
-/** True when `uses` contains `decl` or a name its destructuring declares. */
-function usesAny(uses: Set<Node>, decl: Node): boolean {
-  if (uses.has(decl)) return true;
-  for (const element of decl.getDescendantsOfKind(SyntaxKind.BindingElement)) if (uses.has(element)) return true;
-  return false;
+/** True when `uses` contains the name `decl` declares, or one its destructuring declares. */
+function usesAny(uses: Set<string>, decl: Node): boolean {
+  const name = (decl as Node & { getNameNode?: () => Node }).getNameNode?.();
+  if (!name) return false;
+  if (Node.isIdentifier(name)) return uses.has(name.getText());
+  let found = false;
+  const visit = (n: TS.Node): void => {
+    if (found) return;
+    if (ts.isBindingElement(n) && ts.isIdentifier(n.name)) found = uses.has(n.name.text);
+    ts.forEachChild(n, visit);
+  };
+  visit(name.compilerNode);
+  return found;
 }
 
 function functionName(fn: FunctionNode): string {

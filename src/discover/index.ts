@@ -53,15 +53,18 @@ export function discoverProject(targets: SourceFile[], ctx: DiscoverContext): Pr
  * not both run, so they are not duplicates. Tools without a server key are grouped by file.
  */
 function markDuplicates(tools: DiscoveredTool[]): void {
-  const seen = new Map<string, DiscoveredTool[]>();
+  const byName = new Map<string, DiscoveredTool[]>();
   for (const tool of tools) {
     if (tool.facts.name === null) continue;
-    const key = `${tool.server ?? tool.facts.location.file}\0${tool.facts.name}`;
-    const earlier = seen.get(key) ?? [];
-    const first = earlier.find((e) => !(e.site && tool.site && exclusive(e.site, tool.site)));
-    if (first) tool.facts.duplicateOf = first.facts.location;
-    earlier.push(tool);
-    seen.set(key, earlier);
+    byName.set(tool.facts.name, [...(byName.get(tool.facts.name) ?? []), tool]);
+  }
+  for (const group of byName.values()) {
+    if (group.length < 2) continue;
+    const keyOf = (t: DiscoveredTool): string => t.server?.() ?? t.facts.location.file;
+    group.forEach((tool, i) => {
+      const first = group.slice(0, i).find((e) => keyOf(e) === keyOf(tool) && !(e.site && tool.site && exclusive(e.site, tool.site)));
+      if (first) tool.facts.duplicateOf = first.facts.location;
+    });
   }
 }
 

@@ -63,7 +63,8 @@ function discoverLowLevel(sf: SourceFile, ctx: DiscoverContext): Discovery {
       for (const element of elements.items) {
         const definition: Arg = { node: element.node, bindings: element.bindings };
         const tool = toolOf(definition, handlers['tools/call'], ctx.resolver);
-        tool.server = servers.get(list);
+        const server = servers.get(list);
+        if (server) tool.server = () => server;
         tool.site = element.node;
         found.tools.push(tool);
       }

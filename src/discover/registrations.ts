@@ -21,9 +21,10 @@ export interface DiscoveredTool {
   handlers: HandlerRef[];
   /**
    * Which server the tool is registered on, as an opaque key (the declaration of the receiver, or
-   * its text in the file): two tools of one name and key are duplicates. Set by the adapter.
+   * its text in the file): two tools of one name and key are duplicates. Set by the adapter; a
+   * function, since it is asked for only when two tools share a name.
    */
-  server?: string;
+  server?: () => string;
   /** The registration call or listed object, to tell registrations in exclusive branches apart. */
   site?: Node;
 }
@@ -239,7 +240,7 @@ export function discoverInFile(sf: SourceFile, resolver: Resolver, contexts: Con
       if (method === 'tool' ? args.length < 2 || args.length > 6 : args.length < 2 || args.length > 3) continue;
       const tool = method === 'tool' ? fromTool(args, ctx, resolver) : fromRegisterTool(method, args, ctx, resolver);
       for (const update of updatesOf(node)) applyUpdate(tool, update, resolver);
-      tool.server = receiverKey(node, ctx.bindings);
+      tool.server = () => receiverKey(node, ctx.bindings);
       tool.site = node;
       found.tools.push(tool);
     }

@@ -44,7 +44,7 @@ export const mastra: RegistrationAdapter = {
         const handlers = execute ? handlersOf(execute, ctx.resolver, unresolved) : [];
         const tool = namedTool('mastra MCPServer tools', key, at, annotationsAt(definition, 'mcp.annotations', ctx.resolver), handlers, unresolved);
         // One server per `new MCPServer(...)`: a key used twice in one record is impossible, across servers it is no duplicate.
-        tool.server = `${sf.getFilePath()}:${server.getPos()}`;
+        tool.server = () => `${sf.getFilePath()}:${server.getPos()}`;
         tool.site = entry.node;
         found.tools.push(tool);
       }
