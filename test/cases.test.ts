@@ -27,15 +27,8 @@ interface Case {
 
 const ALL: Case[] = JSON.parse(readFileSync(path.join(CASES_DIR, 'expect.json'), 'utf8'));
 
-/** The cases issue #2 covers (its list, and 014 and 022 which its scope also reaches); the others need discovery and inference from later issues (#3, #4). */
-const COVERED = new Set(['000', '001', '002', '003', '005', '006', '008', '010', '011', '013', '014', '015', '017', '019', '020', '022', '023', '025', '027']);
-
 describe('cases from real bug reports', () => {
   for (const c of ALL) {
-    if (!COVERED.has(c.id)) {
-      it.todo(`${c.file} (registration shapes or sinks of a later issue)`);
-      continue;
-    }
     it(`${c.file}: reports the header's findings and none it forbids`, async () => {
       const result = await lint({ paths: [path.join(CASES_DIR, c.file)], cwd: CASES_DIR });
       if (c.toolsDiscovered !== null) expect(result.tools).toHaveLength(c.toolsDiscovered);

@@ -285,8 +285,8 @@ export class Resolver {
 
   /**
    * For a function whose body is one returned expression (`(n, t) => ({ name: n, ... })`,
-   * `function f(x) { return {...}; }`), that expression read with the parameters bound to the
-   * call's arguments. Null for any other body.
+   * `function f(x) { return {...}; }`, a factory's `return new X(...)`), that expression read
+   * with the parameters bound to the call's arguments. Null for any other body.
    */
   private returnedValue(fn: FunctionNode, call: import('ts-morph').CallExpression, fnBindings: Bindings, callBindings: Bindings): Target | null {
     const body = fn.getBody();
@@ -301,9 +301,16 @@ export class Resolver {
     }
     if (!returned) return null;
     const inner = unwrap(returned);
-    if (!(Node.isObjectLiteralExpression(inner) || Node.isArrayLiteralExpression(inner) || Node.isStringLiteral(inner) || Node.isTemplateExpression(inner) || Node.isNoSubstitutionTemplateLiteral(inner))) return null;
     const bindings = bindParameters(fn, call.getArguments(), callBindings, fnBindings);
-    return withBindings({ kind: 'value', node: inner as Expression }, bindings);
+    if (Node.isObjectLiteralExpression(inner) || Node.isArrayLiteralExpression(inner) || Node.isStringLiteral(inner) || Node.isTemplateExpression(inner) || Node.isNoSubstitutionTemplateLiteral(inner)) {
+      return withBindings({ kind: 'value', node: inner as Expression }, bindings);
+    }
+    // A factory (`return new FastMCP(...)`, `return client`): what the returned expression stands for.
+    if (Node.isNewExpression(inner) || Node.isIdentifier(inner) || Node.isPropertyAccessExpression(inner)) {
+      const target = this.resolve(inner, 0, bindings);
+      return target.kind === 'unknown' ? null : target;
+    }
+    return null;
   }
 
   /** A computed key whose value the bindings or a constant fix (`handlers[name]` in a dispatch branch). */
