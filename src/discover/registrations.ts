@@ -239,7 +239,10 @@ export function discoverInFile(sf: SourceFile, resolver: Resolver, contexts: Con
       }
       if (method === 'tool' ? args.length < 2 || args.length > 6 : args.length < 2 || args.length > 3) continue;
       const tool = method === 'tool' ? fromTool(args, ctx, resolver) : fromRegisterTool(method, args, ctx, resolver);
-      for (const update of updatesOf(node)) applyUpdate(tool, update, resolver);
+      const lifecycle = lifecycleOf(node);
+      for (const update of lifecycle.updates) applyUpdate(tool, update, resolver);
+      // A tool disabled or removed somewhere is still reported: it is listed whenever it is enabled.
+      for (const state of lifecycle.states) tool.facts.registration += ` + ${state}()`;
       tool.server = () => receiverKey(node, ctx.bindings);
       tool.site = node;
       found.tools.push(tool);
@@ -273,29 +276,34 @@ function declarationKey(expr: Node, bindings: Bindings, depth: number): string |
   return `${decl.getSourceFile().getFilePath()}:${decl.getPos()}`;
 }
 
+/** Methods of the SDK's `RegisteredTool` that change whether clients see the tool. */
+const LIFECYCLE_METHODS = new Set(['enable', 'disable', 'remove']);
+
 /**
- * The `update({...})` calls on the `RegisteredTool` a registration returns
- * (`const t = server.registerTool(...); t.update({ annotations })`), anywhere in the project, in
- * source order. SDK: `RegisteredTool.update` in @modelcontextprotocol/sdk server/mcp.js.
+ * The calls on the `RegisteredTool` a registration returns
+ * (`const t = server.registerTool(...); t.update({ annotations }); t.disable()`), anywhere in the
+ * project, in source order: the `update({...})` arguments, and which of `enable`, `disable`,
+ * `remove` are called. SDK: `RegisteredTool` in @modelcontextprotocol/sdk server/mcp.js.
  */
-function updatesOf(call: CallExpression): Arg[] {
+function lifecycleOf(call: CallExpression): { updates: Arg[]; states: string[] } {
+  const out = { updates: [] as Arg[], states: [] as string[] };
   let holder: Node = call;
   while (Node.isAwaitExpression(holder.getParent()) || Node.isParenthesizedExpression(holder.getParent()) || Node.isAsExpression(holder.getParent())) holder = holder.getParentOrThrow();
   const decl = holder.getParent();
-  if (!decl || !Node.isVariableDeclaration(decl) || decl.getInitializer() !== holder) return [];
+  if (!decl || !Node.isVariableDeclaration(decl) || decl.getInitializer() !== holder) return out;
   const nameNode = decl.getNameNode();
-  if (!Node.isIdentifier(nameNode)) return [];
-  const updates: Arg[] = [];
+  if (!Node.isIdentifier(nameNode)) return out;
   for (const ref of nameNode.findReferencesAsNodes()) {
     const access = ref.getParent();
-    const update = access?.getParent();
-    if (!access || !Node.isPropertyAccessExpression(access) || access.getName() !== 'update' || !update || !Node.isCallExpression(update)) continue;
-    const [arg] = update.getArguments();
-    if (arg) updates.push({ node: arg, bindings: Bindings.EMPTY });
+    const invoked = access?.getParent();
+    if (!access || !Node.isPropertyAccessExpression(access) || !invoked || !Node.isCallExpression(invoked)) continue;
+    const method = access.getName();
+    const [arg] = invoked.getArguments();
+    if (method === 'update' && arg) out.updates.push({ node: arg, bindings: Bindings.EMPTY });
+    else if (LIFECYCLE_METHODS.has(method) && !out.states.includes(method)) out.states.push(method);
   }
-  return updates;
+  return out;
 }
-
 
 /** Applies one `update({...})`: a new `annotations` object replaces the registered one whole; a new `name` renames. */
 function applyUpdate(tool: DiscoveredTool, update: Arg, resolver: Resolver): void {

@@ -227,6 +227,7 @@ describe('RegisteredTool.update() and registerToolTask', () => {
       'server.ts': `${SERVER_HEADER}import { appendFile, writeFile } from "node:fs/promises";
 const t = server.registerTool("later", { description: "d", annotations: { readOnlyHint: false } }, async () => { await writeFile("x", ""); return { content: [] }; });
 t.update({ annotations: { readOnlyHint: true } });
+t.disable();
 server.experimental.tasks.registerToolTask("job", { description: "d", annotations: { readOnlyHint: false, idempotentHint: true } }, {
   createTask: async () => { await appendFile("jobs.log", "x"); return { task: {} }; },
   getTask: async () => ({}),
@@ -235,7 +236,7 @@ server.experimental.tasks.registerToolTask("job", { description: "d", annotation
 `,
     });
     expect(declared(tool(result, 'later'))).toEqual({ readOnlyHint: true });
-    expect(tool(result, 'later').registration).toBe('registerTool + update()');
+    expect(tool(result, 'later').registration).toBe('registerTool + update() + disable()');
     expect(tool(result, 'job').registration).toBe('registerToolTask');
     expect(sinks(result, 'job')).toEqual(['fs/promises appendFile']);
     expect(result.findings.filter((f) => f.severity === 'error').map((f) => `${f.tool} ${f.ruleId}`).sort()).toEqual(['job optimistic-idempotent', 'later optimistic-read-only']);
