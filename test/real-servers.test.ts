@@ -162,3 +162,58 @@ describe('@modelcontextprotocol/server-everything', () => {
     );
   });
 });
+
+/**
+ * Published servers that register tools the hard ways, pinned as devDependencies; the tool counts
+ * are hand counts from reading their dist code (ListTools entries and dispatch branches match).
+ */
+describe('low-level servers and tables in published packages', () => {
+  const lintDist = (dir: string) => lint({ paths: [path.join('node_modules', dir, 'dist')], cwd: ROOT });
+
+  it('@modelcontextprotocol/server-github@2025.4.8: the 26 tools of its ListTools array, each with its own dispatch branch', async () => {
+    const result = await lintDist('@modelcontextprotocol/server-github');
+    expect(result.tools).toHaveLength(26);
+    expect(new Set(result.tools.map((t) => t.registration))).toEqual(new Set(['tools/list']));
+    // No annotations in this version: every tool lacks them, and nothing is optimistic.
+    expect(new Set(result.findings.map((f) => f.ruleId))).toEqual(new Set(['missing-annotations']));
+    const chain = (name: string) => result.tools.find((t) => t.name === name)!.effects!.effects.flatMap((e) => e.via.map((h) => h.callee));
+    // The switch branch of each tool leads to its own operation only.
+    expect(chain('fork_repository')).toContain('repository.forkRepository');
+    expect(chain('fork_repository').some((c) => c.startsWith('files.') || c.startsWith('issues.'))).toBe(false);
+    expect(chain('create_issue')).toContain('issues.createIssue');
+  });
+
+  it('@modelcontextprotocol/server-slack@2025.4.25: 8 tools; the read tools make GET requests, the posting ones POST', async () => {
+    const result = await lintDist('@modelcontextprotocol/server-slack');
+    expect(result.tools.map((t) => t.name).sort()).toEqual([
+      'slack_add_reaction',
+      'slack_get_channel_history',
+      'slack_get_thread_replies',
+      'slack_get_user_profile',
+      'slack_get_users',
+      'slack_list_channels',
+      'slack_post_message',
+      'slack_reply_to_thread',
+    ]);
+    const methods = (name: string) => [...new Set(result.tools.find((t) => t.name === name)!.effects!.effects.map((e) => e.sink))];
+    expect(methods('slack_list_channels')).toEqual(['fetch GET']);
+    expect(methods('slack_post_message')).toEqual(['fetch POST']);
+  });
+
+  it('@brave/brave-search-mcp-server@2.1.4: 8 tools registered by tool.register(mcpServer) over Object.values(tools)', async () => {
+    const result = await lintDist('@brave/brave-search-mcp-server');
+    expect(result.tools.map((t) => t.name).sort()).toEqual([
+      'brave_image_search',
+      'brave_llm_context',
+      'brave_local_search',
+      'brave_news_search',
+      'brave_place_search',
+      'brave_summarizer',
+      'brave_video_search',
+      'brave_web_search',
+    ]);
+    expect(declared(result)['brave_web_search']).toEqual({ title: 'Brave Web Search', openWorldHint: true });
+    // Its tools/list wrapper re-targets McpServer's own list (jsonSchemaDialect.js): shown, not guessed.
+    expect(result.unresolvedRegistrations.map((u) => `${path.basename(u.location.file)}:${u.location.line}`)).toEqual(['jsonSchemaDialect.js:51']);
+  });
+});
