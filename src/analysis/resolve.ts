@@ -198,16 +198,28 @@ export class Resolver {
   private exportsOf(sf: SourceFile): ReadonlyMap<string, Node[]> {
     let exports = this.exportCache.get(sf);
     if (!exports) {
-      exports = sf.getExportedDeclarations();
+      const all = new Map<string, Node[]>(sf.getExportedDeclarations());
+      // tsc's CommonJS output declares every export first as `exports.x = void 0` (the value comes
+      // later), and re-exports with `Object.defineProperty(exports, "x", { get })`: read those ourselves.
+      const placeholder = (d: Node): boolean =>
+        (Node.isBinaryExpression(d) && /^(void 0|exports\.[\w$]+ = .*)$/.test(d.getRight().getText())) ||
+        (Node.isCallExpression(d) && d.getExpression().getText() === 'Object.defineProperty');
+      for (const [name, node] of commonJsExports(sf)) if (!all.has(name) || all.get(name)!.every(placeholder)) all.set(name, [node]);
+      exports = all;
       this.exportCache.set(sf, exports);
     }
     return exports;
   }
 
+  /** The names a project module exports (ESM and CommonJS), in source order. */
+  exportNames(sf: SourceFile): string[] {
+    return [...this.exportsOf(sf).keys()].filter((n) => n !== '__esModule' && n !== 'default');
+  }
+
   /** Resolves `names` (an export name, then properties; at least one) inside a project module. */
   private resolveExport(sf: SourceFile, names: string[], depth: number): Target {
     const [first, ...rest] = names as [string, ...string[]];
-    const decl = this.exportsOf(sf).get(first)?.[0] ?? commonJsExport(sf, first);
+    const decl = this.exportsOf(sf).get(first)?.[0];
     if (!decl) return { kind: 'unknown', reason: `${sf.getBaseName()} has no export "${first}"` };
     let target = this.resolveDeclaration(decl, depth + 1);
     for (const name of rest) target = this.member(target, name, null, depth + 1);
@@ -550,28 +562,53 @@ export class Resolver {
     if (Node.isMethodSignature(decl) || Node.isPropertySignature(decl)) {
       return { kind: 'unknown', reason: `${decl.getName()} is only declared, with no body to analyse`, declaredOnly: true };
     }
+    // A CommonJS export's value (`exports.x = expr`, a re-export getter's `m_1.x`) is an expression.
+    if (Node.isExpression(decl)) return this.resolve(decl, depth + 1, b);
     return { kind: 'unknown', reason: `${shorten(decl.getText(), 40)} (${decl.getKindName()}) cannot be followed` };
   }
 }
 
 /**
- * A CommonJS export TypeScript does not list: `module.exports = { name, other: ... }` (the
- * property) or `module.exports.name = ...` / `exports.name = ...` (the assigned value).
+ * The CommonJS exports TypeScript does not list, by name: `module.exports = { name, other: ... }`
+ * (the property), `module.exports.name = ...` / `exports.name = ...` (the assigned value), and
+ * tsc's re-export `Object.defineProperty(exports, "name", { get: function () { return m_1.x; } })`
+ * (the getter's returned expression; also `{ value: x }`).
  */
-function commonJsExport(sf: SourceFile, name: string): Node | undefined {
+function commonJsExports(sf: SourceFile): Map<string, Node> {
+  const out = new Map<string, Node>();
   for (const statement of sf.getStatements()) {
     if (!Node.isExpressionStatement(statement)) continue;
     const expr = unwrap(statement.getExpression());
+    if (Node.isCallExpression(expr) && expr.getExpression().getText() === 'Object.defineProperty') {
+      const [target, key, descriptor] = expr.getArguments();
+      if (target?.getText() !== 'exports' || !key || !Node.isStringLiteral(key) || !descriptor || !Node.isObjectLiteralExpression(descriptor)) continue;
+      const value = descriptor.getProperty('value');
+      const getter = descriptor.getProperty('get');
+      const getterFn = getter && Node.isPropertyAssignment(getter) ? unwrap(getter.getInitializerOrThrow()) : getter;
+      let exported: Node | undefined;
+      if (value && Node.isPropertyAssignment(value)) exported = value.getInitializerOrThrow();
+      else if (getterFn && isFunctionNode(getterFn)) {
+        const body = getterFn.getBody();
+        const only = body && Node.isBlock(body) && body.getStatements().length === 1 ? body.getStatements()[0] : undefined;
+        exported = only && Node.isReturnStatement(only) ? only.getExpression() : body && !Node.isBlock(body) ? body : undefined;
+      }
+      if (exported && !out.has(key.getLiteralValue())) out.set(key.getLiteralValue(), exported);
+      continue;
+    }
     if (!Node.isBinaryExpression(expr) || expr.getOperatorToken().getKind() !== SyntaxKind.EqualsToken) continue;
     const left = expr.getLeft().getText().replace(/\s+/g, '');
     const right = unwrap(expr.getRight());
     if (left === 'module.exports' && Node.isObjectLiteralExpression(right)) {
-      const prop = right.getProperty(name);
-      if (prop) return prop;
+      for (const prop of right.getProperties()) {
+        if ((Node.isPropertyAssignment(prop) || Node.isShorthandPropertyAssignment(prop) || Node.isMethodDeclaration(prop)) && !out.has(prop.getName())) out.set(prop.getName(), prop);
+      }
+      continue;
     }
-    if (left === `module.exports.${name}` || left === `exports.${name}`) return right;
+    const named = /^(?:module\.)?exports\.([\w$]+)$/.exec(left);
+    // `exports.a = exports.b = void 0` (tsc's hoisted declaration) is not a value.
+    if (named && !(Node.isBinaryExpression(right) || right.getText() === 'void 0') && !out.has(named[1]!)) out.set(named[1]!, right);
   }
-  return undefined;
+  return out;
 }
 
 /** Literals and array or object literals: values whose members are never project functions the checker could find. */

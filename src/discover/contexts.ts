@@ -2,6 +2,7 @@ import type { CallExpression, ForOfStatement, Identifier, ts as TS } from 'ts-mo
 import { Node, SyntaxKind, ts } from '../ts-morph.js';
 import { Bindings, type Bound } from '../analysis/bindings.js';
 import { evaluate } from '../analysis/evaluate.js';
+import { returnedExpressions } from '../analysis/returns.js';
 import { bindParameters, bindingsOf, isFunctionNode, type FunctionNode, type Resolver, shorten, unwrap } from '../analysis/resolve.js';
 
 /**
@@ -250,9 +251,26 @@ export class ContextFinder {
         }
       }
     }
+    if (Node.isConditionalExpression(node)) return this.union([node.getWhenTrue(), node.getWhenFalse()].map((n) => this.elementsOf(n, b, depth + 1)));
+    const assigned = Node.isIdentifier(node) ? this.assignedValues(node) : null;
+    if (assigned) return this.union(assigned.map((n) => this.elementsOf(n, b.visibleFrom(n), depth + 1)));
+    // `const all = Object.values(table)`: read the initializer as written (resolution would stop at the global `Object`).
+    const constInit = Node.isIdentifier(node) && b.size === 0 ? constInitializer(node) : undefined;
+    if (constInit && Node.isCallExpression(unwrap(constInit))) return this.elementsOf(constInit, Bindings.EMPTY, depth + 1);
     const target = this.resolver.resolve(node, 0, b);
     if (target.kind === 'value') {
       const value = unwrap(target.node);
+      // A project function that returns a table on every path (`getEnabledTools()`): the tables it can return.
+      if (Node.isCallExpression(value)) {
+        const fn = this.resolver.resolve(value.getExpression(), 0, bindingsOf(target));
+        if (fn.kind === 'function') {
+          const returned = returnedExpressions(fn.node);
+          if (returned.length > 0) {
+            const bindings = bindParameters(fn.node, value.getArguments(), bindingsOf(target), bindingsOf(fn));
+            return this.union(returned.map((r) => this.elementsOf(r, bindings, depth + 1)));
+          }
+        }
+      }
       if (value !== node && !Node.isArrayLiteralExpression(node)) return this.elementsOf(value, bindingsOf(target), depth + 1);
       if (Node.isArrayLiteralExpression(value)) {
         const items: Element[] = [];
@@ -275,8 +293,59 @@ export class ContextFinder {
     return { ok: false, reason: 'which is known only at run time' };
   }
 
+  /**
+   * The elements of every possible table, together, each once (two paths often return the same
+   * table); the first that cannot be read fails all.
+   */
+  private union(parts: ({ ok: true; items: Element[] } | { ok: false; reason: string })[]): { ok: true; items: Element[] } | { ok: false; reason: string } {
+    const items: Element[] = [];
+    const seen = new Set<string>();
+    for (const part of parts) {
+      if (!part.ok) return part;
+      for (const item of part.items) {
+        const key = `${item.node.getSourceFile().getFilePath()}:${item.node.getPos()}:${item.bindings.id}:${item.kind === 'entry' ? item.key : ''}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        items.push(item);
+      }
+    }
+    return { ok: true, items };
+  }
+
+  /**
+   * For a `let` or `var` the code fills later (`let cache = null; ... cache = Object.values(x)`),
+   * the values it is given, `null` and `undefined` left out; null for anything else.
+   */
+  private assignedValues(id: Identifier): Node[] | null {
+    const decl = id.getSymbol()?.getDeclarations()[0];
+    if (!decl || !Node.isVariableDeclaration(decl) || decl.getVariableStatement()?.getDeclarationKind() === 'const') return null;
+    const values: Node[] = [];
+    const init = decl.getInitializer();
+    if (init) values.push(init);
+    const nameNode = decl.getNameNode();
+    if (!Node.isIdentifier(nameNode)) return null;
+    for (const ref of nameNode.findReferencesAsNodes()) {
+      const assignment = ref.getParent();
+      if (assignment && Node.isBinaryExpression(assignment) && assignment.getLeft() === ref && assignment.getOperatorToken().getKind() === SyntaxKind.EqualsToken) values.push(assignment.getRight());
+    }
+    const meaningful = values.filter((v) => !(Node.isNullLiteral(unwrap(v)) || unwrap(v).getText() === 'undefined'));
+    return values.length > 1 && meaningful.length > 0 ? meaningful : null;
+  }
+
   private objectEntries(arg: Node, b: Bindings, method: 'values' | 'keys' | 'entries'): { ok: true; items: Element[] } | { ok: false; reason: string } {
     const target = this.resolver.resolve(arg, 0, b);
+    // A module namespace (`import * as tools`, `__importStar(require("./tools"))`): its exports.
+    if (target.kind === 'value' && Node.isSourceFile(target.node)) {
+      const sf = target.node as unknown as import('ts-morph').SourceFile;
+      const items: Element[] = [];
+      for (const name of this.resolver.exportNames(sf)) {
+        const exported = this.resolver.member(target, name, null, 0);
+        if (exported.kind !== 'value' && exported.kind !== 'function') return { ok: false, reason: `the export ${name} of ${sf.getBaseName()} cannot be read` };
+        items.push(method === 'values' ? { kind: 'node', node: exported.node, bindings: bindingsOf(exported) } : { kind: 'entry', key: name, node: exported.node, bindings: bindingsOf(exported) });
+      }
+      if (method === 'keys') return { ok: false, reason: 'the keys of a module' };
+      return { ok: true, items };
+    }
     const obj = target.kind === 'value' ? unwrap(target.node) : null;
     if (!obj || !Node.isObjectLiteralExpression(obj)) return { ok: false, reason: 'an object the linter cannot read' };
     const own = bindingsOf(target);
@@ -338,6 +407,13 @@ function elementCallback(fn: FunctionNode): import('ts-morph').PropertyAccessExp
   if (!call || !Node.isCallExpression(call) || call.getArguments()[0] !== fn) return null;
   const callee = unwrap(call.getExpression());
   return Node.isPropertyAccessExpression(callee) && ELEMENT_CALLBACKS.has(callee.getName()) ? callee : null;
+}
+
+/** The initializer of the `const` an identifier names, if it names one. */
+function constInitializer(id: Identifier): Node | undefined {
+  const decl = id.getSymbol()?.getDeclarations()[0];
+  if (!decl || !Node.isVariableDeclaration(decl) || decl.getVariableStatement()?.getDeclarationKind() !== 'const') return undefined;
+  return decl.getInitializer();
 }
 
 /** The expression a function returns when its body is only that (`x => ({...})`, `{ return {...}; }`). */

@@ -4,7 +4,8 @@ import { Bindings } from '../analysis/bindings.js';
 import { evaluateObject } from '../analysis/evaluate.js';
 import { locationOf } from '../analysis/location.js';
 import { descendantsOfKinds } from '../analysis/nodes.js';
-import { isFunctionNode, type FunctionNode, type Resolver, unwrap } from '../analysis/resolve.js';
+import { type FunctionNode, type Resolver, unwrap } from '../analysis/resolve.js';
+import { returnedExpressions } from '../analysis/returns.js';
 import type { DiscoverContext, RegistrationAdapter } from './adapter.js';
 import type { RegistrationContext } from './contexts.js';
 import { discovered, readAnnotations, receiverKey, type Arg, type Discovery, type HandlerRef } from './registrations.js';
@@ -88,29 +89,6 @@ function methodOf(schema: Node, resolver: Resolver): Method | null {
   // A bundle's renamed copy (`ListToolsRequestSchema2`, `types_js_1.ListToolsRequestSchema`).
   const text = node.getText().replace(/^.*\./, '').replace(/\d+$/, '');
   return SCHEMA_METHODS[text] ?? null;
-}
-
-/**
- * The expressions a function returns: its expression body, or the operands of its own `return`
- * statements. tsc's downlevel `async` (`__awaiter(this, void 0, void 0, function* () { ... })`)
- * returns what its generator returns.
- */
-function returnedExpressions(fn: FunctionNode): Node[] {
-  const body = fn.getBody();
-  if (!body) return [];
-  const direct = Node.isBlock(body)
-    ? body
-        .getDescendantsOfKind(SyntaxKind.ReturnStatement)
-        .filter((r) => r.getFirstAncestor((a) => isFunctionNode(a)) === fn)
-        .map((r) => r.getExpression())
-        .filter((e): e is import('ts-morph').Expression => e !== undefined)
-    : [body];
-  return direct.flatMap((e) => {
-    const call = unwrap(e);
-    if (!Node.isCallExpression(call) || !/^__awaiter\d*$/.test(unwrap(call.getExpression()).getText())) return [e];
-    const generator = call.getArguments()[3];
-    return generator && isFunctionNode(generator) ? returnedExpressions(generator) : [e];
-  });
 }
 
 /** The `tools` of a returned `{ tools: ... }`, read where it is written. */

@@ -267,6 +267,56 @@ server2.registerTool("bundled", { annotations: { readOnlyHint: true } }, async (
   });
 });
 
+describe('tool lists assembled across a compiled CommonJS package', () => {
+  it('reads Object.values of a re-exporting module, a lazily filled cache and .map(c => c.tool), each table once', async () => {
+    const result = await lintFiles({
+      'build/charts/line.js': `"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.line = void 0;
+const tool = { name: "draw_line", inputSchema: { type: "object" }, annotations: { readOnlyHint: true } };
+exports.line = { tool };
+`,
+      'build/charts/pie.js': `"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.pie = void 0;
+exports.pie = { tool: { name: "draw_pie", inputSchema: { type: "object" } } };
+`,
+      'build/charts/index.js': `"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.pie = exports.line = void 0;
+var line_1 = require("./line.js");
+Object.defineProperty(exports, "line", { enumerable: true, get: function () { return line_1.line; } });
+var pie_1 = require("./pie.js");
+Object.defineProperty(exports, "pie", { enumerable: true, get: function () { return pie_1.pie; } });
+`,
+      'build/server.js': `"use strict";
+var __awaiter = (this && this.__awaiter) || function () {};
+Object.defineProperty(exports, "__esModule", { value: true });
+const index_js_1 = require("@modelcontextprotocol/sdk/server/index.js");
+const types_js_1 = require("@modelcontextprotocol/sdk/types.js");
+const Charts = __importStar(require("./charts/index.js"));
+let cache = null;
+function enabledCharts() {
+    if (cache) return cache;
+    const all = Object.values(Charts);
+    cache = process.env.DISABLED ? all.filter((c) => c.tool.name !== process.env.DISABLED) : all;
+    return cache;
+}
+function setup(server) {
+    server.setRequestHandler(types_js_1.ListToolsRequestSchema, () => __awaiter(this, void 0, void 0, function* () {
+        return { tools: enabledCharts().map((chart) => chart.tool) };
+    }));
+}
+setup(new index_js_1.Server({ name: "charts", version: "1" }, { capabilities: { tools: {} } }));
+`,
+    });
+    expect(names(result)).toEqual(['draw_line', 'draw_pie']);
+    expect(declared(tool(result, 'draw_line'))).toEqual({ readOnlyHint: true });
+    expect(tool(result, 'draw_line').location.file.endsWith('line.js')).toBe(true);
+    expect(result.unresolvedRegistrations).toEqual([]);
+  });
+});
+
 describe('frameworks beside the SDK', () => {
   it('leaves another framework\'s .tool() calls to its adapter in a project that also imports the SDK', async () => {
     const result = await lintFiles({

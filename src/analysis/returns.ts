@@ -1,0 +1,27 @@
+import type { Node as TsNode } from 'ts-morph';
+import { Node, SyntaxKind } from '../ts-morph.js';
+import { isFunctionNode, type FunctionNode, unwrap } from './resolve.js';
+
+/**
+ * The expressions a function returns: its expression body, or the operands of its own `return`
+ * statements. tsc's downlevel `async` (`__awaiter(this, void 0, void 0, function* () { ... })`)
+ * returns what its generator returns.
+ */
+export function returnedExpressions(fn: FunctionNode): TsNode[] {
+  const body = fn.getBody();
+  if (!body) return [];
+  const direct = Node.isBlock(body)
+    ? body
+        .getDescendantsOfKind(SyntaxKind.ReturnStatement)
+        .filter((r) => r.getFirstAncestor((a) => isFunctionNode(a)) === fn)
+        .map((r) => r.getExpression())
+        .filter((e): e is import('ts-morph').Expression => e !== undefined)
+    : [body];
+  return direct.flatMap((e) => {
+    const call = unwrap(e);
+    if (!Node.isCallExpression(call) || !/^__awaiter\d*$/.test(unwrap(call.getExpression()).getText())) return [e];
+    const generator = call.getArguments()[3];
+    return generator && isFunctionNode(generator) ? returnedExpressions(generator) : [e];
+  });
+}
+
