@@ -197,6 +197,20 @@ describe('mcp-annotate-lint CLI', () => {
     expect(lines.some((l) => l.startsWith('unverified: '))).toBe(false);
   });
 
+  it('shows registrations it could not turn into tools: in --tools, in the summary and in JSON', () => {
+    const dir = writeProject({
+      'server.ts': `${SERVER_HEADER}declare const plugins: { list(): { name: string }[] };\nexport function define(name: string) { server.registerTool(name, { description: "d" }, async () => ({ content: [] })); }\nfor (const p of plugins.list()) server.registerTool(p.name, { description: "d" }, async () => ({ content: [] }));\n`,
+    });
+    const table = run(['--tools', '.'], dir).stdout.split('\n');
+    expect(table.filter((l) => l.startsWith('unresolved registration')).map((l) => l.replace(/ +/g, ' '))).toEqual([
+      'unresolved registration server.ts:5 `define` is never called in the files linted, so the tools it registers cannot be read',
+      'unresolved registration server.ts:6 the tool name cannot be read statically: an element of `plugins.list()`, which is known only at run time',
+    ]);
+    expect(run(['.'], dir).stdout).toContain('2 registrations could not be resolved to named tools');
+    const json = JSON.parse(run(['--format', 'json', '.'], dir).stdout);
+    expect(json.unresolvedRegistrations.map((u: { line: number }) => u.line)).toEqual([5, 6]);
+  });
+
   it('lints a glob that reaches into node_modules when the pattern names it', () => {
     const r = run(['--format', 'json', 'node_modules/@modelcontextprotocol/server-filesystem/dist/*.js']);
     expect(r.code).toBe(0);
