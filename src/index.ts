@@ -9,7 +9,7 @@ import { inferHints } from './effects/hints.js';
 import { DEFAULT_INFER_OPTIONS, EffectAnalyzer } from './effects/infer.js';
 import { collect, compareFindings, type SeverityConfig } from './engine/collector.js';
 import { runRules } from './engine/run.js';
-import type { Finding, LintResult, ToolFacts, UnresolvedRegistration } from './model.js';
+import type { Finding, LintResult, ToolFacts } from './model.js';
 import { resolveInputs } from './project/inputs.js';
 import { loadProgram } from './project/load.js';
 

@@ -90,7 +90,7 @@ export class ContextFinder {
         }
         const params = a.getParameters();
         if (!params.some((p) => usesAny(uses, p))) continue;
-        return this.expandWrapper(a, uses, nesting, unexpanded);
+        return this.expandWrapper(a, nesting, unexpanded);
       }
     }
     return [ROOT];
@@ -119,7 +119,7 @@ export class ContextFinder {
   }
 
   /** One context per call site of the wrapper function `fn` in the project (and per context of each site). */
-  private expandWrapper(fn: FunctionNode, uses: Set<string>, nesting: number, unexpanded: UnexpandedContext[]): RegistrationContext[] {
+  private expandWrapper(fn: FunctionNode, nesting: number, unexpanded: UnexpandedContext[]): RegistrationContext[] {
     const sites = this.callSitesOf(fn);
     const name = functionName(fn);
     if (sites === null || sites.length === 0) {

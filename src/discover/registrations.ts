@@ -3,7 +3,7 @@ import { Node, SyntaxKind, ts } from '../ts-morph.js';
 import { Bindings } from '../analysis/bindings.js';
 import { descendantsOfKinds } from '../analysis/nodes.js';
 import { evaluate, evaluateObject, definingNode, type EvaluatedObject } from '../analysis/evaluate.js';
-import { bindingsOf, expandArguments, isFunctionNode, type FunctionNode, type Resolver, shorten, unwrap } from '../analysis/resolve.js';
+import { expandArguments, type FunctionNode, type Resolver, shorten, unwrap } from '../analysis/resolve.js';
 import type { DeclaredAnnotations, SourceLocation, ToolFacts, UnresolvedItem, UnresolvedRegistration } from '../model.js';
 import { locationOf } from '../analysis/location.js';
 import type { ContextFinder, RegistrationContext } from './contexts.js';

@@ -1,6 +1,6 @@
 import { Chalk } from 'chalk';
 import { hasUnseenEffects, unverifiable } from '../engine/facts.js';
-import type { Effect, Finding, LintResult } from '../model.js';
+import type { Effect, Finding } from '../model.js';
 import { count, fileLine, relativePath } from './paths.js';
 import type { Formatter } from './types.js';
 
