@@ -4,7 +4,8 @@ import { RULES } from '../rules/index.js';
 import { Resolver } from './analysis/resolve.js';
 import { ContextFinder } from './discover/contexts.js';
 import { discoverProject } from './discover/index.js';
-import { importsMcpSdk } from './discover/registrations.js';
+import { PatchIndex } from './discover/patches.js';
+import { importsMcpSdk, keyOfReceiver } from './discover/registrations.js';
 import { inferHints } from './effects/hints.js';
 import { DEFAULT_INFER_OPTIONS, EffectAnalyzer } from './effects/infer.js';
 import { collect, compareFindings, type SeverityConfig } from './engine/collector.js';
@@ -74,7 +75,10 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   // Every file that does not parse is reported, targets and the files they import alike; targets are not searched.
   for (const [file, { line, column, message }] of program.parseErrors) fatal.push(fatalFinding('parse-error', `Parsing error: ${message}`, { file, line, column }));
   const targets = program.targets.filter((sf) => !program.parseErrors.has(sf.getFilePath()));
-  const discovery = discoverProject(targets, { resolver, contexts: new ContextFinder(resolver), projectUsesSdk: usesSdk });
+  const projectFiles = program.project.getSourceFiles().filter((sf) => isProjectFile(sf) && !program.parseErrors.has(sf.getFilePath()));
+  const patches = new PatchIndex(projectFiles, keyOfReceiver);
+  const contexts = new ContextFinder(resolver, (fn) => patches.callSitesOf(fn));
+  const discovery = discoverProject(targets, { resolver, contexts, projectUsesSdk: usesSdk, patches });
   for (const f of discovery.failures) fatal.push(fatalFinding('analysis-error', `Discovery (${f.adapter}) failed in this file: ${f.error}`, { file: f.file, line: 1, column: 1 }));
   const discovered = discovery.tools;
   const unresolvedRegistrations = discovery.unresolved;

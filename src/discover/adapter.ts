@@ -7,6 +7,7 @@ import { bindingsOf, isFunctionNode, type Resolver, shorten, unwrap } from '../a
 import { locationOf } from '../analysis/location.js';
 import type { DeclaredAnnotations, UnresolvedItem } from '../model.js';
 import type { ContextFinder, RegistrationContext } from './contexts.js';
+import type { PatchIndex } from './patches.js';
 import { discovered, readAnnotations, receiverKey, type Arg, type Discovery, type DiscoveredTool, type HandlerRef } from './registrations.js';
 
 /** What every discoverer gets: the resolver, and the finder of registration contexts (wrappers, loops). */
@@ -15,6 +16,8 @@ export interface DiscoverContext {
   contexts: ContextFinder;
   /** True when some project file imports the MCP SDK (v1 or v2). */
   projectUsesSdk: boolean;
+  /** The project's monkeypatches of `server.tool` / `server.registerTool`. */
+  patches: PatchIndex;
 }
 
 /**

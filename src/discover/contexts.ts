@@ -50,7 +50,14 @@ export class ContextFinder {
   /** Declarations the registration's name and annotations use (see {@link ContextFinder.contextsOf}). */
   private essential = new Set<string>();
 
-  constructor(private readonly resolver: Resolver) {}
+  /**
+   * @param patchSites the calls that run a monkeypatch of `server.tool` (see `PatchIndex`), or
+   *   null when the function is no patch.
+   */
+  constructor(
+    private readonly resolver: Resolver,
+    private readonly patchSites: (fn: FunctionNode) => Node[] | null = () => null,
+  ) {}
 
   /**
    * The contexts of a registration call, and the enclosing binders it could not enumerate.
@@ -171,6 +178,11 @@ export class ContextFinder {
   private callSitesOf(fn: FunctionNode): Node[] | null {
     const cached = this.sitesCache.get(fn);
     if (cached !== undefined) return cached;
+    const patched = this.patchSites(fn);
+    if (patched) {
+      this.sitesCache.set(fn, patched);
+      return patched;
+    }
     let nameNode: Node | undefined;
     if (Node.isFunctionDeclaration(fn) || Node.isMethodDeclaration(fn)) nameNode = fn.getNameNode();
     else {
@@ -460,5 +472,7 @@ function functionName(fn: FunctionNode): string {
   if (Node.isFunctionDeclaration(fn) || Node.isMethodDeclaration(fn)) return `\`${fn.getName() ?? 'function'}\``;
   const parent = fn.getParent();
   if (parent && Node.isVariableDeclaration(parent)) return `\`${parent.getName()}\``;
+  const assignment = fn.getParentWhile((p) => Node.isAsExpression(p) || Node.isParenthesizedExpression(p))?.getParent() ?? parent;
+  if (assignment && Node.isBinaryExpression(assignment)) return `the replacement of \`${shorten(assignment.getLeft().getText(), 40)}\``;
   return 'this function';
 }

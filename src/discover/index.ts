@@ -10,7 +10,7 @@ import { discoverInFile, type DiscoveredTool } from './registrations.js';
 const SDK: RegistrationAdapter = {
   id: 'sdk',
   mayRegister: () => true,
-  discover: (sf, ctx) => discoverInFile(sf, ctx.resolver, ctx.contexts, ctx.projectUsesSdk),
+  discover: discoverInFile,
 };
 
 /** Every registration adapter: the SDK's calls, low-level tools/list handlers, then frameworks. */

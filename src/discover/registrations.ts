@@ -6,7 +6,9 @@ import { evaluate, evaluateObject, definingNode, type EvaluatedObject } from '..
 import { expandArguments, type FunctionNode, type Resolver, shorten, unwrap } from '../analysis/resolve.js';
 import type { DeclaredAnnotations, SourceLocation, ToolFacts, UnresolvedItem, UnresolvedRegistration } from '../model.js';
 import { locationOf } from '../analysis/location.js';
-import type { ContextFinder, RegistrationContext } from './contexts.js';
+import type { RegistrationContext } from './contexts.js';
+import type { DiscoverContext } from './adapter.js';
+import { originalMethodOf } from './patches.js';
 import { handlersOf } from './adapter.js';
 
 /** A handler function to analyse, with the bindings of the registration context it runs in. */
@@ -154,6 +156,9 @@ export function toolArgRoles(rest: Arg[], resolver: Resolver): ToolArgRole[] {
 /** Keys of a `registerTool` config whose values discovery reads; the others (schemas, descriptions) are skipped. */
 const CONFIG_KEYS_READ: ReadonlySet<string> = new Set(['annotations']);
 
+/** `const original = server.tool.bind(server)` / `= server.registerTool`: the name of the variable. */
+const ORIGINAL_METHOD_TEXT = /(?:const|let|var)\s+([\w$]+)\s*=\s*[\w$.]+\.(?:tool|registerTool)\b/g;
+
 /** Text that a deprecated `tool()` registration contains: `.tool` (also `(server.tool as any)(`) or `["tool"]`. */
 const TOOL_CALL_TEXT = /\.\s*tool\b|\[\s*["'`]tool["'`]\s*\]/;
 
@@ -195,24 +200,30 @@ function annotationsFrom(obj: EvaluatedObject): DeclaredAnnotations {
  * `tool()` is only recognised in projects that use the MCP SDK, to keep unrelated `.tool()`
  * methods out.
  */
-export function discoverInFile(sf: SourceFile, resolver: Resolver, contexts: ContextFinder, projectUsesSdk: boolean): Discovery {
+export function discoverInFile(sf: SourceFile, ctx: DiscoverContext): Discovery {
+  const { resolver, contexts, projectUsesSdk, patches } = ctx;
   const found: Discovery = { tools: [], unresolved: [] };
   // Most files of a server register nothing: a text search spares walking their trees.
   const text = sf.getFullText();
   if (!text.includes('registerTool') && !(projectUsesSdk && TOOL_CALL_TEXT.test(text))) return found;
   const fileUsesSdk = importsMcpSdk(sf);
+  // Variables that keep a server's original method before a monkeypatch replaces it.
+  const originals = new Set([...text.matchAll(ORIGINAL_METHOD_TEXT)].map((m) => m[1]!));
   const candidates = descendantsOfKinds<CallExpression>(sf, [SyntaxKind.CallExpression], (n) => {
     // `(server.tool as any)(...)`: look through parentheses and type assertions, as unwrap() does.
     let callee: TS.Expression = (n as TS.CallExpression).expression;
     while (ts.isParenthesizedExpression(callee) || ts.isAsExpression(callee) || ts.isNonNullExpression(callee) || ts.isSatisfiesExpression(callee) || ts.isTypeAssertionExpression(callee)) {
       callee = callee.expression;
     }
+    if (ts.isIdentifier(callee)) return originals.has(callee.text);
     return ts.isPropertyAccessExpression(callee) ? REGISTER_METHODS.has(callee.name.text) : ts.isElementAccessExpression(callee);
   });
   for (const node of candidates) {
-    const method = calleeMethodName(node);
+    const method = calleeMethodName(node) ?? originalMethodOf(unwrap(node.getExpression()));
     if (!method || !REGISTER_METHODS.has(method)) continue;
     if (method === 'tool' && !projectUsesSdk) continue;
+    // A call of a monkeypatched `server.tool` runs the patch: the patch's own call of the original registers.
+    if (patches.patchFor(node, Bindings.EMPTY)) continue;
     // `.tool(...)` of another framework's server (tmcp, mcp-lite, mcp-use) is that framework's adapter's.
     if (method === 'tool' && isOtherFrameworkReceiver(node, resolver)) continue;
     // A `registerTool` the project defines itself (its own registry class) is not the SDK's. Files
@@ -258,8 +269,12 @@ export function discoverInFile(sf: SourceFile, resolver: Resolver, contexts: Con
  */
 export function receiverKey(call: CallExpression, bindings: Bindings): string {
   const callee = unwrap(call.getExpression());
-  const receiver = Node.isPropertyAccessExpression(callee) || Node.isElementAccessExpression(callee) ? callee.getExpression() : callee;
-  return declarationKey(receiver, bindings, 0) ?? `${call.getSourceFile().getFilePath()}:${receiver.getText()}`;
+  return keyOfReceiver(Node.isPropertyAccessExpression(callee) || Node.isElementAccessExpression(callee) ? callee.getExpression() : callee, bindings);
+}
+
+/** The key of the object a receiver expression stands for (see {@link receiverKey}). */
+export function keyOfReceiver(receiver: Node, bindings: Bindings): string {
+  return declarationKey(receiver, bindings, 0) ?? `${receiver.getSourceFile().getFilePath()}:${receiver.getText()}`;
 }
 
 /** The declaration a variable, import or field stands for (through wrapper parameters bound at a call site), as a key. */

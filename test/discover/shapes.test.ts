@@ -221,6 +221,44 @@ export function unused(name: string) { server.registerTool(name, { description: 
   });
 });
 
+describe('monkeypatched server.tool', () => {
+  it('reads each call of a patched server.tool through the patch, which registers with the original', async () => {
+    const result = await lintFiles({
+      'server.ts': `${SERVER_HEADER}import { rm } from "node:fs/promises";
+const original = server.tool.bind(server);
+server.tool = ((name: string, ...rest: any[]) => (original as any)(\`acme_\${name}\`, ...rest)) as typeof server.tool;
+server.tool("list", "List.", { readOnlyHint: true }, async () => ({ content: [] }));
+server.tool("purge", "Purge.", { readOnlyHint: true }, async () => { await rm("x"); return { content: [] }; });
+`,
+    });
+    // The names clients see carry the patch's prefix; no unprefixed copies.
+    expect(names(result)).toEqual(['acme_list', 'acme_purge']);
+    expect(declared(tool(result, 'acme_purge'))).toEqual({ readOnlyHint: true });
+    expect(tool(result, 'acme_purge').location.line).toBe(8);
+    expect(result.findings.filter((f) => f.ruleId === 'optimistic-read-only').map((f) => f.tool)).toEqual(['acme_purge']);
+  });
+
+  it('follows a subclass of McpServer that patches its own registerTool in its constructor', async () => {
+    const result = await lintFiles({
+      'server.ts': `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+class TrackedServer extends McpServer {
+  constructor() {
+    super({ name: "t", version: "1" });
+    const original = this.registerTool.bind(this);
+    this.registerTool = ((name: string, config: any, cb: any) => original(name, { ...config, annotations: { openWorldHint: false, ...config.annotations } }, cb)) as any;
+  }
+}
+const server = new TrackedServer();
+server.registerTool("fetch_page", { description: "d", annotations: { readOnlyHint: true } }, async () => { await fetch("https://example.com"); return { content: [] }; });
+`,
+    });
+    expect(names(result)).toEqual(['fetch_page']);
+    // The patch adds openWorldHint: false under the caller's annotations.
+    expect(declared(tool(result, 'fetch_page'))).toEqual({ openWorldHint: false, readOnlyHint: true });
+    expect(result.findings.filter((f) => f.severity === 'error').map((f) => f.ruleId)).toEqual(['optimistic-closed-world']);
+  });
+});
+
 describe('RegisteredTool.update() and registerToolTask', () => {
   it('takes the annotations of update() as the ones clients see, and reads a task tool\'s handler object', async () => {
     const result = await lintFiles({
