@@ -227,6 +227,8 @@ describe('monkeypatched server.tool', () => {
       'server.ts': `${SERVER_HEADER}import { rm } from "node:fs/promises";
 const original = server.tool.bind(server);
 server.tool = ((name: string, ...rest: any[]) => (original as any)(\`acme_\${name}\`, ...rest)) as typeof server.tool;
+const unusedOriginal = server.registerTool.bind(server);
+server.registerTool = ((name: string, ...rest: any[]) => (unusedOriginal as any)(name, ...rest)) as typeof server.registerTool;
 server.tool("list", "List.", { readOnlyHint: true }, async () => ({ content: [] }));
 server.tool("purge", "Purge.", { readOnlyHint: true }, async () => { await rm("x"); return { content: [] }; });
 `,
@@ -234,7 +236,9 @@ server.tool("purge", "Purge.", { readOnlyHint: true }, async () => { await rm("x
     // The names clients see carry the patch's prefix; no unprefixed copies.
     expect(names(result)).toEqual(['acme_list', 'acme_purge']);
     expect(declared(tool(result, 'acme_purge'))).toEqual({ readOnlyHint: true });
-    expect(tool(result, 'acme_purge').location.line).toBe(8);
+    expect(tool(result, 'acme_purge').location.line).toBe(10);
+    // A patch that no call reaches registers nothing, and is not a gap either.
+    expect(result.unresolvedRegistrations).toEqual([]);
     expect(result.findings.filter((f) => f.ruleId === 'optimistic-read-only').map((f) => f.tool)).toEqual(['acme_purge']);
   });
 
