@@ -1,72 +1,137 @@
 import type { Node as TsNode } from 'ts-morph';
 import { Node } from '../ts-morph.js';
+import { Bindings } from '../analysis/bindings.js';
 import type { Evaluated } from '../analysis/evaluate.js';
 import type { FunctionNode } from '../analysis/resolve.js';
 
 /**
- * Whether `node` can run in `fn` when conditions are read with one context's bindings (the tool a
- * dispatch branch serves). A branch is cut only when its condition is statically known to be
- * false there: a `case` whose value differs from the switch's, an `if` branch whose condition is
- * known the other way, code after an `if (known true) { ... return; }`. Anything unknown runs,
- * so the verdict stays the worst case over the paths the arguments allow.
- *
- * @param evaluate evaluates an expression in the context's bindings.
+ * One condition a node runs under: inside a `case`/`default` clause, a branch of an `if` or
+ * `? :`, or after an `if (cond) { ...; return; }` that returns early.
  */
-export function isBranchReachable(node: TsNode, fn: FunctionNode, evaluate: (expr: TsNode) => Evaluated): boolean {
-  let child: TsNode = node;
-  for (let a = node.getParent(); a && a !== fn; child = a, a = a.getParent()) {
-    if (Node.isCaseClause(a) || Node.isDefaultClause(a)) {
-      if (!clauseReachable(a, evaluate)) return false;
-    } else if (Node.isIfStatement(a)) {
-      if (child === a.getThenStatement() && isKnown(evaluate(a.getExpression()), false)) return false;
-      if (child === a.getElseStatement() && isKnown(evaluate(a.getExpression()), true)) return false;
-    } else if (Node.isConditionalExpression(a)) {
-      if (child === a.getWhenTrue() && isKnown(evaluate(a.getCondition()), false)) return false;
-      if (child === a.getWhenFalse() && isKnown(evaluate(a.getCondition()), true)) return false;
-    } else if (Node.isBlock(a) || Node.isSourceFile(a)) {
-      // `if (name === "a") { ...; return; }` before this statement: for tool "a", nothing after it runs.
-      for (const statement of a.getStatements()) {
-        if (statement === child) break;
-        if (Node.isIfStatement(statement) && !statement.getElseStatement() && alwaysExits(statement.getThenStatement()) && isKnown(evaluate(statement.getExpression()), true)) return false;
-      }
-    }
-  }
-  return true;
-}
-
-function isKnown(v: Evaluated, truthy: boolean): boolean {
-  return v.known && Boolean(v.value) === truthy;
-}
+type Guard =
+  | { kind: 'clause'; node: TsNode }
+  | { kind: 'then' | 'else' | 'after'; node: TsNode; condition: TsNode };
 
 /**
- * A clause runs when its value (or that of a clause falling through into it) equals the switch's;
- * `default` runs when no case value equals it. Unknown values keep the clause.
+ * Whether code runs when conditions are read with one context's bindings (the tool a dispatch
+ * branch serves). A branch is cut only when its condition is statically known to be false there:
+ * a `case` whose value differs from the switch's, an `if` branch whose condition is known the other
+ * way, code after an `if (known true) { ... return; }`. Anything unknown runs, so the verdict
+ * stays the worst case over the paths the arguments allow.
+ *
+ * The guards of each node are computed once, and each guard's verdict once per bindings, so that a
+ * `tools/call` handler dispatching to N tools costs N walks over its nodes, not N walks per node.
  */
-function clauseReachable(clause: import('ts-morph').CaseClause | import('ts-morph').DefaultClause, evaluate: (expr: TsNode) => Evaluated): boolean {
-  const block = clause.getParentOrThrow();
-  const switchStatement = block.getParentOrThrow();
-  if (!Node.isSwitchStatement(switchStatement)) return true;
-  const subject = evaluate(switchStatement.getExpression());
-  if (!subject.known) return true;
-  const clauses = switchStatement.getClauses();
-  const matches = (c: typeof clause): boolean | null => {
-    if (!Node.isCaseClause(c)) return null;
-    const v = evaluate(c.getExpression());
-    // `case undefined` is no dispatch anyone writes: a value read as undefined was misread, so keep the clause.
-    return v.known && v.value !== undefined ? v.value === subject.value : null;
-  };
-  if (Node.isDefaultClause(clause)) {
-    const results = clauses.map(matches);
-    return !results.includes(true);
+export class BranchIndex {
+  private readonly guards = new Map<TsNode, Guard[]>();
+  private readonly verdicts = new Map<number, Map<TsNode, boolean>>();
+  /** Per bindings, per switch: the clauses that can run. */
+  private readonly openClauses = new Map<number, Map<TsNode, Set<TsNode> | 'all'>>();
+  /** Case values known without bindings: they hold under any. */
+  private readonly freeCaseValues = new Map<TsNode, Evaluated>();
+
+  /**
+   * @param evaluate evaluates an expression in the given bindings.
+   */
+  constructor(private readonly evaluate: (expr: TsNode, b: Bindings) => Evaluated) {}
+
+  /** True unless a guard of `node` (within `fn`) is known to be false under `b`. */
+  isReachable(node: TsNode, fn: FunctionNode, b: Bindings): boolean {
+    let verdicts = this.verdicts.get(b.id);
+    if (!verdicts) this.verdicts.set(b.id, (verdicts = new Map()));
+    for (const guard of this.guardsOf(node, fn)) {
+      let open = verdicts.get(guard.node);
+      if (open === undefined) {
+        open = this.holds(guard, b);
+        verdicts.set(guard.node, open);
+      }
+      if (!open) return false;
+    }
+    return true;
   }
-  // This clause, or earlier ones that fall through into it (no statements, or no exit).
-  for (let i = clauses.indexOf(clause); i >= 0; i--) {
-    const c = clauses[i]!;
-    const m = matches(c);
-    if (m !== false) return true;
-    if (i > 0 && alwaysExits(clauses[i - 1]!)) break;
+
+  private guardsOf(node: TsNode, fn: FunctionNode): Guard[] {
+    const cached = this.guards.get(node);
+    if (cached) return cached;
+    const out: Guard[] = [];
+    let child: TsNode = node;
+    for (let a = node.getParent(); a && a !== fn; child = a, a = a.getParent()) {
+      if (Node.isCaseClause(a) || Node.isDefaultClause(a)) out.push({ kind: 'clause', node: a });
+      else if (Node.isIfStatement(a)) {
+        if (child === a.getThenStatement()) out.push({ kind: 'then', node: a.getThenStatement(), condition: a.getExpression() });
+        else if (child === a.getElseStatement()) out.push({ kind: 'else', node: child, condition: a.getExpression() });
+      } else if (Node.isConditionalExpression(a)) {
+        if (child === a.getWhenTrue()) out.push({ kind: 'then', node: child, condition: a.getCondition() });
+        else if (child === a.getWhenFalse()) out.push({ kind: 'else', node: child, condition: a.getCondition() });
+      } else if (Node.isBlock(a) || Node.isSourceFile(a)) {
+        // `if (name === "a") { ...; return; }` before this statement: for tool "a", nothing after it runs.
+        for (const statement of a.getStatements()) {
+          if (statement === child) break;
+          if (Node.isIfStatement(statement) && !statement.getElseStatement() && alwaysExits(statement.getThenStatement())) {
+            out.push({ kind: 'after', node: statement, condition: statement.getExpression() });
+          }
+        }
+      }
+    }
+    this.guards.set(node, out);
+    return out;
   }
-  return false;
+
+  private holds(guard: Guard, b: Bindings): boolean {
+    if (guard.kind === 'clause') return this.clauseReachable(guard.node as import('ts-morph').CaseClause | import('ts-morph').DefaultClause, b);
+    const v = this.evaluate(guard.condition, b);
+    if (!v.known) return true;
+    return guard.kind === 'then' ? Boolean(v.value) : !v.value;
+  }
+
+  /**
+   * A clause runs when its value (or that of a clause falling through into it) equals the
+   * switch's; `default` runs when no case value equals it. Unknown values keep the clause.
+   */
+  private clauseReachable(clause: import('ts-morph').CaseClause | import('ts-morph').DefaultClause, b: Bindings): boolean {
+    const switchStatement = clause.getParentOrThrow().getParentOrThrow();
+    if (!Node.isSwitchStatement(switchStatement)) return true;
+    let open = this.openClauses.get(b.id)?.get(switchStatement);
+    if (!open) {
+      open = this.openClausesOf(switchStatement, b);
+      let bySwitch = this.openClauses.get(b.id);
+      if (!bySwitch) this.openClauses.set(b.id, (bySwitch = new Map()));
+      bySwitch.set(switchStatement, open);
+    }
+    return open === 'all' || open.has(clause);
+  }
+
+  /** The clauses of a switch that can run under `b`: all when its subject is unknown. */
+  private openClausesOf(switchStatement: import('ts-morph').SwitchStatement, b: Bindings): Set<TsNode> | 'all' {
+    const subject = this.evaluate(switchStatement.getExpression(), b);
+    if (!subject.known) return 'all';
+    const clauses = switchStatement.getClauses();
+    const matches = clauses.map((c) => {
+      if (!Node.isCaseClause(c)) return null;
+      const v = this.caseValue(c, b);
+      // `case undefined` is no dispatch anyone writes: a value read as undefined was misread, so keep the clause.
+      return v.known && v.value !== undefined ? v.value === subject.value : null;
+    });
+    const open = new Set<TsNode>();
+    let falling = false;
+    clauses.forEach((c, i) => {
+      const runs = Node.isDefaultClause(c) ? !matches.includes(true) : matches[i] !== false;
+      if (runs || falling) open.add(c);
+      // A clause that does not always exit falls through into the next one.
+      falling = (runs || falling) && !alwaysExits(c);
+    });
+    return open;
+  }
+
+  /** A case's value: read once without bindings when that suffices (a literal, a const, an enum member), else under `b`. */
+  private caseValue(clause: import('ts-morph').CaseClause, b: Bindings): Evaluated {
+    let free = this.freeCaseValues.get(clause);
+    if (free === undefined) {
+      free = this.evaluate(clause.getExpression(), Bindings.EMPTY);
+      this.freeCaseValues.set(clause, free);
+    }
+    return free.known ? free : this.evaluate(clause.getExpression(), b);
+  }
 }
 
 /** True when a statement (or clause) always ends in `return`, `throw`, `break` or `continue`. */

@@ -8,7 +8,7 @@ import { evaluate } from '../analysis/evaluate.js';
 import { RESULT_OF_CALL, RESULT_OF_NEW, bindingsOf, isFunctionNode, isModuleLevel, type FunctionNode, type Resolver, type Target, shorten, unwrap } from '../analysis/resolve.js';
 import type { CallHop, Effect, EffectSet, UnresolvedItem } from '../model.js';
 import { API_VERBS, DELEGATING_METHODS, leadingVerb } from './api-verbs.js';
-import { isBranchReachable } from './branches.js';
+import { BranchIndex } from './branches.js';
 import { BUILTIN_VALUE_METHODS, MCP_PROTOCOL_METHODS, PURE_GLOBALS, PURE_MODULES, SINKS, pathKey, type SinkEntry } from './sinks.js';
 import { httpEffect, sinkCallEffect } from './sink-call.js';
 import { stateMutation, mutationOfCall } from './state.js';
@@ -191,11 +191,16 @@ export class EffectAnalyzer {
   /** Summaries per function, per bindings (`0` is the context-free one every tool shares). */
   private readonly summaries = new Map<FunctionNode, Map<number, Summary>>();
   private readonly inProgress = new Set<FunctionNode>();
+  /** The effect nodes of each function body, walked once. */
+  private readonly nodesOf = new Map<FunctionNode, Node[]>();
+  private readonly branches: BranchIndex;
 
   constructor(
     private readonly resolver: Resolver,
     private readonly options: InferOptions = DEFAULT_INFER_OPTIONS,
-  ) {}
+  ) {
+    this.branches = new BranchIndex((expr, b) => evaluate(expr, this.resolver, 0, b));
+  }
 
   /**
    * The effects of a tool's handler functions (one, or each method of a task handler), each read
@@ -218,11 +223,16 @@ export class EffectAnalyzer {
     if (memo) return memo;
     const summary: Summary = { effects: [], unresolved: [], truncated: false, complete: true };
     this.inProgress.add(fn);
-    const body = fn.getBody();
-    if (body) {
-      for (const node of effectNodes(body)) {
+    let nodes = this.nodesOf.get(fn);
+    if (!nodes) {
+      const body = fn.getBody();
+      nodes = body ? effectNodes(body) : [];
+      this.nodesOf.set(fn, nodes);
+    }
+    {
+      for (const node of nodes) {
         // In a dispatch branch for one tool (`case "x":`), code for the other tools does not run.
-        if (b.size > 0 && !isBranchReachable(node, fn, (e) => evaluate(e, this.resolver, 0, b))) continue;
+        if (b.size > 0 && !this.branches.isReachable(node, fn, b)) continue;
         const before = summary.effects.length;
         this.visit(node, fn, depth, summary, b);
         // Effects in a `catch` run only when something failed (cleaning up a temp file): messages lead with the main path.
