@@ -3,10 +3,12 @@
 import { main } from '../dist/src/cli.js';
 
 // A reader that stops early (`| head`) closes the pipe: end quietly, as other command-line tools do.
+// Any other failure to write the report (a full disk) is one line on stderr and exit 2.
 for (const stream of [process.stdout, process.stderr]) {
   stream.on('error', (error) => {
     if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-    throw error;
+    if (stream === process.stdout) process.stderr.write(`mcp-annotate-lint: cannot write the report: ${error.code ?? error.message}\n`);
+    process.exit(2);
   });
 }
 

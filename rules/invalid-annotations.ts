@@ -32,7 +32,7 @@ export default defineRule({
     messages: {
       unknownKeyTypo: '"{{tool}}" declares `{{key}}`, which is not a tool annotation; did you mean `{{hint}}`? As written, clients use {{hint}}: {{default}}',
       unknownKey: '"{{tool}}" declares `{{key}}`, which is not a tool annotation (title, readOnlyHint, destructiveHint, idempotentHint, openWorldHint); clients ignore it',
-      notBoolean: '"{{tool}}" declares {{key}}: {{value}}, which is not a boolean; clients may ignore it or read it as true',
+      notBoolean: '"{{tool}}" declares {{key}}: {{value}}, which is not a boolean; clients may ignore it or read it as {{truthy}}',
       notString: '"{{tool}}" declares annotations.title: {{value}}, which is not a string',
     },
   },
@@ -54,7 +54,7 @@ export default defineRule({
       if (key === 'title') {
         if (typeof hint.value !== 'string') report({ messageId: 'notString', data: { tool: tool.displayName, value: JSON.stringify(hint.value) ?? String(hint.value) }, location: hint.location });
       } else if (typeof hint.value !== 'boolean') {
-        report({ messageId: 'notBoolean', data: { tool: tool.displayName, key, value: JSON.stringify(hint.value) ?? String(hint.value) }, location: hint.location });
+        report({ messageId: 'notBoolean', data: { tool: tool.displayName, key, value: JSON.stringify(hint.value) ?? String(hint.value), truthy: String(Boolean(hint.value)) }, location: hint.location });
       }
     }
   },

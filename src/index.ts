@@ -96,13 +96,6 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   });
   tools.sort((a, b) => a.location.file.localeCompare(b.location.file) || a.location.line - b.location.line || a.location.column - b.location.column);
 
-  // A tool whose name only run time knows stands for registrations the linter cannot enumerate.
-  for (const tool of tools) {
-    const why = tool.name === null ? (tool.unresolved[0]?.reason ?? 'the tool name cannot be read statically') : null;
-    if (why && !unresolvedRegistrations.some((u) => u.location.file === tool.location.file && u.location.line === tool.location.line)) unresolvedRegistrations.push({ location: tool.location, reason: why });
-  }
-  unresolvedRegistrations.sort((a, b) => a.location.file.localeCompare(b.location.file) || a.location.line - b.location.line);
-
   const { reports, crashes } = runRules(tools, RULES.values());
   const findings = [...fatal, ...collect(reports, crashes, RULES, options.severities)].sort(compareFindings);
   return { tools, findings, unresolvedRegistrations, filesRead: program.targets.map((sf) => sf.getFilePath()), cwd: options.cwd };

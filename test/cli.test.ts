@@ -144,7 +144,7 @@ describe('mcp-annotate-lint CLI', () => {
     const empty = writeProject({ 'README.md': '# nothing here\n' });
     const r = run(['.'], empty);
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe('mcp-annotate-lint: .: no TypeScript or JavaScript files in this folder\n');
+    expect(r.stderr).toBe('mcp-annotate-lint: .: no TypeScript or JavaScript files to lint in this folder (tests, declaration files and node_modules are skipped)\n');
     const nothing = writeProject({ 'tsconfig.json': JSON.stringify({ include: ['nothing/**/*.ts'] }) });
     const t = run([], nothing);
     expect(t.code).toBe(2);

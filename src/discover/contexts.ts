@@ -28,15 +28,16 @@ const ELEMENT_CALLBACKS = new Set(['forEach', 'map', 'flatMap', 'filter', 'some'
 
 /** At most this many contexts per registration call; more are reported, not expanded. */
 const MAX_CONTEXTS = 2000;
-/** How many wrappers or loops deep contexts are followed. */
-const MAX_NESTING = 6;
+/** How many wrappers or loops deep contexts are followed; deeper nesting is reported. */
+const MAX_NESTING = 32;
 
 const ROOT: RegistrationContext = { bindings: Bindings.EMPTY, site: null, runtime: null };
 
 /** An element of a table: an expression (read in its bindings), or a `[key, value]` entry of `Object.entries`. */
+/** `origin`: where the element is written, when `node` is shared (a `.map()` callback's result, a pushed parameter). */
 type Element =
-  | { kind: 'node'; node: Node; bindings: Bindings }
-  | { kind: 'entry'; key: string; node: Node; bindings: Bindings };
+  | { kind: 'node'; node: Node; bindings: Bindings; origin?: Node }
+  | { kind: 'entry'; key: string; node: Node; bindings: Bindings; origin?: Node };
 
 /**
  * Enumerates the contexts a registration call runs in (ESLint-style scope analysis, applied to
@@ -47,6 +48,8 @@ type Element =
  */
 export class ContextFinder {
   private readonly sitesCache = new Map<FunctionNode, Node[] | null>();
+  /** The wrappers being expanded, outermost first: a call site inside one of them is recursion. */
+  private readonly expanding = new Set<FunctionNode>();
   /** Declarations the registration's name and annotations use (see {@link ContextFinder.contextsOf}). */
   private essential = new Set<string>();
 
@@ -81,7 +84,10 @@ export class ContextFinder {
 
   /** Contexts for `node`, from its innermost enclosing binder outwards. `uses` are the declarations `node`'s code refers to. */
   private contextsAt(node: Node, uses: Set<string>, nesting: number, unexpanded: UnexpandedContext[]): RegistrationContext[] {
-    if (nesting > MAX_NESTING) return [ROOT];
+    if (nesting > MAX_NESTING) {
+      unexpanded.push({ node, reason: `wrappers and loops nest more than ${MAX_NESTING} deep here; the outer ones are not read` });
+      return [ROOT];
+    }
     for (let child: Node = node, a = node.getParent(); a; child = a, a = a.getParent()) {
       if (Node.isForOfStatement(a) && child === a.getStatement()) {
         const decl = loopDeclaration(a);
@@ -118,7 +124,7 @@ export class ContextFinder {
         continue;
       }
       for (const element of elements.items) {
-        out.push({ bindings: bindElement(outer.bindings, decl, element, scope), site: element.node, runtime: outer.runtime });
+        out.push({ bindings: bindElement(outer.bindings, decl, element, scope), site: element.origin ?? element.node, runtime: outer.runtime });
         if (out.length > MAX_CONTEXTS) return out;
       }
     }
@@ -127,6 +133,21 @@ export class ContextFinder {
 
   /** One context per call site of the wrapper function `fn` in the project (and per context of each site). */
   private expandWrapper(fn: FunctionNode, nesting: number, unexpanded: UnexpandedContext[]): RegistrationContext[] {
+    // A wrapper that calls itself (directly or through another): its outer call sites are read;
+    // what the recursive calls register is reported, not guessed.
+    if (this.expanding.has(fn)) {
+      unexpanded.push({ node: fn, reason: `${functionName(fn)} calls itself; the tools its recursive calls register are not read` });
+      return [];
+    }
+    this.expanding.add(fn);
+    try {
+      return this.expandWrapperSites(fn, nesting, unexpanded);
+    } finally {
+      this.expanding.delete(fn);
+    }
+  }
+
+  private expandWrapperSites(fn: FunctionNode, nesting: number, unexpanded: UnexpandedContext[]): RegistrationContext[] {
     const sites = this.callSitesOf(fn);
     const name = functionName(fn);
     // A monkeypatch of `server.tool` that no call reaches registers nothing.
@@ -151,7 +172,8 @@ export class ContextFinder {
           if (essentialParams.has(i) || (restAt >= 0 && i >= restAt && essentialParams.has(restAt))) for (const u of ids) this.essential.add(u);
         });
         for (const outer of this.contextsAt(site, siteUses, nesting + 1, unexpanded)) {
-          out.push({ bindings: bindParameters(fn, site.getArguments(), outer.bindings), site, runtime: outer.runtime });
+          // The outermost call site tells the tools of nested wrappers apart.
+          out.push({ bindings: bindParameters(fn, site.getArguments(), outer.bindings), site: outer.site ?? site, runtime: outer.runtime });
           if (out.length > MAX_CONTEXTS) return out;
         }
         continue;
@@ -167,7 +189,7 @@ export class ContextFinder {
             unexpanded.push({ node: call, reason: `${name} is called for each element of \`${shorten(callee.getExpression().getText(), 50)}\`, ${elements.reason}` });
             continue;
           }
-          for (const element of elements.items) out.push({ bindings: bindElement(Bindings.EMPTY, first, element, fn), site: element.node, runtime: outer.runtime });
+          for (const element of elements.items) out.push({ bindings: bindElement(Bindings.EMPTY, first, element, fn), site: element.origin ?? element.node, runtime: outer.runtime });
         }
         continue;
       }
@@ -258,7 +280,7 @@ export class ContextFinder {
               if (!inner.ok) return inner;
               items.push(...inner.items);
             } else {
-              items.push({ kind: 'node', node: returned, bindings });
+              items.push({ kind: 'node', node: returned, bindings, origin: element.origin ?? element.node });
             }
           }
           return { ok: true, items };
@@ -298,6 +320,12 @@ export class ContextFinder {
             items.push({ kind: 'node', node: element, bindings: own });
           }
         }
+        // `const defs = []; defs.push({...})`, `registry.items.push(def)`: what the code adds later.
+        const added = this.addedElements(value, depth);
+        if (!added.ok) return added;
+        items.push(...added.items);
+        // An empty table nothing in the files linted fills is filled elsewhere, at run time.
+        if (items.length === 0 && value.getElements().length === 0) return { ok: false, reason: 'which is empty in the code, and nothing in the files linted adds to it' };
         return { ok: true, items };
       }
     }
@@ -305,6 +333,64 @@ export class ContextFinder {
     if (target.kind === 'unknown') return { ok: false, reason: `which the linter cannot read (${target.reason})` };
     if (target.kind === 'module') return { ok: false, reason: `which comes from ${target.specifier} and is known only at run time` };
     return { ok: false, reason: 'which is known only at run time' };
+  }
+
+  /**
+   * The elements code adds to an array literal after it is made: the arguments of `push` and
+   * `unshift` and the values of `list[i] = v` on the variable, property or field that holds it,
+   * each read in every context of that call (a `register(def)` method's call sites). A change the
+   * linter cannot follow (`splice`, an element only run time knows) fails the table with the reason.
+   */
+  private addedElements(list: import('ts-morph').ArrayLiteralExpression, depth: number): { ok: true; items: Element[] } | { ok: false; reason: string } {
+    const holder = list.getParentWhile((p) => Node.isAsExpression(p) || Node.isSatisfiesExpression(p) || Node.isParenthesizedExpression(p)) ?? list;
+    const owner = (holder === list ? list : holder).getParent();
+    const nameNode = owner && (Node.isVariableDeclaration(owner) || Node.isPropertyAssignment(owner) || Node.isPropertyDeclaration(owner)) ? owner.getNameNode() : undefined;
+    if (!nameNode || !Node.isIdentifier(nameNode)) return { ok: true, items: [] };
+    const items: Element[] = [];
+    for (const ref of nameNode.findReferencesAsNodes()) {
+      if (ref === nameNode) continue;
+      // `defs`, `this.items`, `registry.items`: the expression that stands for the array.
+      const parent = ref.getParent();
+      const array = parent && Node.isPropertyAccessExpression(parent) && parent.getNameNode() === ref ? parent : ref;
+      const use = array.getParent();
+      if (use && Node.isPropertyAccessExpression(use) && use.getExpression() === array) {
+        const call = use.getParent();
+        if (!call || !Node.isCallExpression(call) || call.getExpression() !== use) continue;
+        const method = use.getName();
+        if (method === 'push' || method === 'unshift') {
+          const added = this.argumentsInContexts(call, call.getArguments(), depth);
+          if (!added.ok) return added;
+          items.push(...added.items);
+        } else if (method === 'splice' || method === 'fill' || method === 'copyWithin') {
+          return { ok: false, reason: `which \`${shorten(call.getText(), 40)}\` changes at run time` };
+        }
+      } else if (use && Node.isElementAccessExpression(use) && use.getExpression() === array) {
+        const assignment = use.getParent();
+        if (assignment && Node.isBinaryExpression(assignment) && assignment.getLeft() === use && assignment.getOperatorToken().getKind() === SyntaxKind.EqualsToken) {
+          const added = this.argumentsInContexts(assignment, [assignment.getRight()], depth);
+          if (!added.ok) return added;
+          items.push(...added.items);
+        }
+      }
+    }
+    return { ok: true, items };
+  }
+
+  /** Values a call adds to a table, read in each context the call runs in (spreads expanded). */
+  private argumentsInContexts(at: Node, values: Node[], depth: number): { ok: true; items: Element[] } | { ok: false; reason: string } {
+    const uses = new Set<string>();
+    for (const v of values) for (const u of identifiersIn(v)) uses.add(u);
+    const saved = this.essential;
+    this.essential = new Set(uses);
+    const unexpanded: UnexpandedContext[] = [];
+    const contexts = this.contextsAt(at, uses, depth + 1, unexpanded);
+    this.essential = saved;
+    if (unexpanded[0]) return { ok: false, reason: `filled by \`${shorten(at.getText(), 40)}\`: ${unexpanded[0].reason}` };
+    const parts = contexts.map((ctx): { ok: true; items: Element[] } | { ok: false; reason: string } => {
+      if (ctx.runtime) return { ok: false, reason: `filled by \`${shorten(at.getText(), 40)}\` with ${ctx.runtime.reason}` };
+      return this.union(values.map((v) => (Node.isSpreadElement(v) ? this.elementsOf(v.getExpression(), ctx.bindings, depth + 1) : { ok: true as const, items: [{ kind: 'node' as const, node: v, bindings: ctx.bindings, origin: ctx.site ?? v }] })));
+    });
+    return this.union(parts);
   }
 
   /**
@@ -375,8 +461,8 @@ export class ContextFinder {
       if (key === null) return { ok: false, reason: `the computed key ${shorten(nameNode.getText(), 40)} cannot be read` };
       const value = Node.isPropertyAssignment(prop) ? prop.getInitializerOrThrow() : prop.getNameNode();
       if (method === 'keys') items.push({ kind: 'entry', key, node: nameNode, bindings: own });
-      else if (method === 'values') items.push({ kind: 'node', node: value, bindings: own });
-      else items.push({ kind: 'entry', key, node: value, bindings: own });
+      else if (method === 'values') items.push({ kind: 'node', node: value, bindings: own, origin: prop });
+      else items.push({ kind: 'entry', key, node: value, bindings: own, origin: prop });
     }
     if (method === 'keys') return { ok: true, items: items.map((i) => ({ kind: 'node', node: i.node, bindings: i.bindings })) };
     return { ok: true, items };

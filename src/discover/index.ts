@@ -44,6 +44,13 @@ export function discoverProject(targets: SourceFile[], ctx: DiscoverContext): Pr
     }
   }
   markDuplicates(out.tools);
+  // A tool whose name only run time knows stands for registrations the linter cannot enumerate.
+  for (const { facts, gapListed } of out.tools) {
+    if (facts.name !== null || gapListed) continue;
+    const why = facts.unresolved.find((u) => u.reason.startsWith('the tool name')) ?? facts.unresolved[0];
+    out.unresolved.push({ location: facts.location, reason: why?.reason ?? 'the tool name cannot be read statically' });
+  }
+  out.unresolved.sort((a, b) => a.location.file.localeCompare(b.location.file) || a.location.line - b.location.line);
   return out;
 }
 

@@ -1,14 +1,15 @@
 import type { CallExpression, SourceFile } from 'ts-morph';
 import { Node, SyntaxKind } from '../ts-morph.js';
 import { Bindings } from '../analysis/bindings.js';
-import { evaluateObject } from '../analysis/evaluate.js';
+import { evaluate, evaluateObject } from '../analysis/evaluate.js';
 import { locationOf } from '../analysis/location.js';
 import { descendantsOfKinds } from '../analysis/nodes.js';
-import { type FunctionNode, type Resolver, unwrap } from '../analysis/resolve.js';
+import { type FunctionNode, type Resolver, shorten, unwrap } from '../analysis/resolve.js';
 import { returnedExpressions } from '../analysis/returns.js';
-import type { DiscoverContext, RegistrationAdapter } from './adapter.js';
+import { propertyOf, type DiscoverContext, type RegistrationAdapter } from './adapter.js';
+import type { UnresolvedItem, UnresolvedRegistration } from '../model.js';
 import type { RegistrationContext } from './contexts.js';
-import { discovered, readAnnotations, receiverKey, type Arg, type Discovery, type HandlerRef } from './registrations.js';
+import { discovered, readAnnotations, receiverKey, type Arg, type Discovery, type DiscoveredTool, type HandlerRef } from './registrations.js';
 
 /** The request each handler serves: SDK v1 passes a Zod schema, SDK v2 a method string. */
 type Method = 'tools/list' | 'tools/call';
@@ -63,7 +64,11 @@ function discoverLowLevel(sf: SourceFile, ctx: DiscoverContext): Discovery {
       }
       for (const element of elements.items) {
         const definition: Arg = { node: element.node, bindings: element.bindings };
-        const tool = toolOf(definition, handlers['tools/call'], ctx.resolver);
+        const tool = toolOf(definition, element.origin ?? element.node, handlers['tools/call'], ctx.resolver);
+        if (!('facts' in tool)) {
+          found.unresolved.push(tool);
+          continue;
+        }
         const server = servers.get(list);
         if (server) tool.server = () => server;
         tool.site = element.node;
@@ -101,22 +106,28 @@ function toolsArray(returned: Node, resolver: Resolver): Arg | null {
 }
 
 /** One listed tool object: its name, its annotations, and the tools/call handler bound to its name. */
-function toolOf(definition: Arg, callHandlers: FunctionNode[], resolver: Resolver) {
+function toolOf(definition: Arg, at: Node, callHandlers: FunctionNode[], resolver: Resolver): DiscoveredTool | UnresolvedRegistration {
   const obj = evaluateObject(definition.node, resolver, 0, new Set(['name']), definition.bindings);
-  const valueOf = (key: string): Arg | null => {
-    const prop = obj.properties.get(key);
-    if (!prop) return null;
-    const init = Node.isPropertyAssignment(prop.node) ? prop.node.getInitializerOrThrow() : Node.isShorthandPropertyAssignment(prop.node) ? prop.node.getNameNode() : prop.node;
-    return { node: init, bindings: prop.bindings };
-  };
-  const nameArg = valueOf('name') ?? definition;
-  const annotationsArg = valueOf('annotations');
+  // A listed value that is no tool object (a string, a number) lists no tool.
+  if (!Node.isObjectLiteralExpression(obj.node) && obj.properties.size === 0) {
+    const value = evaluate(definition.node, resolver, 0, definition.bindings);
+    if (value.known && (value.value === null || typeof value.value !== 'object')) return { location: locationOf(at), reason: `\`${shorten(definition.node.getText(), 40)}\` in this tools/list is not a tool object` };
+  }
+  const nameArg = propertyOf(definition, 'name', resolver);
+  const unresolved: UnresolvedItem[] = [];
+  if (!nameArg && obj.unresolved.length === 0) {
+    unresolved.push({ expression: shorten(definition.node.getText()), reason: 'the tool name cannot be read statically: this tool object has no `name`', location: locationOf(at), via: [] });
+  }
+  const annotationsArg = propertyOf(definition, 'annotations', resolver);
   const annotations = annotationsArg ? readAnnotations(annotationsArg, resolver) : null;
   const name = obj.properties.get('name')?.value;
-  const site: RegistrationContext = { bindings: definition.bindings, site: definition.node, runtime: null };
+  const site: RegistrationContext = { bindings: definition.bindings, site: at, runtime: null };
+  if (callHandlers.length === 0) {
+    unresolved.push({ expression: 'tools/call', reason: 'the handler cannot be followed: this file sets no tools/call handler to link the tool to', location: locationOf(at), via: [] });
+  }
   const handlers: HandlerRef[] =
     name?.known && typeof name.value === 'string' ? callHandlers.map((node) => ({ node, bindings: requestBindings(node, name.value as string) })) : callHandlers.map((node) => ({ node, bindings: Bindings.EMPTY }));
-  return discovered('tools/list', nameArg, annotations, handlers, site, resolver);
+  return discovered('tools/list', nameArg, annotations, handlers, site, resolver, unresolved);
 }
 
 /** Binds a tools/call handler's request parameter to a request for one tool: `{ params: { name } }`, other keys unknown. */

@@ -29,6 +29,8 @@ export interface DiscoveredTool {
   server?: () => string;
   /** The registration call or listed object, to tell registrations in exclusive branches apart. */
   site?: Node;
+  /** True when the registration's gap is already among the unresolved registrations. */
+  gapListed?: boolean;
 }
 
 /** What discovery found in one file: tools, and registrations it could not turn into tools. */
@@ -245,7 +247,7 @@ export function discoverInFile(sf: SourceFile, ctx: DiscoverContext): Discovery 
         const item = { expression: shorten(spreadNode.getText()), reason, location: locationOf(spreadNode), via: [] };
         const annotations: DeclaredAnnotations = { location: locationOf(spreadNode), properties: {}, unresolved: [item] };
         const nameArg = spread === 0 ? { node: spreadNode, bindings: ctx.bindings } : args[0]!;
-        found.tools.push(discovered(method, nameArg, annotations, [], ctx, resolver, [item]));
+        found.tools.push(discovered(method, nameArg, annotations, [], ctx, resolver));
         continue;
       }
       if (method === 'tool' ? args.length < 2 || args.length > 6 : args.length < 2 || args.length > 3) continue;
@@ -256,6 +258,8 @@ export function discoverInFile(sf: SourceFile, ctx: DiscoverContext): Discovery 
       for (const state of lifecycle.states) tool.facts.registration += ` + ${state}()`;
       tool.server = () => receiverKey(node, ctx.bindings);
       tool.site = node;
+      // The gap is already listed (a wrapper never called): the nameless tool it leaves is not listed again.
+      tool.gapListed = unexpanded.length > 0;
       found.tools.push(tool);
     }
   }
@@ -357,15 +361,16 @@ function resolveName(arg: Arg, resolver: Resolver, unresolved: UnresolvedItem[])
 }
 
 /** The facts of one registration, from its name argument, its annotations and its handler(s). */
-export function discovered(registration: string, nameArg: Arg, annotations: DeclaredAnnotations | null, handlers: HandlerRef[], ctx: RegistrationContext, resolver: Resolver, unresolved: UnresolvedItem[] = []): DiscoveredTool {
-  const { name, displayName } = resolveName(nameArg, resolver, unresolved);
+export function discovered(registration: string, nameArg: Arg | null, annotations: DeclaredAnnotations | null, handlers: HandlerRef[], ctx: RegistrationContext, resolver: Resolver, unresolved: UnresolvedItem[] = []): DiscoveredTool {
+  // No name at all (a listed tool object without `name`): the caller recorded why.
+  const { name, displayName } = nameArg ? resolveName(nameArg, resolver, unresolved) : { name: null, displayName: '<no name>' };
   const first = handlers[0];
   return {
     facts: {
       name,
       displayName,
       origin: 'source',
-      location: nameLocation(nameArg, ctx, resolver),
+      location: nameArg ? nameLocation(nameArg, ctx, resolver) : locationOf(ctx.site!),
       registration,
       annotations,
       handler: first ? locationOf(first.node) : null,

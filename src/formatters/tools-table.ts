@@ -37,7 +37,8 @@ function inferredCells(tool: ToolFacts): string {
 export const toolsTable: Formatter = (result, { cwd, color }) => {
   const c = new Chalk({ level: color ? 1 : 0 });
   const rows = result.tools.map((tool) => {
-    const findings = result.findings.filter((f) => f.toolLocation !== undefined && sameLocation(f.toolLocation, tool.location));
+    // By name and place: the tools of one wrapper or table can share a place.
+    const findings = result.findings.filter((f) => f.toolLocation !== undefined && sameLocation(f.toolLocation, tool.location) && f.tool === tool.name);
     const errors = findings.filter((f) => f.severity === 'error').length;
     const warnings = findings.filter((f) => f.severity === 'warning').length;
     // A tool whose handler calls code the linter cannot follow is not "ok": its hints are unverified.

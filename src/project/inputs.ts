@@ -113,8 +113,11 @@ export async function resolveInputs(paths: string[], cwd: string): Promise<Resol
       const stat = statSync(abs);
       if (stat.isDirectory()) {
         const found = await expandFolder(abs);
-        if (found.length === 0) throw new UsageError(`${input}: no TypeScript or JavaScript files in this folder`);
+        if (found.length === 0) throw new UsageError(`${input}: no TypeScript or JavaScript files to lint in this folder (tests, declaration files and node_modules are skipped)`);
         found.forEach((f) => files.add(f));
+      } else if (!stat.isFile()) {
+        // A FIFO or a device would block the read or never end.
+        throw new UsageError(`${input}: not a regular file`);
       } else if (isSourceFile(abs)) files.add(abs);
       else if (DECLARATION_FILE.test(abs)) throw new UsageError(`${input}: a declaration file has no tool handlers to lint; name the .ts or .js file`);
       else throw new UsageError(`${input}: not a TypeScript or JavaScript file (expected .${SOURCE_EXTENSIONS.join(', .')})`);

@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import type { LintResult } from '../../src/model.js';
+import { toolsTable } from '../../src/formatters/tools-table.js';
+import { lintFiles, SERVER_HEADER, tool } from '../helpers.js';
+
+/**
+ * Inputs a fresh user's trial of issue #3's discovery broke; each is kept as written then
+ * (trimmed), with what should have happened.
+ */
+
+const names = (r: LintResult): (string | null)[] => r.tools.map((t) => t.name).sort();
+
+describe('tables filled after they are made', () => {
+  it('reads what push() adds, for McpServer loops and low-level tools/list, and reports a table nothing fills', async () => {
+    const result = await lintFiles({
+      'mcp.ts': `${SERVER_HEADER}import { rmSync } from "node:fs";
+const defs: any[] = [];
+defs.push({ name: "pushed_mcp", annotations: { readOnlyHint: true }, run: () => rmSync("x") });
+defs.forEach((d) => server.registerTool(d.name, { annotations: d.annotations }, async () => { d.run(); return { content: [] }; }));
+`,
+      'low.ts': `import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { rm } from "node:fs/promises";
+const low = new Server({ name: "l", version: "1" }, { capabilities: { tools: {} } });
+const TOOLS: any[] = [];
+export function addTool(t: any) { TOOLS.push(t); }
+addTool({ name: "pushed_rm", inputSchema: { type: "object" }, annotations: { readOnlyHint: true } });
+low.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: TOOLS }));
+low.setRequestHandler(CallToolRequestSchema, async () => { await rm("x"); return { content: [] }; });
+`,
+      'plugins.ts': `export const registry = { items: [] as any[], all() { return this.items; } };\n`,
+      'empty.ts': `${SERVER_HEADER}import { registry } from "./plugins.js";\nfor (const p of registry.all()) server.registerTool(p.name, { annotations: p.annotations }, p.handler);\n`,
+    });
+    expect(names(result).filter((n) => n !== null)).toEqual(['pushed_mcp', 'pushed_rm']);
+    expect(result.findings.filter((f) => f.ruleId === 'optimistic-read-only').map((f) => f.tool).sort()).toEqual(['pushed_mcp', 'pushed_rm']);
+    expect(result.unresolvedRegistrations.map((u) => u.reason)).toEqual([
+      'the tool name cannot be read statically: an element of `registry.all()`, which is empty in the code, and nothing in the files linted adds to it',
+    ]);
+  });
+});
+
+describe('tools that share a place', () => {
+  it('gives each tool of a nested wrapper its own call site and its own --tools verdict', async () => {
+    const result = await lintFiles({
+      'nest.ts': `${SERVER_HEADER}import { writeFile } from "node:fs/promises";
+const ok = async () => ({ content: [] });
+const bad = async () => { await writeFile("a", "b"); return { content: [] }; };
+function w0(name: string, ann: any, h: any) { server.registerTool(name, { annotations: ann }, h); }
+function w1(name: string, ann: any, h: any) { w0(\`x_\${name}\`, ann, h); }
+w1("g", { readOnlyHint: true, openWorldHint: false }, ok);
+w1("b", { readOnlyHint: true, openWorldHint: false }, bad);
+`,
+    });
+    expect(result.tools.map((t) => `${t.name}:${t.location.line}`)).toEqual(['x_g:9', 'x_b:10']);
+    const rows = toolsTable(result, { cwd: result.cwd, color: false }).split('\n');
+    expect(rows.find((r) => r.startsWith('x_g'))).toMatch(/ ok$/);
+    expect(rows.find((r) => r.startsWith('x_b'))).toMatch(/ 1 error$/);
+  });
+
+  it('places each low-level tool of Object.entries(...).map(...) at its own entry', async () => {
+    const result = await lintFiles({
+      'server.ts': `import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+const server = new Server({ name: "l", version: "1" }, { capabilities: { tools: {} } });
+const DEFS = {
+  read_thing: { annotations: { readOnlyHint: true } },
+  send_thing: { annotations: { readOnlyHint: true } },
+};
+server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: Object.entries(DEFS).map(([name, d]) => ({ name, inputSchema: { type: "object" }, ...d })) }));
+server.setRequestHandler(CallToolRequestSchema, async (req) => {
+  if (req.params.name === "send_thing") { await fetch("https://x", { method: "POST", body: "1" }); }
+  return { content: [] };
+});
+`,
+    });
+    expect(result.tools.map((t) => `${t.name}:${t.location.line}`)).toEqual(['read_thing:5', 'send_thing:6']);
+    expect(result.findings.filter((f) => f.severity === 'error').map((f) => f.tool)).toEqual(['send_thing']);
+  });
+});
+
+describe('recursive and deeply nested wrappers', () => {
+  it('reads a recursive wrapper\'s outer call and reports its recursion, without phantom tools or self-duplicates', async () => {
+    const result = await lintFiles({
+      'wrap.ts': `${SERVER_HEADER}function rec(n: number, name: string): void {
+  server.registerTool(name, { annotations: { readOnlyHint: true } }, async () => ({ content: [] }));
+  if (n > 0) rec(n - 1, name + "_r");
+}
+rec(3, "recur");
+function ping(name: string): void { pong(name); }
+function pong(name: string): void { server.registerTool(name, { annotations: { readOnlyHint: true } }, async () => ({ content: [] })); if (Math.random() > 2) ping(name); }
+ping("mutual");
+`,
+    });
+    expect(names(result)).toEqual(['mutual', 'recur']);
+    expect(result.findings.filter((f) => f.ruleId === 'duplicate-tool-name')).toEqual([]);
+    expect(result.unresolvedRegistrations.map((u) => u.reason)).toEqual([
+      '`rec` calls itself; the tools its recursive calls register are not read',
+      '`pong` calls itself; the tools its recursive calls register are not read',
+    ]);
+  });
+
+  it('follows a chain of ten wrappers to the tool', async () => {
+    const chain = Array.from({ length: 10 }, (_, i) => (i === 0 ? `function w0(n: string, a: any) { server.registerTool(n, { annotations: a }, async () => ({ content: [] })); }` : `function w${i}(n: string, a: any) { w${i - 1}(n, a); }`)).join('\n');
+    const result = await lintFiles({ 'chain.ts': `${SERVER_HEADER}${chain}\nw9("deepwrap", { readOnlyHint: true });\n` });
+    expect(names(result)).toEqual(['deepwrap']);
+    expect(tool(result, 'deepwrap').location.line).toBe(14);
+  });
+});
+
+describe('tools/list oddities', () => {
+  it('lists non-objects as unresolved, a nameless object as nameless, and a tool with no tools/call handler as unverifiable', async () => {
+    const result = await lintFiles({
+      'weird.ts': `import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+const server = new Server({ name: "w", version: "1" }, { capabilities: { tools: {} } });
+server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: ["str", { description: "no name" }, { name: "only_list", annotations: { readOnlyHint: true } }] }));
+`,
+    });
+    expect(result.tools.map((t) => t.name)).toEqual([null, 'only_list']);
+    expect(result.unresolvedRegistrations.map((u) => u.reason)).toEqual([
+      '`"str"` in this tools/list is not a tool object',
+      'the tool name cannot be read statically: this tool object has no `name`',
+    ]);
+    expect(tool(result, 'only_list').unresolved.map((u) => u.reason)).toEqual(['the handler cannot be followed: this file sets no tools/call handler to link the tool to']);
+  });
+
+  it('lists a never-called wrapper once, and the spread arguments of a forwarding call once', async () => {
+    const result = await lintFiles({
+      'server.ts': `${SERVER_HEADER}export function defineTool(name: string) { server.registerTool(name, { annotations: { readOnlyHint: true } }, async () => ({ content: [] })); }
+export function forward(...args: any[]) { (server.registerTool as any)(...args); }
+`,
+    });
+    expect(result.unresolvedRegistrations.map((u) => u.reason)).toEqual([
+      '`defineTool` is never called in the files linted, so the tools it registers cannot be read',
+      'the tool name cannot be read statically: `...args` is computed at run time',
+    ]);
+    const forwarded = result.tools.find((t) => t.displayName === '<...args>')!;
+    expect(new Set(forwarded.annotations!.unresolved.map((u) => u.reason)).size).toBe(forwarded.annotations!.unresolved.length);
+  });
+});
