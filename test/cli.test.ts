@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -149,6 +149,14 @@ describe('mcp-annotate-lint CLI', () => {
     const t = run([], nothing);
     expect(t.code).toBe(2);
     expect(t.stderr).toMatch(/tsconfig\.json: its "files" and "include" match no TypeScript or JavaScript file to lint\n$/);
+  });
+
+  it('refuses a path that is not a regular file (a FIFO would block)', () => {
+    const dir = writeProject({ 'server.ts': SERVER_HEADER });
+    execFileSync('mkfifo', [path.join(dir, 'pipe.ts')]);
+    const r = run(['pipe.ts'], dir);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('mcp-annotate-lint: pipe.ts: not a regular file\n');
   });
 
   it('reports a file it cannot read as a finding and lints the others', () => {

@@ -36,7 +36,9 @@ export const stylish: Formatter = (result, { cwd, color }) => {
   const registeredAt = (f: Finding): string => {
     if (!f.toolLocation) return '';
     const shared = (toolsAt.get(`${f.location.file}:${f.location.line}:${f.location.column}`)?.size ?? 0) > 1;
-    return shared || f.toolLocation.file !== f.location.file ? ` (tool registered at ${fileLine(f.toolLocation, cwd)})` : '';
+    // A hint written before the tool's name (in a wrapper or a shared const) or elsewhere says which registration it is about.
+    const elsewhere = f.toolLocation.file !== f.location.file || f.location.line < f.toolLocation.line;
+    return shared || elsewhere ? ` (tool registered at ${fileLine(f.toolLocation, cwd)})` : '';
   };
   const out: string[] = [];
   for (const [file, findings] of byFile) {

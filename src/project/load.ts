@@ -79,8 +79,9 @@ export function loadProgram(files: string[], tsconfig: string | null): LoadedPro
   if (tsconfig) {
     const config = readTsconfig(tsconfig);
     baseOptions = config.options;
+    const shown = path.relative(process.cwd(), tsconfig) || tsconfig;
     if (targetsPaths.length === 0) targetsPaths = config.fileNames.filter((f) => !isSkippedFile(f));
-    if (targetsPaths.length === 0) throw new UsageError(`${tsconfig}: its "files" and "include" match no TypeScript or JavaScript file to lint`);
+    if (targetsPaths.length === 0) throw new UsageError(`${shown}: its "files" and "include" match no TypeScript or JavaScript file to lint`);
   }
   const compilerOptions = analysisOptions(baseOptions);
   // One cache for every module resolution of the run: the program's and the resolver's.
