@@ -33,7 +33,7 @@
  *   "error-level findings", which the planted annotations produce).
  *
  * Run: `npm run bench` (builds first), or `node dist/scripts/bench.js` after `npx tsc -p .`;
- * `--runs N` sets the runs per size, `--keep` keeps the generated servers for profiling.
+ * `--runs N` sets the runs per size, `--keep` keeps the generated servers for profiling, `--shape sdk|low-level` runs one registration shape (both by default).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -42,6 +42,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const SIZES = [10, 100, 1000] as const;
+/** `--shape sdk` or `--shape low-level` runs one shape; both by default. */
+const SHAPE_ARG = process.argv.includes('--shape') ? process.argv[process.argv.indexOf('--shape') + 1] : undefined;
 const TOOLS_PER_FILE = 10;
 const TARGET_TIME_RATIO = 1.0;
 const TARGET_RSS_RATIO = 1.5;
@@ -117,6 +119,13 @@ declare module "@modelcontextprotocol/sdk/server/mcp.js" {
   export class McpServer {
     constructor(info: { name: string; version: string });
     registerTool(name: string, config: any, cb: (...args: any[]) => any): void;
+  }
+}
+
+declare module "@modelcontextprotocol/sdk/server/index.js" {
+  export class Server {
+    constructor(info: { name: string; version: string }, options: any);
+    setRequestHandler(method: string, handler: (request: any) => any): void;
   }
 }
 
@@ -227,8 +236,16 @@ interface GeneratedProject {
   lines: number;
 }
 
-function generateProject(root: string, count: number): GeneratedProject {
-  const dir = path.join(root, `server-${count}`);
+/**
+ * How the generated server registers its tools: `sdk`, with `registerTool` calls in one
+ * function per group of tools; `low-level`, with one `tools/list` array and one `tools/call`
+ * handler that dispatches on the tool name with a `switch` (each tool's effects are those of its
+ * branch, so the dispatch is analysed once per tool).
+ */
+type Shape = 'sdk' | 'low-level';
+
+function generateProject(root: string, count: number, shape: Shape): GeneratedProject {
+  const dir = path.join(root, `server-${shape}-${count}`);
   const tools = planTools(count);
   const groups = Math.ceil(count / TOOLS_PER_FILE);
   const helperFiles = Math.max(groups, 3);
@@ -281,6 +298,10 @@ export async function ${t.name}_apply(key: string, body: string): Promise<string
     write(`src/lib/helpers-${m}.ts`, out.join('\n'));
   }
 
+  if (shape === 'low-level') {
+    write('src/index.ts', lowLevelServer(tools, count));
+    return { dir, tools, files, lines };
+  }
   for (let g = 0; g < groups; g++) {
     const own = tools.filter((t) => Math.floor(t.index / TOOLS_PER_FILE) === g);
     const out: string[] = [];
@@ -321,6 +342,36 @@ export async function ${t.name}_apply(key: string, body: string): Promise<string
   write('src/index.ts', index.join('\n'));
 
   return { dir, tools, files, lines };
+}
+
+/** A low-level `Server` whose `tools/list` lists every tool and whose `tools/call` dispatches with a `switch`. */
+function lowLevelServer(tools: PlannedTool[], count: number): string {
+  const out: string[] = [`import { Server } from "@modelcontextprotocol/sdk/server/index.js";`];
+  const groups = Math.ceil(count / TOOLS_PER_FILE);
+  for (let g = 0; g < groups; g++) {
+    const own = tools.filter((t) => Math.floor(t.index / TOOLS_PER_FILE) === g);
+    out.push(`import { ${own.map((t) => `${t.name}_prepare`).join(', ')} } from "./lib/helpers-${g}.js";`);
+  }
+  out.push('', `const server = new Server({ name: "bench-server-${count}", version: "1.0.0" }, { capabilities: { tools: {} } });`, '');
+  out.push('const TOOLS = [');
+  for (const t of tools) {
+    const h = t.hints;
+    out.push(`  {
+    name: "${t.name}",
+    description: "Tool ${t.index}: ${t.kind} on the record named by id.",
+    inputSchema: { type: "object", properties: { id: { type: "string" } }, required: ["id"] },
+    annotations: { readOnlyHint: ${h.readOnlyHint}, destructiveHint: ${h.destructiveHint}, idempotentHint: ${h.idempotentHint}, openWorldHint: ${h.openWorldHint} },
+  },`);
+  }
+  out.push('];', '');
+  out.push(`server.setRequestHandler("tools/list", async () => ({ tools: TOOLS }));`, '');
+  out.push(`server.setRequestHandler("tools/call", async (request: any) => {`);
+  out.push('  const id = String(request.params.arguments?.id ?? "");');
+  out.push('  switch (request.params.name) {');
+  for (const t of tools) out.push(`    case "${t.name}":
+      return { content: [{ type: "text", text: await ${t.name}_prepare(id) }] };`);
+  out.push('    default:', '      throw new Error(`unknown tool ${request.params.name}`);', '  }', '});', '', 'export default server;', '');
+  return out.join('\n');
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -365,6 +416,7 @@ function measure(args: string[], cwd: string, scratch: string): Measurement {
 // ---------------------------------------------------------------------------------------------
 
 interface Row {
+  shape: Shape;
   size: number;
   linter: Measurement;
   tsc: Measurement;
@@ -385,6 +437,8 @@ function table(header: string[], rows: string[][]): string {
 function tail(text: string, lines = 20): string {
   return text.trim().split('\n').slice(-lines).join('\n');
 }
+
+const SHAPES: readonly Shape[] = SHAPE_ARG === 'sdk' || SHAPE_ARG === 'low-level' ? [SHAPE_ARG] : ['sdk', 'low-level'];
 
 /** `npm run bench -- --keep` keeps the generated servers (to profile the linter on them). */
 const KEEP = process.argv.includes('--keep');
@@ -412,10 +466,10 @@ function main(): number {
   const rows: Row[] = [];
   let failed = false;
   try {
-    for (const size of SIZES) {
-      const project = generateProject(root, size);
+    for (const shape of SHAPES) for (const size of SIZES) {
+      const project = generateProject(root, size, shape);
       const planted = project.tools.filter((t) => t.planted);
-      console.log(`[${size} tools] generated ${project.files} files, ${project.lines} lines (${planted.length} planted wrong annotations)`);
+      console.log(`[${size} tools, ${shape}] generated ${project.files} files, ${project.lines} lines (${planted.length} planted wrong annotations)`);
 
       // Interleaved runs, median wall time of each: one run on a shared 2-core machine varies by ±20%.
       const linterRuns: Measurement[] = [];
@@ -462,7 +516,7 @@ function main(): number {
         failed = true;
         console.error(`bench: tsc failed on the ${size}-tool server (exit ${tsc.status ?? tsc.signal}):\n${tail(tsc.stdout + tsc.stderr)}`);
       }
-      rows.push({ size, linter, tsc, toolsFound });
+      rows.push({ shape, size, linter, tsc, toolsFound });
       console.log('');
     }
   } finally {
@@ -472,8 +526,9 @@ function main(): number {
 
   console.log(
     table(
-      ['tools', 'linter ms', 'tsc ms', 'time ratio', 'linter MB', 'tsc MB', 'RSS ratio', 'tools found'],
+      ['shape', 'tools', 'linter ms', 'tsc ms', 'time ratio', 'linter MB', 'tsc MB', 'RSS ratio', 'tools found'],
       rows.map((r) => [
+        r.shape,
         String(r.size),
         fmtMs(r.linter.ms),
         fmtMs(r.tsc.ms),
@@ -486,7 +541,11 @@ function main(): number {
     ),
   );
 
-  const at = (size: number): Row | undefined => rows.find((r) => r.size === size);
+  const lowAt = (size: number): Row | undefined => rows.find((r) => r.shape === 'low-level' && r.size === size);
+  const low100 = lowAt(100);
+  const low1000 = lowAt(1000);
+  const lowGrowth = low100 && low1000 ? low1000.linter.ms / low100.linter.ms : null;
+  const at = (size: number): Row | undefined => rows.find((r) => r.shape === 'sdk' && r.size === size);
   const r10 = at(10);
   const r100 = at(100);
   const r1000 = at(1000);
@@ -510,6 +569,9 @@ function main(): number {
     console.log(`  RSS ratio ≤ ${TARGET_RSS_RATIO.toFixed(1)}: ${rssRatio === null ? 'n/a' : rssRatio.toFixed(2)} → ${yesNo(rssRatio === null ? null : rssRatio <= TARGET_RSS_RATIO)}`);
     if (growth !== null) {
       console.log(`  growth 100 → 1,000 ≤ ×${(10 * GROWTH_TOLERANCE).toFixed(1)} (linear ×10, tolerance ${GROWTH_TOLERANCE}): ×${growth.toFixed(2)} → ${yesNo(growth <= 10 * GROWTH_TOLERANCE)}`);
+    }
+    if (lowGrowth !== null) {
+      console.log(`  low-level dispatch, growth 100 → 1,000 ≤ ×${(10 * GROWTH_TOLERANCE).toFixed(1)}: ×${lowGrowth.toFixed(2)} → ${yesNo(lowGrowth <= 10 * GROWTH_TOLERANCE)}`);
     }
   }
   if (rows.some((r) => r.toolsFound !== null && r.toolsFound !== r.size)) console.log('\nWARNING: tool counts differ from the generated servers (see above)');

@@ -346,6 +346,10 @@ export class ContextFinder {
     const owner = (holder === list ? list : holder).getParent();
     const nameNode = owner && (Node.isVariableDeclaration(owner) || Node.isPropertyAssignment(owner) || Node.isPropertyDeclaration(owner)) ? owner.getNameNode() : undefined;
     if (!nameNode || !Node.isIdentifier(nameNode)) return { ok: true, items: [] };
+    // Asking the language service for references costs; a text search first rules most tables out.
+    const name = nameNode.getText().replace(/\$/g, '\\$');
+    const changes = new RegExp(`\\b${name}\\s*(\\.\\s*(push|unshift|splice|fill|copyWithin)\\b|\\[[^\\]]*\\]\\s*=[^=])`);
+    if (!list.getProject().getSourceFiles().some((sf) => !sf.isDeclarationFile() && changes.test(sf.getFullText()))) return { ok: true, items: [] };
     const items: Element[] = [];
     for (const ref of nameNode.findReferencesAsNodes()) {
       if (ref === nameNode) continue;

@@ -9,7 +9,7 @@ import type { FunctionNode } from '../analysis/resolve.js';
  * `? :`, or after an `if (cond) { ...; return; }` that returns early.
  */
 type Guard =
-  | { kind: 'clause'; node: TsNode }
+  | { kind: 'clause'; node: TsNode; switchStatement: import('ts-morph').SwitchStatement }
   | { kind: 'then' | 'else' | 'after'; node: TsNode; condition: TsNode };
 
 /**
@@ -56,7 +56,10 @@ export class BranchIndex {
     const out: Guard[] = [];
     let child: TsNode = node;
     for (let a = node.getParent(); a && a !== fn; child = a, a = a.getParent()) {
-      if (Node.isCaseClause(a) || Node.isDefaultClause(a)) out.push({ kind: 'clause', node: a });
+      if (Node.isCaseClause(a) || Node.isDefaultClause(a)) {
+        const switchStatement = a.getParentOrThrow().getParentOrThrow();
+        if (Node.isSwitchStatement(switchStatement)) out.push({ kind: 'clause', node: a, switchStatement });
+      }
       else if (Node.isIfStatement(a)) {
         if (child === a.getThenStatement()) out.push({ kind: 'then', node: a.getThenStatement(), condition: a.getExpression() });
         else if (child === a.getElseStatement()) out.push({ kind: 'else', node: child, condition: a.getExpression() });
@@ -78,7 +81,7 @@ export class BranchIndex {
   }
 
   private holds(guard: Guard, b: Bindings): boolean {
-    if (guard.kind === 'clause') return this.clauseReachable(guard.node as import('ts-morph').CaseClause | import('ts-morph').DefaultClause, b);
+    if (guard.kind === 'clause') return this.clauseReachable(guard.node, guard.switchStatement, b);
     const v = this.evaluate(guard.condition, b);
     if (!v.known) return true;
     return guard.kind === 'then' ? Boolean(v.value) : !v.value;
@@ -88,9 +91,7 @@ export class BranchIndex {
    * A clause runs when its value (or that of a clause falling through into it) equals the
    * switch's; `default` runs when no case value equals it. Unknown values keep the clause.
    */
-  private clauseReachable(clause: import('ts-morph').CaseClause | import('ts-morph').DefaultClause, b: Bindings): boolean {
-    const switchStatement = clause.getParentOrThrow().getParentOrThrow();
-    if (!Node.isSwitchStatement(switchStatement)) return true;
+  private clauseReachable(clause: TsNode, switchStatement: import('ts-morph').SwitchStatement, b: Bindings): boolean {
     let open = this.openClauses.get(b.id)?.get(switchStatement);
     if (!open) {
       open = this.openClausesOf(switchStatement, b);
