@@ -317,6 +317,9 @@ export class Resolver {
     if (Node.isObjectLiteralExpression(inner) || Node.isArrayLiteralExpression(inner) || Node.isStringLiteral(inner) || Node.isTemplateExpression(inner) || Node.isNoSubstitutionTemplateLiteral(inner)) {
       return withBindings({ kind: 'value', node: inner as Expression }, bindings);
     }
+    // A higher-order wrapper (`withTelemetry(handler)` returning `async (request) => ... handler(request)`):
+    // the returned function, with the wrapper's parameters bound to this call's arguments.
+    if (isFunctionNode(inner)) return withBindings({ kind: 'function', node: inner }, bindings);
     // A factory (`return new FastMCP(...)`, `return client`): what the returned expression stands for.
     if (Node.isNewExpression(inner) || Node.isIdentifier(inner) || Node.isPropertyAccessExpression(inner)) {
       const target = this.resolve(inner, 0, bindings);

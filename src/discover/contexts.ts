@@ -407,7 +407,10 @@ export class ContextFinder {
     for (const part of parts) {
       if (!part.ok) return part;
       for (const item of part.items) {
-        const key = `${item.node.getSourceFile().getFilePath()}:${item.node.getPos()}:${item.bindings.id}:${item.kind === 'entry' ? item.key : ''}`;
+        // Two tables listing one definition (`allTools` and `readOnlyTools` holding `getSchema`) list one tool.
+        const target = this.resolver.resolve(item.node, 0, item.bindings);
+        const [node, bindings] = target.kind === 'value' || target.kind === 'function' ? [target.node, bindingsOf(target)] : [item.node, item.bindings];
+        const key = `${node.getSourceFile().getFilePath()}:${node.getPos()}:${bindings.id}:${item.kind === 'entry' ? item.key : ''}`;
         if (seen.has(key)) continue;
         seen.add(key);
         items.push(item);

@@ -43,6 +43,16 @@ export function discoverProject(targets: SourceFile[], ctx: DiscoverContext): Pr
       }
     }
   }
+  // Nameless tools of one registration reached through several contexts (a wrapper's call sites)
+  // stand for the same unknown tools: one is enough.
+  const seenGaps = new Set<string>();
+  out.tools = out.tools.filter(({ facts }) => {
+    if (facts.name !== null) return true;
+    const key = `${facts.location.file}:${facts.location.line}:${facts.location.column}:${facts.unresolved.map((u) => u.reason).join('|')}`;
+    if (seenGaps.has(key)) return false;
+    seenGaps.add(key);
+    return true;
+  });
   markDuplicates(out.tools);
   // A tool whose name only run time knows stands for registrations the linter cannot enumerate.
   for (const { facts, gapListed } of out.tools) {

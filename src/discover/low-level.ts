@@ -4,7 +4,7 @@ import { Bindings } from '../analysis/bindings.js';
 import { evaluate, evaluateObject } from '../analysis/evaluate.js';
 import { locationOf } from '../analysis/location.js';
 import { descendantsOfKinds } from '../analysis/nodes.js';
-import { type FunctionNode, type Resolver, shorten, unwrap } from '../analysis/resolve.js';
+import { bindingsOf, type FunctionNode, type Resolver, shorten, unwrap } from '../analysis/resolve.js';
 import { returnedExpressions } from '../analysis/returns.js';
 import { propertyOf, type DiscoverContext, type RegistrationAdapter } from './adapter.js';
 import type { UnresolvedItem, UnresolvedRegistration } from '../model.js';
@@ -37,7 +37,7 @@ function discoverLowLevel(sf: SourceFile, ctx: DiscoverContext): Discovery {
     const callee = (n as import('ts-morph').ts.CallExpression).expression;
     return callee.kind === SyntaxKind.PropertyAccessExpression && (callee as import('ts-morph').ts.PropertyAccessExpression).name.text === 'setRequestHandler';
   });
-  const handlers: Record<Method, FunctionNode[]> = { 'tools/list': [], 'tools/call': [] };
+  const handlers: Record<Method, HandlerRef[]> = { 'tools/list': [], 'tools/call': [] };
   const servers = new Map<FunctionNode, string>();
   for (const call of calls) {
     const [schema, handler] = call.getArguments();
@@ -45,12 +45,12 @@ function discoverLowLevel(sf: SourceFile, ctx: DiscoverContext): Discovery {
     if (!method || !handler) continue;
     const fn = ctx.resolver.resolve(handler);
     if (fn.kind === 'function') {
-      handlers[method].push(fn.node);
+      handlers[method].push({ node: fn.node, bindings: bindingsOf(fn) });
       servers.set(fn.node, receiverKey(call, Bindings.EMPTY));
     }
     else found.unresolved.push({ location: locationOf(handler), reason: `the ${method} handler is not a function the linter can read` });
   }
-  for (const list of handlers['tools/list']) {
+  for (const { node: list } of handlers['tools/list']) {
     for (const returned of returnedExpressions(list)) {
       const tools = toolsArray(returned, ctx.resolver);
       if (!tools) {
@@ -106,7 +106,7 @@ function toolsArray(returned: Node, resolver: Resolver): Arg | null {
 }
 
 /** One listed tool object: its name, its annotations, and the tools/call handler bound to its name. */
-function toolOf(definition: Arg, at: Node, callHandlers: FunctionNode[], resolver: Resolver): DiscoveredTool | UnresolvedRegistration {
+function toolOf(definition: Arg, at: Node, callHandlers: HandlerRef[], resolver: Resolver): DiscoveredTool | UnresolvedRegistration {
   const obj = evaluateObject(definition.node, resolver, 0, new Set(['name']), definition.bindings);
   // A listed value that is no tool object (a string, a number) lists no tool.
   if (!Node.isObjectLiteralExpression(obj.node) && obj.properties.size === 0) {
@@ -126,13 +126,13 @@ function toolOf(definition: Arg, at: Node, callHandlers: FunctionNode[], resolve
     unresolved.push({ expression: 'tools/call', reason: 'the handler cannot be followed: this file sets no tools/call handler to link the tool to', location: locationOf(at), via: [] });
   }
   const handlers: HandlerRef[] =
-    name?.known && typeof name.value === 'string' ? callHandlers.map((node) => ({ node, bindings: requestBindings(node, name.value as string) })) : callHandlers.map((node) => ({ node, bindings: Bindings.EMPTY }));
+    name?.known && typeof name.value === 'string' ? callHandlers.map((h) => ({ node: h.node, bindings: requestBindings(h, name.value as string) })) : callHandlers;
   return discovered('tools/list', nameArg, annotations, handlers, site, resolver, unresolved);
 }
 
 /** Binds a tools/call handler's request parameter to a request for one tool: `{ params: { name } }`, other keys unknown. */
-function requestBindings(handler: FunctionNode, name: string): Bindings {
-  const param = handler.getParameters()[0];
-  if (!param) return Bindings.EMPTY;
-  return Bindings.EMPTY.with(param, { kind: 'const', value: { params: { name } }, partial: true }, handler);
+function requestBindings(handler: HandlerRef, name: string): Bindings {
+  const param = handler.node.getParameters()[0];
+  if (!param) return handler.bindings;
+  return handler.bindings.with(param, { kind: 'const', value: { params: { name } }, partial: true }, handler.node);
 }

@@ -113,6 +113,26 @@ mcp.server.setRequestHandler("tools/call", async (req) => {
     expect(tool(result, 'list').effects!.effects).toEqual([]);
   });
 
+  it('sees through a higher-order wrapper around the tools/call handler, and a table chosen by a condition', async () => {
+    const result = await lintFiles({
+      'server.ts': `${LOW_HEADER}function withTiming(handler: (request: any) => Promise<any>) {
+  return async (request: any) => { const start = Date.now(); try { return await handler(request); } finally { console.error(Date.now() - start); } };
+}
+const read = { name: "peek", inputSchema: { type: "object" }, annotations: { readOnlyHint: true } };
+const all = [read, { name: "drop", inputSchema: { type: "object" }, annotations: { readOnlyHint: true } }];
+server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: process.env.RO ? [read] : all }));
+server.setRequestHandler(CallToolRequestSchema, withTiming(async (request) => {
+  if (request.params.name === "drop") { await rm("x"); }
+  return { content: [] };
+}));
+`,
+    });
+    // `peek` is in both tables: one tool.
+    expect(names(result)).toEqual(['drop', 'peek']);
+    expect(tool(result, 'peek').effects!.effects).toEqual([]);
+    expect(sinks(result, 'drop')).toEqual(['fs/promises rm']);
+  });
+
   it('reports a tools/list whose tools it cannot read, instead of finding nothing', async () => {
     const result = await lintFiles({
       'server.ts': `${LOW_HEADER}declare function loadTools(): Promise<{ name: string }[]>;
