@@ -214,7 +214,8 @@ export class ContextFinder {
       if (parent && (Node.isVariableDeclaration(parent) || Node.isPropertyAssignment(parent) || Node.isPropertyDeclaration(parent))) nameNode = parent.getNameNode();
     }
     let sites: Node[] | null = null;
-    if (nameNode && Node.isIdentifier(nameNode)) {
+    // `#register(tool)`: a private method is found by its private name.
+    if (nameNode && (Node.isIdentifier(nameNode) || Node.isPrivateIdentifier(nameNode))) {
       sites = [];
       for (const ref of (nameNode as Identifier).findReferencesAsNodes()) {
         if (ref === nameNode) continue;

@@ -1,5 +1,6 @@
-import type { BinaryExpression, CallExpression, SourceFile } from 'ts-morph';
-import { Node, SyntaxKind } from '../ts-morph.js';
+import type { BinaryExpression, CallExpression, SourceFile, ts as TS } from 'ts-morph';
+import { Node, SyntaxKind, ts } from '../ts-morph.js';
+import { descendantsOfKinds } from '../analysis/nodes.js';
 import { Bindings } from '../analysis/bindings.js';
 import { isFunctionNode, type FunctionNode, unwrap } from '../analysis/resolve.js';
 
@@ -38,7 +39,12 @@ export class PatchIndex {
   ) {
     for (const sf of files) {
       if (!PATCH_TEXT.test(sf.getFullText())) continue;
-      for (const assignment of sf.getDescendantsOfKind(SyntaxKind.BinaryExpression)) {
+      // Only the assignments to `.tool` / `.registerTool` are wrapped (large bundles hold many others).
+      const assignments = descendantsOfKinds<BinaryExpression>(sf, [SyntaxKind.BinaryExpression], (n) => {
+        const b = n as TS.BinaryExpression;
+        return b.operatorToken.kind === SyntaxKind.EqualsToken && ts.isPropertyAccessExpression(b.left) && PATCHABLE.has(b.left.name.text);
+      });
+      for (const assignment of assignments) {
         const patch = this.patchOf(assignment);
         if (patch) this.patches.push(patch);
       }
@@ -82,7 +88,11 @@ export class PatchIndex {
     const sites: CallExpression[] = [];
     for (const sf of this.files) {
       if (!sf.getFullText().includes(patch.method)) continue;
-      for (const call of sf.getDescendantsOfKind(SyntaxKind.CallExpression)) {
+      const calls = descendantsOfKinds<CallExpression>(sf, [SyntaxKind.CallExpression], (n) => {
+        const callee = (n as TS.CallExpression).expression;
+        return ts.isPropertyAccessExpression(callee) && callee.name.text === patch.method;
+      });
+      for (const call of calls) {
         if (this.patchFor(call, Bindings.EMPTY) === patch) sites.push(call);
       }
     }

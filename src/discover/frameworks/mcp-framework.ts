@@ -4,7 +4,7 @@ import { Bindings } from '../../analysis/bindings.js';
 import { descendantsOfKinds } from '../../analysis/nodes.js';
 import { unwrap } from '../../analysis/resolve.js';
 import type { UnresolvedItem } from '../../model.js';
-import { AS_WRITTEN, handlersOf, isExportOf, type RegistrationAdapter } from '../adapter.js';
+import { AS_WRITTEN, handlersOf, importsModule, isExportOf, type RegistrationAdapter } from '../adapter.js';
 import { discovered, readAnnotations, type Discovery } from '../registrations.js';
 
 const MCP_FRAMEWORK = /^mcp-framework(\/|$)/;
@@ -23,6 +23,8 @@ export const mcpFramework: RegistrationAdapter = {
   mayRegister: (text) => text.includes('MCPTool'),
   discover(sf, ctx) {
     const found: Discovery = { tools: [], unresolved: [] };
+    // Tool classes extend MCPTool from the package directly: files that do not import it define none.
+    if (!importsModule(sf, MCP_FRAMEWORK)) return found;
     const classes = descendantsOfKinds<ClassDeclaration | ClassExpression>(sf, [SyntaxKind.ClassDeclaration, SyntaxKind.ClassExpression]);
     for (const cls of classes) {
       const base = cls.getExtends()?.getExpression();
