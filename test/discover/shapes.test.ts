@@ -283,6 +283,27 @@ server.registerTool("fetch_page", { description: "d", annotations: { readOnlyHin
   });
 });
 
+describe('wrappers that are private methods', () => {
+  it('follows a class\'s #registerTool(tool) to the tools of the table its init walks', async () => {
+    const result = await lintFiles({
+      'server.ts': `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+const TOOLS = [
+  { name: "snap", annotations: { readOnlyHint: true }, handler: async () => ({ content: [] }) },
+  { name: "click", annotations: { readOnlyHint: false }, handler: async () => ({ content: [] }) },
+];
+export class BrowserServer {
+  server = new McpServer({ name: "b", version: "1" });
+  init() { for (const tool of TOOLS) this.#registerTool(tool); }
+  #registerTool(tool: (typeof TOOLS)[number]) { this.server.registerTool(tool.name, { annotations: tool.annotations }, tool.handler); }
+}
+`,
+    });
+    expect(names(result)).toEqual(['click', 'snap']);
+    expect(declared(tool(result, 'click'))).toEqual({ readOnlyHint: false });
+    expect(result.unresolvedRegistrations).toEqual([]);
+  });
+});
+
 describe('RegisteredTool.update() and registerToolTask', () => {
   it('takes the annotations of update() as the ones clients see, and reads a task tool\'s handler object', async () => {
     const result = await lintFiles({
