@@ -3,7 +3,7 @@ import { Node, SyntaxKind, ts } from '../ts-morph.js';
 import { Bindings } from '../analysis/bindings.js';
 import { descendantsOfKinds } from '../analysis/nodes.js';
 import { evaluate, evaluateObject, definingNode, type EvaluatedObject } from '../analysis/evaluate.js';
-import { expandArguments, type FunctionNode, type Resolver, shorten, unwrap } from '../analysis/resolve.js';
+import { expandArguments, isModuleLevel, type FunctionNode, type Resolver, shorten, unwrap } from '../analysis/resolve.js';
 import type { DeclaredAnnotations, SourceLocation, ToolFacts, UnresolvedItem, UnresolvedRegistration } from '../model.js';
 import { locationOf } from '../analysis/location.js';
 import type { RegistrationContext } from './contexts.js';
@@ -292,7 +292,10 @@ function declarationKey(expr: Node, bindings: Bindings, depth: number): string |
   if (!decl) return null;
   const bound = bindings.get(decl);
   if (bound?.kind === 'node') return declarationKey(bound.node, bound.bindings, depth + 1);
-  return `${decl.getSourceFile().getFilePath()}:${decl.getPos()}`;
+  // A server made inside a function read in several contexts (a factory called for stdio and for
+  // HTTP) is a new server in each: the context is part of its identity.
+  const scope = isModuleLevel(decl) ? Bindings.EMPTY : bindings.visibleFrom(decl);
+  return `${decl.getSourceFile().getFilePath()}:${decl.getPos()}${scope.size > 0 ? `#${scope.id}` : ''}`;
 }
 
 /** Methods of the SDK's `RegisteredTool` that change whether clients see the tool. */

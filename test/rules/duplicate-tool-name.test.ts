@@ -23,6 +23,10 @@ if (process.env.X) server.registerTool("c", { description: "d" }, async () => ({
 else server.registerTool("c", { description: "d" }, async () => ({ content: [] }));
 const other = new McpServer({ name: "o", version: "1" });
 other.registerTool("a", { description: "d" }, async () => ({ content: [] }));
+function registerAll(s: McpServer, mode: string) { s.registerTool("f", { description: mode }, async () => ({ content: [] })); }
+function makeServer(mode: string) { const made = new McpServer({ name: mode, version: "1" }); registerAll(made, mode); return made; }
+makeServer("stdio");
+makeServer("http");
 `,
       'more.ts': `import { server } from "./server.js";\nserver.registerTool("a", { description: "d" }, async () => ({ content: [] }));\n`,
       'low.ts': `import { Server } from "@modelcontextprotocol/sdk/server/index.js";
@@ -33,6 +37,8 @@ low.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [{ name: "x"
     });
     const dupes = result.findings.filter((f) => f.ruleId === 'duplicate-tool-name').map((f) => `${f.tool}@${f.location.file.split('/').pop()}:${f.location.line}`);
     // "a" on `other` is another server; the two "c" are in exclusive branches.
+    // A factory makes a new server per call: its tools are no duplicates, and read as one tool each.
+    expect(result.tools.filter((t) => t.name === 'f')).toHaveLength(1);
     // Of two files, the later in path order carries the finding.
     expect(dupes.sort()).toEqual(['a@server.ts:5', 'b@server.ts:8', 'x@low.ts:4']);
   });
