@@ -256,6 +256,10 @@ export class ContextFinder {
           return this.objectEntries(args[0], b, method);
         }
         if (method === 'filter' || method === 'slice' || method === 'reverse' || method === 'sort' || method === 'toSorted') return this.elementsOf(receiver, b, depth + 1);
+        // `Array.from(table)`; a Map's `values()`, `entries()`, `keys()`.
+        if (receiver.getText() === 'Array' && method === 'from' && args[0]) return this.elementsOf(args[0], b, depth + 1);
+        const map = (method === 'values' || method === 'entries' || method === 'keys') && args.length === 0 ? this.mapOf(receiver) : null;
+        if (map) return this.mapEntries(map, method as 'values' | 'entries' | 'keys', depth);
         if (method === 'concat') {
           const items: Element[] = [];
           for (const part of [receiver, ...args]) {
@@ -294,6 +298,12 @@ export class ContextFinder {
     // `const all = Object.values(table)`: read the initializer as written (resolution would stop at the global `Object`).
     const constInit = Node.isIdentifier(node) && b.size === 0 ? constInitializer(node) : undefined;
     if (constInit && Node.isCallExpression(unwrap(constInit))) return this.elementsOf(constInit, Bindings.EMPTY, depth + 1);
+    // `[...table]`; a Map walked directly gives its `[key, value]` entries.
+    if (Node.isArrayLiteralExpression(node) && node.getElements().length === 1 && Node.isSpreadElement(node.getElements()[0]!)) {
+      return this.elementsOf((node.getElements()[0] as import('ts-morph').SpreadElement).getExpression(), b, depth + 1);
+    }
+    const map = this.mapOf(node);
+    if (map) return this.mapEntries(map, 'entries', depth);
     const target = this.resolver.resolve(node, 0, b);
     if (target.kind === 'value') {
       const value = unwrap(target.node);
@@ -334,6 +344,76 @@ export class ContextFinder {
     if (target.kind === 'unknown') return { ok: false, reason: `which the linter cannot read (${target.reason})` };
     if (target.kind === 'module') return { ok: false, reason: `which comes from ${target.specifier} and is known only at run time` };
     return { ok: false, reason: 'which is known only at run time' };
+  }
+
+  /** The `new Map(...)` a `const` holds, when `expr` names one (also a field or property initialised with one). */
+  private mapOf(expr: Node): import('ts-morph').NewExpression | null {
+    const node = unwrap(expr);
+    const nameNode = Node.isPropertyAccessExpression(node) ? node.getNameNode() : Node.isIdentifier(node) ? node : null;
+    const decl = nameNode?.getSymbol()?.getDeclarations()[0];
+    const init = decl && (Node.isVariableDeclaration(decl) || Node.isPropertyDeclaration(decl) || Node.isPropertyAssignment(decl)) ? decl.getInitializer() : undefined;
+    const value = init ? unwrap(init) : undefined;
+    return value && Node.isNewExpression(value) && value.getExpression().getText() === 'Map' ? value : null;
+  }
+
+  /**
+   * The entries of a Map: those of its constructor's array of `[key, value]` pairs and those
+   * `.set(key, value)` adds anywhere in the project (read in each context of that call). A key
+   * the linter cannot read fails the table with the reason.
+   */
+  private mapEntries(map: import('ts-morph').NewExpression, method: 'values' | 'entries' | 'keys', depth: number): { ok: true; items: Element[] } | { ok: false; reason: string } {
+    const pairs: { key: Node; value: Node; bindings: Bindings; origin: Node }[] = [];
+    const initial = map.getArguments()[0];
+    if (initial) {
+      const list = unwrap(initial);
+      if (!Node.isArrayLiteralExpression(list)) return { ok: false, reason: 'a Map made from a value the linter cannot read' };
+      for (const pair of list.getElements()) {
+        const p = unwrap(pair);
+        const [key, value] = Node.isArrayLiteralExpression(p) ? p.getElements() : [];
+        if (!key || !value) return { ok: false, reason: `the Map entry \`${shorten(pair.getText(), 40)}\` cannot be read` };
+        pairs.push({ key, value, bindings: Bindings.EMPTY, origin: pair });
+      }
+    }
+    const holder = map.getParent();
+    const nameNode = holder && (Node.isVariableDeclaration(holder) || Node.isPropertyDeclaration(holder) || Node.isPropertyAssignment(holder)) ? holder.getNameNode() : undefined;
+    if (nameNode && Node.isIdentifier(nameNode)) {
+      const name = nameNode.getText().replace(/\$/g, '\\$');
+      const sets = new RegExp(`\\b${name}\\s*\\.\\s*set\\b`);
+      if (map.getProject().getSourceFiles().some((sf) => !sf.isDeclarationFile() && sets.test(sf.getFullText()))) {
+        for (const ref of nameNode.findReferencesAsNodes()) {
+          const parent = ref.getParent();
+          const mapExpr = parent && Node.isPropertyAccessExpression(parent) && parent.getNameNode() === ref ? parent : ref;
+          const use = mapExpr.getParent();
+          const call = use?.getParent();
+          if (!use || !Node.isPropertyAccessExpression(use) || use.getExpression() !== mapExpr || use.getName() !== 'set' || !call || !Node.isCallExpression(call)) continue;
+          const [key, value] = call.getArguments();
+          if (!key || !value) continue;
+          const uses = new Set([...identifiersIn(key), ...identifiersIn(value)]);
+          const saved = this.essential;
+          this.essential = new Set(uses);
+          const unexpanded: UnexpandedContext[] = [];
+          const contexts = this.contextsAt(call, uses, depth + 1, unexpanded);
+          this.essential = saved;
+          if (unexpanded[0]) return { ok: false, reason: `filled by \`${shorten(call.getText(), 40)}\`: ${unexpanded[0].reason}` };
+          for (const ctx of contexts) {
+            if (ctx.runtime) return { ok: false, reason: `filled by \`${shorten(call.getText(), 40)}\` with ${ctx.runtime.reason}` };
+            pairs.push({ key, value, bindings: ctx.bindings, origin: ctx.site ?? call });
+          }
+        }
+      }
+    }
+    if (pairs.length === 0) return { ok: false, reason: 'which is empty in the code, and nothing in the files linted adds to it' };
+    const items: Element[] = [];
+    for (const pair of pairs) {
+      if (method === 'values') {
+        items.push({ kind: 'node', node: pair.value, bindings: pair.bindings, origin: pair.origin });
+        continue;
+      }
+      const key = evaluate(pair.key, this.resolver, 0, pair.bindings);
+      if (!key.known || typeof key.value !== 'string') return { ok: false, reason: `the Map key \`${shorten(pair.key.getText(), 40)}\` cannot be read` };
+      items.push(method === 'keys' ? { kind: 'node', node: pair.key, bindings: pair.bindings, origin: pair.origin } : { kind: 'entry', key: key.value, node: pair.value, bindings: pair.bindings, origin: pair.origin });
+    }
+    return { ok: true, items };
   }
 
   /**

@@ -39,6 +39,24 @@ low.setRequestHandler(CallToolRequestSchema, async () => { await rm("x"); return
   });
 });
 
+describe('tables kept in a Map', () => {
+  it('reads a Map\'s constructor entries and what set() adds, walked directly, by values() or Array.from(entries())', async () => {
+    const result = await lintFiles({
+      'server.ts': `${SERVER_HEADER}import { rm } from "node:fs/promises";
+const registry = new Map<string, any>([["seed", { annotations: { readOnlyHint: true } }]]);
+export function register(name: string, def: any) { registry.set(name, def); }
+register("from_map", { annotations: { readOnlyHint: true }, run: async () => { await rm("x"); } });
+for (const [name, def] of registry) server.registerTool(name, { annotations: def.annotations }, async () => { await def.run?.(); return { content: [] }; });
+const byValue = new Map([["a", { name: "by_value", annotations: { readOnlyHint: false } }]]);
+Array.from(byValue.values()).forEach((t) => server.registerTool(t.name, { annotations: t.annotations }, async () => ({ content: [] })));
+`,
+    });
+    expect(names(result)).toEqual(['by_value', 'from_map', 'seed']);
+    expect(result.findings.filter((f) => f.ruleId === 'optimistic-read-only').map((f) => f.tool)).toEqual(['from_map']);
+    expect(result.unresolvedRegistrations).toEqual([]);
+  });
+});
+
 describe('tools that share a place', () => {
   it('gives each tool of a nested wrapper its own call site and its own --tools verdict', async () => {
     const result = await lintFiles({
