@@ -211,7 +211,7 @@ describe('mcp-annotate-lint CLI', () => {
     });
     const table = run(['--tools', '.'], dir).stdout.split('\n');
     expect(table.filter((l) => l.startsWith('unresolved registration')).map((l) => l.replace(/ +/g, ' '))).toEqual([
-      'unresolved registration server.ts:5 `define` is never called in the files linted, so the tools it registers cannot be read',
+      'unresolved registration server.ts:5 `define` is never called in the files linted, so the names or annotations its parameters give are unknown',
       'unresolved registration server.ts:6 the tool name cannot be read statically: an element of `plugins.list()`, which is known only at run time',
     ]);
     expect(run(['.'], dir).stdout).toContain('2 registrations could not be resolved to named tools');

@@ -196,6 +196,27 @@ function evaluateOperation(node: Node, resolver: Resolver, depth: number, b: Bin
       const values = possibleValues(inner);
       return values ? oneOf(values.map(Boolean), inner) : { ...inner, possible: [true, false] };
     }
+    // Pure string methods on a known string (`request.params.name.replace(PREFIX, "")`).
+    if (Node.isPropertyAccessExpression(callee) && STRING_METHODS.has(callee.getName())) {
+      const receiver = evaluate(callee.getExpression(), resolver, depth + 1, b);
+      if (receiver.known && typeof receiver.value === 'string') {
+        const values: unknown[] = [];
+        for (const arg of args) {
+          const literal = unwrap(arg);
+          if (Node.isRegularExpressionLiteral(literal)) {
+            const text = literal.getLiteralText();
+            const at = text.lastIndexOf('/');
+            values.push(new RegExp(text.slice(1, at), text.slice(at + 1)));
+            continue;
+          }
+          const v = evaluate(arg, resolver, depth + 1, b);
+          if (!v.known || (typeof v.value !== 'string' && typeof v.value !== 'number')) return v.known ? null : v;
+          values.push(v.value);
+        }
+        const method = (String.prototype as unknown as Record<string, (...a: unknown[]) => unknown>)[callee.getName()]!;
+        return { known: true, value: method.apply(receiver.value, values) };
+      }
+    }
     if (Node.isPropertyAccessExpression(callee) && (callee.getName() === 'has' || callee.getName() === 'includes') && args.length === 1) {
       const members = literalCollection(callee.getExpression(), resolver, depth, b);
       if (!members) return null;
@@ -209,6 +230,9 @@ function evaluateOperation(node: Node, resolver: Resolver, depth: number, b: Bin
   }
   return null;
 }
+
+/** String methods without side effects whose result the linter computes from known arguments. */
+const STRING_METHODS: ReadonlySet<string> = new Set(['replace', 'replaceAll', 'toLowerCase', 'toUpperCase', 'trim', 'trimStart', 'trimEnd', 'slice', 'substring', 'startsWith', 'endsWith', 'concat', 'at', 'charAt']);
 
 /** The members of `new Set([...])`, an array literal, or a const holding one; null for anything else. */
 function literalCollection(expr: Node, resolver: Resolver, depth: number, b: Bindings): unknown[] | null {

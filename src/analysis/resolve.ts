@@ -269,6 +269,14 @@ export class Resolver {
     if (Node.isCallExpression(node)) {
       // f.bind(this) is f.
       const callee = unwrap(node.getExpression());
+      // Calls that return their first argument: esbuild's `__name(fn, "fn")`, `Object.freeze(obj)`.
+      const first = node.getArguments()[0];
+      if (first && (/^__name\d*$/.test(callee.getText()) || callee.getText() === 'Object.freeze')) return this.resolve(first, depth + 1, b);
+      // `handlers.get(name)` on a `new Map([[name, handler], ...])` const, with a key the context fixes.
+      if (Node.isPropertyAccessExpression(callee) && callee.getName() === 'get' && first) {
+        const entry = this.mapLiteralEntry(callee.getExpression(), first, depth, b);
+        if (entry) return entry;
+      }
       if (Node.isPropertyAccessExpression(callee) && callee.getName() === 'bind') {
         const bound = this.resolve(callee.getExpression(), depth + 1, b);
         if (bound.kind === 'function') return bound;
@@ -324,6 +332,25 @@ export class Resolver {
     if (Node.isNewExpression(inner) || Node.isIdentifier(inner) || Node.isPropertyAccessExpression(inner)) {
       const target = this.resolve(inner, 0, bindings);
       return target.kind === 'unknown' ? null : target;
+    }
+    return null;
+  }
+
+  /** The value `map.get(key)` gives for a Map made from a literal array of pairs, when the key is fixed; null otherwise. */
+  private mapLiteralEntry(mapExpr: Node, keyExpr: Node, depth: number, b: Bindings): Target | null {
+    const id = unwrap(mapExpr);
+    const decl = Node.isIdentifier(id) ? id.getSymbol()?.getDeclarations()[0] : undefined;
+    const init = decl && Node.isVariableDeclaration(decl) ? decl.getInitializer() : undefined;
+    const made = init ? unwrap(init) : undefined;
+    if (!made || !Node.isNewExpression(made) || made.getExpression().getText() !== 'Map') return null;
+    const pairs = made.getArguments()[0];
+    if (!pairs || !Node.isArrayLiteralExpression(unwrap(pairs))) return null;
+    const key = keyName(keyExpr) ?? this.constantKey(keyExpr, depth, b);
+    if (key === null) return null;
+    for (const pair of (unwrap(pairs) as import('ts-morph').ArrayLiteralExpression).getElements()) {
+      const p = unwrap(pair);
+      const [k, v] = Node.isArrayLiteralExpression(p) ? p.getElements() : [];
+      if (k && v && (keyName(k) ?? this.constantKey(k, depth, Bindings.EMPTY)) === key) return this.resolve(v, depth + 1);
     }
     return null;
   }
@@ -515,10 +542,11 @@ export class Resolver {
         const pattern = element.getParentOrThrow();
         if (Node.isArrayBindingPattern(pattern)) {
           names.unshift(String(pattern.getElements().indexOf(element as never)));
-        } else {
+        } else if (!element.getDotDotDotToken()) {
           const prop = element.getPropertyNameNode();
           names.unshift(prop ? keyName(prop) ?? prop.getText() : element.getName());
         }
+        // `{ handler, ...rest }`: the rest stands for the object (its other keys are all it has).
         element = pattern.getParentOrThrow();
       }
       let target: Target;
@@ -527,6 +555,9 @@ export class Resolver {
       else if (Node.isVariableDeclaration(element) && element.getInitializer()) target = this.resolve(element.getInitializerOrThrow(), depth + 1, b);
       else return { kind: 'unknown', reason: 'destructured parameter' };
       for (const name of names) target = this.member(target, name, null, depth + 1);
+      // `{ readOnly = true }`: a default applies when the value is undefined.
+      const fallback = decl.getInitializer();
+      if (fallback && target.kind === 'const' && target.value === undefined) return this.resolve(fallback, depth + 1, b);
       return target;
     }
     if (Node.isPropertyAssignment(decl)) {

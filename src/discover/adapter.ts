@@ -101,7 +101,7 @@ export function handlersOf(arg: Arg, resolver: Resolver, unresolved: UnresolvedI
 export function callContexts(call: CallExpression, essential: Node[], ctx: DiscoverContext, found: Discovery): RegistrationContext[] {
   const { contexts, unexpanded } = ctx.contexts.contextsOf(call, essential);
   for (const u of unexpanded) found.unresolved.push({ location: locationOf(u.node), reason: u.reason });
-  return contexts;
+  return contexts.filter((c) => ctx.contexts.canRun(call, c));
 }
 
 /** The context of a registration that is not a call (a class, a decorator, a file): the code as written. */

@@ -2,6 +2,7 @@ import type { CallExpression, ForOfStatement, Identifier, ts as TS } from 'ts-mo
 import { Node, SyntaxKind, ts } from '../ts-morph.js';
 import { Bindings, type Bound } from '../analysis/bindings.js';
 import { evaluate } from '../analysis/evaluate.js';
+import { BranchIndex } from '../analysis/branches.js';
 import { returnedExpressions } from '../analysis/returns.js';
 import { bindParameters, bindingsOf, isFunctionNode, type FunctionNode, type Resolver, shorten, unwrap } from '../analysis/resolve.js';
 
@@ -37,7 +38,8 @@ const ROOT: RegistrationContext = { bindings: Bindings.EMPTY, site: null, runtim
 /** `origin`: where the element is written, when `node` is shared (a `.map()` callback's result, a pushed parameter). */
 type Element =
   | { kind: 'node'; node: Node; bindings: Bindings; origin?: Node }
-  | { kind: 'entry'; key: string; node: Node; bindings: Bindings; origin?: Node };
+  | { kind: 'entry'; key: string; node: Node; bindings: Bindings; origin?: Node }
+  | { kind: 'const'; value: string; node: Node; bindings: Bindings; origin?: Node };
 
 /**
  * Enumerates the contexts a registration call runs in (ESLint-style scope analysis, applied to
@@ -57,10 +59,22 @@ export class ContextFinder {
    * @param patchSites the calls that run a monkeypatch of `server.tool` (see `PatchIndex`), or
    *   null when the function is no patch.
    */
+  private readonly branches: BranchIndex;
+
   constructor(
     private readonly resolver: Resolver,
     private readonly patchSites: (fn: FunctionNode) => Node[] | null = () => null,
-  ) {}
+  ) {
+    this.branches = new BranchIndex((expr, b) => evaluate(expr, this.resolver, 0, b));
+  }
+
+  /**
+   * False when a guard around the registration call is known to be false in this context
+   * (`if (!fn) return;` before it, `if (node.fn) register(...)`): it registers nothing there.
+   */
+  canRun(call: Node, ctx: RegistrationContext): boolean {
+    return ctx.bindings.size === 0 || this.branches.isReachable(call, null, ctx.bindings);
+  }
 
   /**
    * The contexts of a registration call, and the enclosing binders it could not enumerate.
@@ -89,10 +103,10 @@ export class ContextFinder {
       return [ROOT];
     }
     for (let child: Node = node, a = node.getParent(); a; child = a, a = a.getParent()) {
-      if (Node.isForOfStatement(a) && child === a.getStatement()) {
+      if ((Node.isForOfStatement(a) || Node.isForInStatement(a)) && child === a.getStatement()) {
         const decl = loopDeclaration(a);
         if (!decl || !usesAny(uses, decl)) continue;
-        return this.expandLoop(a, decl, a.getExpression(), uses, nesting, unexpanded);
+        return this.expandLoop(a, decl, a.getExpression(), uses, nesting, unexpanded, Node.isForInStatement(a));
       }
       if (isFunctionNode(a)) {
         const callback = elementCallback(a);
@@ -110,14 +124,15 @@ export class ContextFinder {
   }
 
   /** One context per element of `iterable` (read in each outer context), with `decl` bound to it. */
-  private expandLoop(scope: Node, decl: Node, iterable: Node, uses: Set<string>, nesting: number, unexpanded: UnexpandedContext[]): RegistrationContext[] {
+  private expandLoop(scope: Node, decl: Node, iterable: Node, uses: Set<string>, nesting: number, unexpanded: UnexpandedContext[], keys = false): RegistrationContext[] {
     const out: RegistrationContext[] = [];
     for (const u of identifiersIn(iterable)) {
       uses.add(u);
       this.essential.add(u);
     }
     for (const outer of this.contextsAt(scope, uses, nesting + 1, unexpanded)) {
-      const elements = this.elementsOf(iterable, outer.bindings, 0);
+      // `for (const key in table)` walks the keys.
+      const elements = keys ? this.objectEntries(iterable, outer.bindings, 'keys') : this.elementsOf(iterable, outer.bindings, 0);
       if (!elements.ok) {
         const reason = `an element of \`${shorten(iterable.getText(), 50)}\`, ${elements.reason}`;
         out.push({ bindings: outer.bindings.with(decl, { kind: 'runtime', reason }, scope), site: iterable, runtime: { reason, node: iterable } });
@@ -154,7 +169,7 @@ export class ContextFinder {
     if (sites !== null && sites.length === 0 && this.patchSites(fn) !== null) return [];
     if (sites === null || sites.length === 0) {
       if (fn.getParameters().some((p) => usesAny(this.essential, p))) {
-        unexpanded.push({ node: fn, reason: `${name} is never called in the files linted, so the tools it registers cannot be read` });
+        unexpanded.push({ node: fn, reason: `${name} is never called in the files linted, so the names or annotations its parameters give are unknown` });
       }
       return [ROOT];
     }
@@ -210,7 +225,9 @@ export class ContextFinder {
     let nameNode: Node | undefined;
     if (Node.isFunctionDeclaration(fn) || Node.isMethodDeclaration(fn)) nameNode = fn.getNameNode();
     else {
-      const parent = fn.getParent();
+      // esbuild's keepNames: `var f = __name((...) => {...}, "f")`.
+      const named = fn.getParent();
+      const parent = named && Node.isCallExpression(named) && /^__name\d*$/.test(named.getExpression().getText()) ? named.getParent() : fn.getParent();
       if (parent && (Node.isVariableDeclaration(parent) || Node.isPropertyAssignment(parent) || Node.isPropertyDeclaration(parent))) nameNode = parent.getNameNode();
     }
     let sites: Node[] | null = null;
@@ -219,6 +236,9 @@ export class ContextFinder {
       sites = [];
       for (const ref of (nameNode as Identifier).findReferencesAsNodes()) {
         if (ref === nameNode) continue;
+        // `__name(f, "f")` (esbuild's keepNames) only names the function.
+        const keepName = ref.getParent();
+        if (keepName && Node.isCallExpression(keepName) && /^__name\d*$/.test(keepName.getExpression().getText())) continue;
         // `{@link accountTool}` in a doc comment, and the names of overload signatures, call nothing.
         if (ref.getFirstAncestor((a) => Node.isJSDoc(a)) !== undefined) continue;
         const owner = ref.getParent();
@@ -255,7 +275,16 @@ export class ContextFinder {
         if (receiver.getText() === 'Object' && args[0] && (method === 'values' || method === 'keys' || method === 'entries')) {
           return this.objectEntries(args[0], b, method);
         }
-        if (method === 'filter' || method === 'slice' || method === 'reverse' || method === 'sort' || method === 'toSorted') return this.elementsOf(receiver, b, depth + 1);
+        if (method === 'filter' && args[0]) return this.filtered(receiver, args[0], b, depth);
+        if (method === 'reverse' || method === 'sort' || method === 'toSorted') return this.elementsOf(receiver, b, depth + 1);
+        if (method === 'slice') {
+          const source = this.elementsOf(receiver, b, depth + 1);
+          if (!source.ok) return source;
+          const bounds = args.map((a) => evaluate(a, this.resolver, 0, b));
+          // Known bounds cut the table as slice() would; unknown ones keep every element.
+          if (bounds.some((v) => !v.known || typeof v.value !== 'number')) return source;
+          return { ok: true, items: source.items.slice(...(bounds.map((v) => (v as { value: number }).value) as [number?, number?])) };
+        }
         // `Array.from(table)`; a Map's `values()`, `entries()`, `keys()`.
         if (receiver.getText() === 'Array' && method === 'from' && args[0]) return this.elementsOf(args[0], b, depth + 1);
         const map = (method === 'values' || method === 'entries' || method === 'keys') && args.length === 0 ? this.mapOf(receiver) : null;
@@ -346,6 +375,24 @@ export class ContextFinder {
     return { ok: false, reason: 'which is known only at run time' };
   }
 
+  /**
+   * The elements of `table.filter(predicate)`: those for which the predicate, read with its
+   * parameter bound to the element, is not known to be false (unknown keeps the element).
+   */
+  private filtered(table: Node, predicate: Node, b: Bindings, depth: number): { ok: true; items: Element[] } | { ok: false; reason: string } {
+    const source = this.elementsOf(table, b, depth + 1);
+    if (!source.ok) return source;
+    const fn = this.resolver.resolve(predicate, 0, b);
+    const param = fn.kind === 'function' ? fn.node.getParameters()[0] : undefined;
+    const test = fn.kind === 'function' ? returnedExpression(fn.node) : null;
+    if (fn.kind !== 'function' || !param || !test) return source;
+    const items = source.items.filter((element) => {
+      const v = evaluate(test, this.resolver, 0, bindElement(bindingsOf(fn), param, element, fn.node));
+      return !(v.known && !v.value);
+    });
+    return { ok: true, items };
+  }
+
   /** The `new Map(...)` a `const` holds, when `expr` names one (also a field or property initialised with one). */
   private mapOf(expr: Node): import('ts-morph').NewExpression | null {
     const node = unwrap(expr);
@@ -425,7 +472,9 @@ export class ContextFinder {
   private addedElements(list: import('ts-morph').ArrayLiteralExpression, depth: number): { ok: true; items: Element[] } | { ok: false; reason: string } {
     const holder = list.getParentWhile((p) => Node.isAsExpression(p) || Node.isSatisfiesExpression(p) || Node.isParenthesizedExpression(p)) ?? list;
     const owner = (holder === list ? list : holder).getParent();
-    const nameNode = owner && (Node.isVariableDeclaration(owner) || Node.isPropertyAssignment(owner) || Node.isPropertyDeclaration(owner)) ? owner.getNameNode() : undefined;
+    // `const defs = []`, `{ items: [] }`, `items = []` (a field), `this.items = []` (compiled fields).
+    const assigned = owner && Node.isBinaryExpression(owner) && Node.isPropertyAccessExpression(owner.getLeft()) ? (owner.getLeft() as import('ts-morph').PropertyAccessExpression).getNameNode() : undefined;
+    const nameNode = owner && (Node.isVariableDeclaration(owner) || Node.isPropertyAssignment(owner) || Node.isPropertyDeclaration(owner)) ? owner.getNameNode() : assigned;
     if (!nameNode || !Node.isIdentifier(nameNode)) return { ok: true, items: [] };
     // Asking the language service for references costs; a text search first rules most tables out.
     const name = nameNode.getText().replace(/\$/g, '\\$');
@@ -491,7 +540,7 @@ export class ContextFinder {
         // Two tables listing one definition (`allTools` and `readOnlyTools` holding `getSchema`) list one tool.
         const target = this.resolver.resolve(item.node, 0, item.bindings);
         const [node, bindings] = target.kind === 'value' || target.kind === 'function' ? [target.node, bindingsOf(target)] : [item.node, item.bindings];
-        const key = `${node.getSourceFile().getFilePath()}:${node.getPos()}:${bindings.id}:${item.kind === 'entry' ? item.key : ''}`;
+        const key = `${node.getSourceFile().getFilePath()}:${node.getPos()}:${bindings.id}:${item.kind === 'entry' ? item.key : item.kind === 'const' ? item.value : ''}`;
         if (seen.has(key)) continue;
         seen.add(key);
         items.push(item);
@@ -548,11 +597,10 @@ export class ContextFinder {
       }
       if (key === null) return { ok: false, reason: `the computed key ${shorten(nameNode.getText(), 40)} cannot be read` };
       const value = Node.isPropertyAssignment(prop) ? prop.getInitializerOrThrow() : prop.getNameNode();
-      if (method === 'keys') items.push({ kind: 'entry', key, node: nameNode, bindings: own });
+      if (method === 'keys') items.push({ kind: 'const', value: key, node: nameNode, bindings: own });
       else if (method === 'values') items.push({ kind: 'node', node: value, bindings: own, origin: prop });
       else items.push({ kind: 'entry', key, node: value, bindings: own, origin: prop });
     }
-    if (method === 'keys') return { ok: true, items: items.map((i) => ({ kind: 'node', node: i.node, bindings: i.bindings })) };
     return { ok: true, items };
   }
 }
@@ -560,6 +608,8 @@ export class ContextFinder {
 /** Binds `decl` (a loop variable or callback parameter, maybe destructured) to one element. */
 function bindElement(b: Bindings, decl: Node, element: Element, scope: Node): Bindings {
   if (element.kind === 'node') return b.with(decl, { kind: 'node', node: element.node, bindings: element.bindings }, scope);
+  // A key of `Object.keys(table)`: its text.
+  if (element.kind === 'const') return b.with(decl, { kind: 'const', value: element.value }, scope);
   // `[key, value]` of Object.entries: bind the two names of a destructuring pattern; a plain name gets the pair.
   const nameNode = Node.isVariableDeclaration(decl) || Node.isParameterDeclaration(decl) ? decl.getNameNode() : null;
   if (nameNode && Node.isArrayBindingPattern(nameNode)) {
@@ -576,14 +626,14 @@ function bindElement(b: Bindings, decl: Node, element: Element, scope: Node): Bi
 /** True when `node` sits in a loop or in a function with parameters: only then can it have several contexts. */
 function hasBinderAround(node: Node): boolean {
   for (let a = node.getParent(); a; a = a.getParent()) {
-    if (Node.isForOfStatement(a)) return true;
+    if (Node.isForOfStatement(a) || Node.isForInStatement(a)) return true;
     if (isFunctionNode(a) && a.getParameters().length > 0) return true;
   }
   return false;
 }
 
-/** The declaration a `for (const x of ...)` binds. */
-function loopDeclaration(loop: ForOfStatement): Node | null {
+/** The declaration a `for (const x of ...)` or `for (const k in ...)` binds. */
+function loopDeclaration(loop: ForOfStatement | import('ts-morph').ForInStatement): Node | null {
   const init = loop.getInitializer();
   if (Node.isVariableDeclarationList(init)) return init.getDeclarations()[0] ?? null;
   return null;

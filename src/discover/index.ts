@@ -105,7 +105,8 @@ function markDuplicates(tools: DiscoveredTool[]): void {
     byName.set(tool.facts.name, [...(byName.get(tool.facts.name) ?? []), tool]);
   }
   for (const group of byName.values()) {
-    if (group.length < 2) continue;
+    // A tool removed before its name is registered again (`t.remove()`) is no duplicate: the SDK allows it.
+    if (group.length < 2 || group.some((t) => t.facts.registration.includes('remove()'))) continue;
     const keyOf = (t: DiscoveredTool): string => t.server?.() ?? t.facts.location.file;
     group.forEach((tool, i) => {
       const first = group.slice(0, i).find((e) => keyOf(e) === keyOf(tool) && !(e.site && tool.site && exclusive(e.site, tool.site)));

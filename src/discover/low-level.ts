@@ -134,5 +134,7 @@ function toolOf(definition: Arg, at: Node, callHandlers: HandlerRef[], resolver:
 function requestBindings(handler: HandlerRef, name: string): Bindings {
   const param = handler.node.getParameters()[0];
   if (!param) return handler.bindings;
-  return handler.bindings.with(param, { kind: 'const', value: { params: { name } }, partial: true }, handler.node);
+  const request = { params: { name } };
+  // `async (...args) => fn(...args)`: the request is the first of the arguments.
+  return handler.bindings.with(param, { kind: 'const', value: param.isRestParameter() ? [request] : request, partial: true }, handler.node);
 }

@@ -238,6 +238,8 @@ export function discoverInFile(sf: SourceFile, ctx: DiscoverContext): Discovery 
     const { contexts: ctxs, unexpanded } = contexts.contextsOf(node, written.slice(0, -1));
     for (const u of unexpanded) found.unresolved.push({ location: locationOf(u.node), reason: u.reason });
     for (const ctx of ctxs) {
+      // `if (!fn) return;` before the call, `if (node.fn) register(...)`: a context the guard rules out registers nothing.
+      if (!contexts.canRun(node, ctx)) continue;
       const args = expandArguments(written, ctx.bindings);
       const spread = args.findIndex((a) => Node.isSpreadElement(a.node));
       if (spread >= 0) {
@@ -327,9 +329,10 @@ function lifecycleOf(call: CallExpression): { updates: Arg[]; states: string[] }
   return out;
 }
 
-/** Applies one `update({...})`: a new `annotations` object replaces the registered one whole; a new `name` renames. */
+/** Applies one `update({...})`: a new `annotations` object replaces the registered one whole; a new `name` renames; a new `callback` is analysed too. */
 function applyUpdate(tool: DiscoveredTool, update: Arg, resolver: Resolver): void {
   const obj = evaluateObject(update.node, resolver, 0, new Set(['name']), update.bindings);
+  // (`annotations` and `callback` are read below from where they are written.)
   const annotations = obj.properties.get('annotations');
   if (annotations) {
     const init = Node.isPropertyAssignment(annotations.node) ? annotations.node.getInitializerOrThrow() : Node.isShorthandPropertyAssignment(annotations.node) ? annotations.node.getNameNode() : annotations.node;
@@ -341,6 +344,12 @@ function applyUpdate(tool: DiscoveredTool, update: Arg, resolver: Resolver): voi
     tool.facts.name = name.value;
     tool.facts.displayName = name.value;
   }
+  // A new callback runs from then on: both can run, so both are analysed.
+  const callback = obj.properties.get('callback');
+  if (callback) {
+    const init = Node.isPropertyAssignment(callback.node) ? callback.node.getInitializerOrThrow() : Node.isShorthandPropertyAssignment(callback.node) ? callback.node.getNameNode() : callback.node;
+    tool.handlers.push(...handlersOf({ node: init, bindings: callback.bindings }, resolver, tool.facts.unresolved));
+  }
 }
 
 /**
@@ -351,8 +360,11 @@ function nameLocation(nameArg: Arg, ctx: RegistrationContext, resolver: Resolver
   if (ctx.site === null) return locationOf(nameArg.node);
   const target = resolver.resolve(nameArg.node, 0, nameArg.bindings);
   const defining = target.kind === 'value' ? unwrap(target.node) : null;
-  if (defining && (Node.isStringLiteral(defining) || Node.isNoSubstitutionTemplateLiteral(defining))) return locationOf(defining);
-  return locationOf(ctx.site ?? nameArg.node);
+  // The literal, when it is written at the call site or in the entry (not in a shared const or enum).
+  const site = ctx.site;
+  const inSite = defining !== null && (defining === unwrap(nameArg.node) || (site.getSourceFile() === defining.getSourceFile() && site.getPos() <= defining.getPos() && defining.getEnd() <= site.getEnd()));
+  if (defining && inSite && (Node.isStringLiteral(defining) || Node.isNoSubstitutionTemplateLiteral(defining))) return locationOf(defining);
+  return locationOf(site);
 }
 
 function resolveName(arg: Arg, resolver: Resolver, unresolved: UnresolvedItem[]): { name: string | null; displayName: string } {

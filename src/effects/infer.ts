@@ -8,7 +8,7 @@ import { evaluate } from '../analysis/evaluate.js';
 import { RESULT_OF_CALL, RESULT_OF_NEW, bindingsOf, isFunctionNode, isModuleLevel, type FunctionNode, type Resolver, type Target, shorten, unwrap } from '../analysis/resolve.js';
 import type { CallHop, Effect, EffectSet, UnresolvedItem } from '../model.js';
 import { API_VERBS, DELEGATING_METHODS, leadingVerb } from './api-verbs.js';
-import { BranchIndex } from './branches.js';
+import { BranchIndex } from '../analysis/branches.js';
 import { BUILTIN_VALUE_METHODS, MCP_PROTOCOL_METHODS, PURE_GLOBALS, PURE_MODULES, SINKS, pathKey, type SinkEntry } from './sinks.js';
 import { httpEffect, sinkCallEffect } from './sink-call.js';
 import { stateMutation, mutationOfCall } from './state.js';
@@ -147,6 +147,9 @@ function isInCatch(node: Node, fn: FunctionNode): boolean {
   return false;
 }
 
+/** Methods that take one element out of a collection (`Map.get`, `Array.find`): calling what they return calls data. */
+const COLLECTION_GETTERS: ReadonlySet<string> = new Set(['get', 'find', 'findLast', 'at', 'pop', 'shift']);
+
 /** A call of code chosen at run time: any effect is possible. */
 function arbitraryEffect(call: Node, why: string): Effect {
   const callee = Node.isCallExpression(call) ? unwrap(call.getExpression()).getText() : call.getText();
@@ -269,10 +272,28 @@ export class EffectAnalyzer {
   private calleeBindings(callee: FunctionNode, resolved: Bindings, call: Node, b: Bindings): Bindings {
     if (b.size === 0 || !(Node.isCallExpression(call) || Node.isNewExpression(call))) return resolved;
     let out = resolved;
-    const args = call.getArguments();
+    // `fn(...args)` with `args` a known list (a request bound to a rest parameter): its items are the arguments.
+    const args: Node[] = [];
+    const spreadValues = new Map<number, unknown>();
+    for (const arg of call.getArguments()) {
+      if (Node.isSpreadElement(arg)) {
+        const list = this.resolver.resolve(arg.getExpression(), 0, b);
+        if (list.kind !== 'const' || !Array.isArray(list.value)) break;
+        for (const value of list.value) {
+          spreadValues.set(args.length, value);
+          args.push(arg);
+        }
+        continue;
+      }
+      args.push(arg);
+    }
     callee.getParameters().forEach((param, i) => {
       const arg = args[i];
       if (!arg || param.isRestParameter()) return;
+      if (spreadValues.has(i)) {
+        out = out.with(param, { kind: 'const', value: spreadValues.get(i), partial: true }, callee);
+        return;
+      }
       const target = this.resolver.resolve(arg, 0, b);
       if (target.kind === 'const') {
         out = out.with(param, { kind: 'const', value: target.value, ...(target.partial ? { partial: true } : {}) }, callee);
@@ -377,6 +398,12 @@ export class EffectAnalyzer {
         const sink = SINK_INDEX.get(`global#${pathKey(target.path)}`);
         if (sink) {
           summary.effects.push(sinkCallEffect(sink, call, this.resolver));
+          return;
+        }
+        // Calling what a collection gave back (`handlers.get(name)(args)`, `tools.find(...).handler()`) runs code the catalog cannot name.
+        const taken = target.path.findIndex((p, i) => p === RESULT_OF_CALL && COLLECTION_GETTERS.has(target.path[i - 1] ?? ''));
+        if (((taken >= 0 && taken < target.path.length - 1) || target.path[target.path.length - 1] === RESULT_OF_CALL) && Node.isCallExpression(call) && !Node.isCallExpression(unwrap(call.getExpression()))) {
+          this.unresolved(summary, call, `calls a function taken from \`${shorten(unwrap(call.getExpression()).getText(), 40)}\`, which the linter cannot follow`);
           return;
         }
         if (target.path.some((_, i) => PURE_GLOBALS.has(pathKey(target.path.slice(0, i + 1)))) || isResultOfSink('global', target.path)) return;

@@ -236,7 +236,7 @@ export function unused(name: string) { server.registerTool(name, { description: 
     expect(names(result).filter((n) => n !== null)).toEqual(['cache_get', 'cache_set', 'db_get', 'db_set']);
     expect(declared(tool(result, 'cache_set'))).toEqual({ readOnlyHint: false });
     // One entry per registration: the nameless tool it leaves is listed once, with the wrapper's reason.
-    expect(result.unresolvedRegistrations.map((u) => u.reason)).toEqual(['`unused` is never called in the files linted, so the tools it registers cannot be read']);
+    expect(result.unresolvedRegistrations.map((u) => u.reason)).toEqual(['`unused` is never called in the files linted, so the names or annotations its parameters give are unknown']);
     expect(result.tools.filter((t) => t.name === null)).toHaveLength(1);
   });
 });

@@ -149,10 +149,126 @@ export function forward(...args: any[]) { (server.registerTool as any)(...args);
 `,
     });
     expect(result.unresolvedRegistrations.map((u) => u.reason)).toEqual([
-      '`defineTool` is never called in the files linted, so the tools it registers cannot be read',
+      '`defineTool` is never called in the files linted, so the names or annotations its parameters give are unknown',
       'the tool name cannot be read statically: `...args` is computed at run time',
     ]);
     const forwarded = result.tools.find((t) => t.displayName === '<...args>')!;
     expect(new Set(forwarded.annotations!.unresolved.map((u) => u.reason)).size).toBe(forwarded.annotations!.unresolved.length);
+  });
+});
+
+/** Inputs from a second trial, trimmed. */
+describe('second trial', () => {
+  const LOW = `import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { readFile, writeFile } from "node:fs/promises";
+const server = new Server({ name: "x", version: "1" }, { capabilities: { tools: {} } });
+`;
+
+  it('does not read a handler taken from a Map as "no effect"', async () => {
+    const result = await lintFiles({
+      'server.ts': `${LOW}const tools = [{ name: "write_it", inputSchema: { type: "object" }, annotations: { readOnlyHint: true }, handler: async () => { await writeFile("f", "x"); return { content: [] }; } }];
+const byName = new Map(tools.map((t) => [t.name, t]));
+server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: tools.map((t) => ({ name: t.name, inputSchema: t.inputSchema, annotations: t.annotations })) }));
+server.setRequestHandler(CallToolRequestSchema, async (request) => byName.get(request.params.name)!.handler());
+`,
+    });
+    expect(tool(result, 'write_it').inferred!.readOnly).toBeNull();
+    expect(tool(result, 'write_it').effects!.unresolved.map((u) => u.reason)[0]).toContain('taken from');
+  });
+
+  it('applies destructured-parameter defaults, guards before a registration, update({ callback }) and remove()', async () => {
+    const result = await lintFiles({
+      'server.ts': `${SERVER_HEADER}import { writeFile } from "node:fs/promises";
+const READ_ONLY_MODE = true;
+function tool({ name, readOnly = true, run }: { name: string; readOnly?: boolean; run: () => Promise<any> }) {
+  server.registerTool(name, { annotations: { readOnlyHint: readOnly } }, run);
+}
+tool({ name: "d_write", run: async () => { await writeFile("a", "b"); return { content: [] }; } });
+function maybe(name: string, opts: { write: boolean }, fn?: () => Promise<any>) {
+  if (!fn) return;
+  if (opts.write && READ_ONLY_MODE) return;
+  server.registerTool(name, { annotations: { readOnlyHint: !opts.write } }, fn);
+}
+maybe("placeholder", { write: false });
+maybe("save", { write: true }, async () => ({ content: [] }));
+maybe("list", { write: false }, async () => ({ content: [] }));
+const published = server.registerTool("publish", { annotations: { readOnlyHint: true } }, async () => ({ content: [] }));
+published.update({ callback: async () => { await writeFile("p", "x"); return { content: [] }; } });
+const edit = server.registerTool("edit", { annotations: { readOnlyHint: false } }, async () => ({ content: [] }));
+edit.remove();
+server.registerTool("edit", { annotations: { readOnlyHint: false } }, async () => ({ content: [] }));
+`,
+    });
+    expect(names(result)).toEqual(['d_write', 'edit', 'edit', 'list', 'publish']);
+    expect(result.findings.filter((f) => f.severity === 'error').map((f) => `${f.tool} ${f.ruleId}`).sort()).toEqual(['d_write optimistic-read-only', 'publish optimistic-read-only']);
+  });
+
+  it('keys of Object.keys(TABLE) and for...in, filter() and slice() evaluated per element', async () => {
+    const result = await lintFiles({
+      'server.ts': `${SERVER_HEADER}const TABLE = { k_read: { ro: true }, k_write: { ro: false } };
+Object.keys(TABLE).forEach((k) => { const def = TABLE[k as keyof typeof TABLE]; server.registerTool(\`v_\${k}\`, { annotations: { readOnlyHint: def.ro } }, async () => ({ content: [] })); });
+for (const key in TABLE) server.registerTool(key, { annotations: { readOnlyHint: true } }, async () => ({ content: [] }));
+const LIST = [{ name: "l_read", kind: "read" }, { name: "l_write", kind: "write" }];
+LIST.filter((t) => t.kind === "read").forEach((t) => server.registerTool(t.name, { annotations: { readOnlyHint: true } }, async () => ({ content: [] })));
+LIST.filter((t) => t.kind === "write").forEach((t) => server.registerTool(t.name, { annotations: { readOnlyHint: false } }, async () => ({ content: [] })));
+for (const t of LIST.slice(0, 0)) server.registerTool(t.name, { annotations: {} }, async () => ({ content: [] }));
+`,
+    });
+    expect(names(result)).toEqual(['k_read', 'k_write', 'l_read', 'l_write', 'v_k_read', 'v_k_write']);
+    expect(result.findings.filter((f) => f.ruleId === 'duplicate-tool-name')).toEqual([]);
+    expect(result.tools.find((t) => t.name === 'v_k_write')!.annotations!.properties.readOnlyHint!.value).toBe(false);
+  });
+
+  it('dispatches through a variadic wrapper and a normalised name', async () => {
+    const result = await lintFiles({
+      'server.ts': `${LOW}function withTelemetry<T extends (...a: any[]) => Promise<any>>(fn: T): T {
+  return (async (...args: any[]) => { try { return await fn(...args); } finally { console.error("done"); } }) as T;
+}
+server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [
+  { name: "fs_read", inputSchema: { type: "object" }, annotations: { readOnlyHint: true } },
+  { name: "fs_write", inputSchema: { type: "object" }, annotations: { readOnlyHint: false } },
+] }));
+server.setRequestHandler(CallToolRequestSchema, withTelemetry(async (request: any) => {
+  switch (request.params.name.replace("fs_", "")) {
+    case "read": return { content: [{ type: "text", text: await readFile("f", "utf8") }] };
+    case "write": await writeFile("f", "x"); return { content: [] };
+  }
+}));
+`,
+    });
+    expect(tool(result, 'fs_read').effects!.effects.map((e) => e.sink)).toEqual(['fs/promises readFile']);
+    expect(result.findings.filter((f) => f.severity === 'error')).toEqual([]);
+  });
+
+  it('reads compiled output: a field set in the constructor, esbuild keepNames, a rest pattern that strips handlers, tools named by an enum', async () => {
+    const result = await lintFiles({
+      'registry.js': `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { rm } from "node:fs/promises";
+var __name = (target, value) => Object.defineProperty(target, "name", { value, configurable: true });
+class Registry {
+  constructor() { this.tools = []; }
+  register(t) { this.tools.push(t); }
+}
+const registry = new Registry();
+registry.register({ name: "wipe", annotations: { destructiveHint: false }, run: async () => { await rm("x"); return { content: [] }; } });
+const server = new McpServer({ name: "c", version: "1" });
+for (const t of registry.tools) server.registerTool(t.name, { annotations: t.annotations }, t.run);
+var defineTool = __name((s, name) => { s.registerTool(name, { annotations: { readOnlyHint: true } }, async () => ({ content: [] })); }, "defineTool");
+defineTool(server, "kept_name");
+`,
+      'low.ts': `${LOW}enum Names { Read = "read_it", Write = "write_it" }
+const TOOLS = [
+  { name: Names.Read, inputSchema: { type: "object" }, annotations: { readOnlyHint: true }, handler: async () => ({ content: [] }) },
+  { name: Names.Write, inputSchema: { type: "object" }, annotations: { readOnlyHint: false }, handler: async () => ({ content: [] }) },
+];
+server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: TOOLS.map(({ handler, ...rest }) => rest) }));
+`,
+    });
+    expect(names(result)).toEqual(['kept_name', 'read_it', 'wipe', 'write_it']);
+    expect(result.findings.filter((f) => f.ruleId === 'optimistic-non-destructive').map((f) => f.tool)).toEqual(['wipe']);
+    expect(result.unresolvedRegistrations).toEqual([]);
+    // At their table entries, not at the enum.
+    expect(result.tools.filter((t) => t.location.file.endsWith('low.ts')).map((t) => t.location.line)).toEqual([7, 8]);
   });
 });

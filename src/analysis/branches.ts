@@ -1,8 +1,8 @@
 import type { Node as TsNode } from 'ts-morph';
 import { Node } from '../ts-morph.js';
-import { Bindings } from '../analysis/bindings.js';
-import type { Evaluated } from '../analysis/evaluate.js';
-import type { FunctionNode } from '../analysis/resolve.js';
+import { Bindings } from './bindings.js';
+import type { Evaluated } from './evaluate.js';
+import type { FunctionNode } from './resolve.js';
 
 /**
  * One condition a node runs under: inside a `case`/`default` clause, a branch of an `if` or
@@ -35,8 +35,8 @@ export class BranchIndex {
    */
   constructor(private readonly evaluate: (expr: TsNode, b: Bindings) => Evaluated) {}
 
-  /** True unless a guard of `node` (within `fn`) is known to be false under `b`. */
-  isReachable(node: TsNode, fn: FunctionNode, b: Bindings): boolean {
+  /** True unless a guard of `node` (within `fn`, or anywhere above it when `fn` is null) is known to be false under `b`. */
+  isReachable(node: TsNode, fn: FunctionNode | null, b: Bindings): boolean {
     let verdicts = this.verdicts.get(b.id);
     if (!verdicts) this.verdicts.set(b.id, (verdicts = new Map()));
     for (const guard of this.guardsOf(node, fn)) {
@@ -50,7 +50,7 @@ export class BranchIndex {
     return true;
   }
 
-  private guardsOf(node: TsNode, fn: FunctionNode): Guard[] {
+  private guardsOf(node: TsNode, fn: FunctionNode | null): Guard[] {
     const cached = this.guards.get(node);
     if (cached) return cached;
     const out: Guard[] = [];
