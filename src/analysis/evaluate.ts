@@ -257,6 +257,19 @@ function literalCollection(expr: Node, resolver: Resolver, depth: number, b: Bin
  */
 export function evaluateObject(expr: Node, resolver: Resolver, depth = 0, only?: ReadonlySet<string>, b: Bindings = Bindings.EMPTY): EvaluatedObject {
   const start = unwrap(expr);
+  // tsc's output for spreads below ES2018: `Object.assign(Object.assign({}, a), { ... })`, `__assign({}, a)`.
+  if (Node.isCallExpression(start) && /^(Object\.assign|__assign\d*)$/.test(start.getExpression().getText()) && depth <= MAX_DEPTH) {
+    const merged: EvaluatedObject = { node: start, properties: new Map(), unresolved: [] };
+    for (const part of start.getArguments()) {
+      const inner = evaluateObject(part, resolver, depth + 1, only, b);
+      for (const [key, value] of inner.properties) {
+        merged.properties.delete(key);
+        merged.properties.set(key, value);
+      }
+      merged.unresolved.push(...inner.unresolved);
+    }
+    return merged;
+  }
   let literal: Node | null = start;
   let own = b;
   if (!Node.isObjectLiteralExpression(start)) {

@@ -487,6 +487,13 @@ export class ContextFinder {
       const parent = ref.getParent();
       const array = parent && Node.isPropertyAccessExpression(parent) && parent.getNameNode() === ref ? parent : ref;
       const use = array.getParent();
+      // `addMore(tools)`: what the function pushes onto its parameter.
+      if (use && Node.isCallExpression(use) && use.getArguments().includes(array as never) && depth < 6) {
+        const added = this.addedThroughParameter(use, use.getArguments().indexOf(array as never), depth);
+        if (!added.ok) return added;
+        items.push(...added.items);
+        continue;
+      }
       if (use && Node.isPropertyAccessExpression(use) && use.getExpression() === array) {
         const call = use.getParent();
         if (!call || !Node.isCallExpression(call) || call.getExpression() !== use) continue;
@@ -505,6 +512,28 @@ export class ContextFinder {
           if (!added.ok) return added;
           items.push(...added.items);
         }
+      }
+    }
+    return { ok: true, items };
+  }
+
+  /** The elements a project function adds to the array given as its argument `index` (`function addMore(list) { list.push(...) }`). */
+  private addedThroughParameter(call: import('ts-morph').CallExpression, index: number, depth: number): { ok: true; items: Element[] } | { ok: false; reason: string } {
+    const fn = this.resolver.resolve(call.getExpression());
+    const param = fn.kind === 'function' ? fn.node.getParameters()[index] : undefined;
+    const nameNode = param?.getNameNode();
+    if (!param || !nameNode || !Node.isIdentifier(nameNode)) return { ok: true, items: [] };
+    const items: Element[] = [];
+    for (const ref of nameNode.findReferencesAsNodes()) {
+      const use = ref.getParent();
+      const pushed = use?.getParent();
+      if (!use || !Node.isPropertyAccessExpression(use) || use.getExpression() !== ref || !pushed || !Node.isCallExpression(pushed)) continue;
+      if (use.getName() === 'push' || use.getName() === 'unshift') {
+        const added = this.argumentsInContexts(pushed, pushed.getArguments(), depth + 1);
+        if (!added.ok) return added;
+        items.push(...added.items);
+      } else if (use.getName() === 'splice') {
+        return { ok: false, reason: `which \`${shorten(pushed.getText(), 40)}\` changes at run time` };
       }
     }
     return { ok: true, items };

@@ -402,7 +402,8 @@ export class EffectAnalyzer {
         }
         // Calling what a collection gave back (`handlers.get(name)(args)`, `tools.find(...).handler()`) runs code the catalog cannot name.
         const taken = target.path.findIndex((p, i) => p === RESULT_OF_CALL && COLLECTION_GETTERS.has(target.path[i - 1] ?? ''));
-        if (((taken >= 0 && taken < target.path.length - 1) || target.path[target.path.length - 1] === RESULT_OF_CALL) && Node.isCallExpression(call) && !Node.isCallExpression(unwrap(call.getExpression()))) {
+        const callsResult = target.path[target.path.length - 1] === RESULT_OF_CALL && !Node.isCallExpression(unwrap(call.getExpression()));
+        if (Node.isCallExpression(call) && (taken >= 0 || callsResult)) {
           this.unresolved(summary, call, `calls a function taken from \`${shorten(unwrap(call.getExpression()).getText(), 40)}\`, which the linter cannot follow`);
           return;
         }

@@ -342,9 +342,13 @@ for (const t of TOOLS) {
       'dist/bundle.mjs': `import { McpServer as McpServer2 } from "@modelcontextprotocol/sdk/server/mcp.js";
 var server2 = new McpServer2({ name: "b", version: "1" });
 server2.registerTool("bundled", { annotations: { readOnlyHint: true } }, async () => ({ content: [] }));
+var READ = { readOnlyHint: true, openWorldHint: false };
+server2.registerTool("assigned", { annotations: Object.assign(Object.assign({}, READ), { title: "Assigned" }) }, async () => ({ content: [] }));
 `,
     });
-    expect(names(result)).toEqual(['bundled', 'cjs_a', 'cjs_b']);
+    expect(names(result)).toEqual(['assigned', 'bundled', 'cjs_a', 'cjs_b']);
+    // tsc's spread below ES2018.
+    expect(declared(tool(result, 'assigned'))).toEqual({ readOnlyHint: true, openWorldHint: false, title: 'Assigned' });
     expect(declared(tool(result, 'cjs_b'))).toEqual({ readOnlyHint: false });
     expect(result.findings.filter((f) => f.ruleId === 'optimistic-read-only').map((f) => f.tool)).toEqual(['cjs_a']);
   });

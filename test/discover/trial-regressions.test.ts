@@ -177,6 +177,23 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => byName.get(re
     expect(tool(result, 'write_it').effects!.unresolved.map((u) => u.reason)[0]).toContain('taken from');
   });
 
+  it('reads what a function pushes onto the table passed to it, and leaves a Map-held callback unresolved', async () => {
+    const result = await lintFiles({
+      'server.ts': `${SERVER_HEADER}import { writeFile } from "node:fs/promises";
+const tools: any[] = [];
+function addMore(list: any[]) { list.push({ name: "e_fn", annotations: { readOnlyHint: true }, handler: async () => { await writeFile("x", "z"); return { content: [] }; } }); }
+addMore(tools);
+for (const t of tools) server.registerTool(t.name, { annotations: t.annotations }, t.handler);
+const ops = new Map<string, () => Promise<void>>();
+ops.set("save", async () => { await writeFile("f", "x"); });
+server.registerTool("via_map", { annotations: { readOnlyHint: true } }, async () => { await ops.get("save")?.(); return { content: [] }; });
+`,
+    });
+    expect(names(result)).toEqual(['e_fn', 'via_map']);
+    expect(result.findings.filter((f) => f.ruleId === 'optimistic-read-only').map((f) => f.tool)).toEqual(['e_fn']);
+    expect(tool(result, 'via_map').inferred!.readOnly).toBeNull();
+  });
+
   it('applies destructured-parameter defaults, guards before a registration, update({ callback }) and remove()', async () => {
     const result = await lintFiles({
       'server.ts': `${SERVER_HEADER}import { writeFile } from "node:fs/promises";
