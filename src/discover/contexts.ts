@@ -478,7 +478,8 @@ export class ContextFinder {
     if (!nameNode || !Node.isIdentifier(nameNode)) return { ok: true, items: [] };
     // Asking the language service for references costs; a text search first rules most tables out.
     const name = nameNode.getText().replace(/\$/g, '\\$');
-    const changes = new RegExp(`\\b${name}\\s*(\\.\\s*(push|unshift|splice|fill|copyWithin)\\b|\\[[^\\]]*\\]\\s*=[^=])`);
+    // A change in place, or the table handed to a function that may push onto it.
+    const changes = new RegExp(`\\b${name}\\s*(\\.\\s*(push|unshift|splice|fill|copyWithin)\\b|\\[[^\\]]*\\]\\s*=[^=])|[(,]\\s*${name}\\s*[,)]`);
     if (!list.getProject().getSourceFiles().some((sf) => !sf.isDeclarationFile() && changes.test(sf.getFullText()))) return { ok: true, items: [] };
     const items: Element[] = [];
     for (const ref of nameNode.findReferencesAsNodes()) {
