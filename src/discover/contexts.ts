@@ -111,7 +111,10 @@ export class ContextFinder {
       if (isFunctionNode(a)) {
         const callback = elementCallback(a);
         if (callback) {
-          const param = a.getParameters()[0];
+          const [param, second] = a.getParameters();
+          // `map.forEach((value, key) => ...)`: the value, then the key.
+          const map = callback.getName() === 'forEach' ? this.mapOf(callback.getExpression()) : null;
+          if (map && param && (usesAny(uses, param) || (second !== undefined && usesAny(uses, second)))) return this.expandMapForEach(a, map, param, second, uses, nesting, unexpanded);
           if (!param || !usesAny(uses, param)) continue;
           return this.expandLoop(a, param, callback.getExpression(), uses, nesting, unexpanded);
         }
@@ -141,6 +144,26 @@ export class ContextFinder {
       for (const element of elements.items) {
         out.push({ bindings: bindElement(outer.bindings, decl, element, scope), site: element.origin ?? element.node, runtime: outer.runtime });
         if (out.length > MAX_CONTEXTS) return out;
+      }
+    }
+    return out;
+  }
+
+  /** One context per entry of a Map walked by `forEach((value, key) => ...)`. */
+  private expandMapForEach(fn: FunctionNode, map: import('ts-morph').NewExpression, value: Node, key: Node | undefined, uses: Set<string>, nesting: number, unexpanded: UnexpandedContext[]): RegistrationContext[] {
+    const out: RegistrationContext[] = [];
+    for (const outer of this.contextsAt(fn, uses, nesting + 1, unexpanded)) {
+      const entries = this.mapEntries(map, 'entries', nesting);
+      if (!entries.ok) {
+        const reason = `an entry of the Map \`${shorten(map.getText(), 40)}\`, ${entries.reason}`;
+        out.push({ bindings: outer.bindings.with(value, { kind: 'runtime', reason }, fn), site: map, runtime: { reason, node: map } });
+        continue;
+      }
+      for (const entry of entries.items) {
+        if (entry.kind !== 'entry') continue;
+        let bindings = outer.bindings.with(value, { kind: 'node', node: entry.node, bindings: entry.bindings }, fn);
+        if (key) bindings = bindings.with(key, { kind: 'const', value: entry.key }, fn);
+        out.push({ bindings, site: entry.origin ?? entry.node, runtime: outer.runtime });
       }
     }
     return out;

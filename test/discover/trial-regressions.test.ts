@@ -184,12 +184,16 @@ const tools: any[] = [];
 function addMore(list: any[]) { list.push({ name: "e_fn", annotations: { readOnlyHint: true }, handler: async () => { await writeFile("x", "z"); return { content: [] }; } }); }
 addMore(tools);
 for (const t of tools) server.registerTool(t.name, { annotations: t.annotations }, t.handler);
+const defs = new Map<string, { ro: boolean }>([["m_read", { ro: true }]]);
+defs.set("m_write", { ro: false });
+defs.forEach((def, name) => server.registerTool(name, { annotations: { readOnlyHint: def.ro } }, async () => ({ content: [] })));
 const ops = new Map<string, () => Promise<void>>();
 ops.set("save", async () => { await writeFile("f", "x"); });
 server.registerTool("via_map", { annotations: { readOnlyHint: true } }, async () => { await ops.get("save")?.(); return { content: [] }; });
 `,
     });
-    expect(names(result)).toEqual(['e_fn', 'via_map']);
+    expect(names(result)).toEqual(['e_fn', 'm_read', 'm_write', 'via_map']);
+    expect(tool(result, 'm_write').annotations!.properties.readOnlyHint!.value).toBe(false);
     expect(result.findings.filter((f) => f.ruleId === 'optimistic-read-only').map((f) => f.tool)).toEqual(['e_fn']);
     expect(tool(result, 'via_map').inferred!.readOnly).toBeNull();
   });
