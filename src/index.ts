@@ -1,6 +1,8 @@
 import path from 'node:path';
 import type { SourceFile } from 'ts-morph';
 import { RULES } from '../rules/index.js';
+import { BranchIndex } from './analysis/branches.js';
+import { evaluate } from './analysis/evaluate.js';
 import { Resolver } from './analysis/resolve.js';
 import { ContextFinder } from './discover/contexts.js';
 import { discoverProject } from './discover/index.js';
@@ -68,6 +70,7 @@ export async function lint(options: LintOptions): Promise<LintResult> {
     return root === null || targetRoots.has(root);
   };
   const resolver = new Resolver(isProjectFile, program.resolveModule);
+  resolver.useBranches(new BranchIndex((expr, b) => evaluate(expr, resolver, 0, b)));
   const usesSdk = program.project.getSourceFiles().some((sf) => isProjectFile(sf) && importsMcpSdk(sf));
 
   const fatal: Finding[] = [];

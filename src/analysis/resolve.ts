@@ -3,6 +3,8 @@ import type { Expression, Identifier, SourceFile, ts as TS } from 'ts-morph';
 import { Node, SyntaxKind, ts } from '../ts-morph.js';
 import { descendantsOfKinds, isAssignmentOperator } from './nodes.js';
 import { Bindings, type Bound } from './bindings.js';
+import type { BranchIndex } from './branches.js';
+import { returnedExpressions } from './returns.js';
 
 /** A function whose body can be analysed. */
 export type FunctionNode =
@@ -122,6 +124,13 @@ export class Resolver {
   private readonly assignedInFile = new Map<SourceFile, Map<Node, Node[]>>();
   private readonly exportCache = new Map<SourceFile, ReadonlyMap<string, Node[]>>();
   private readonly declarationCache = new Map<Node, Target>();
+  /** Branch verdicts, to pick the return a helper's arguments reach (set by {@link Resolver.useBranches}). */
+  private branches: BranchIndex | null = null;
+
+  /** Lets helpers with several `return`s be read: the index decides which returns the arguments reach. */
+  useBranches(index: BranchIndex): void {
+    this.branches = index;
+  }
 
   /**
    * @param isProjectFile whether a file is project code to follow into (not a package's, not a declaration).
@@ -311,17 +320,22 @@ export class Resolver {
   private returnedValue(fn: FunctionNode, call: import('ts-morph').CallExpression, fnBindings: Bindings, callBindings: Bindings): Target | null {
     const body = fn.getBody();
     if (!body) return null;
+    const bindings = bindParameters(fn, call.getArguments(), callBindings, fnBindings);
     let returned: Node | undefined;
     if (Node.isBlock(body)) {
       const statements = body.getStatements();
       const only = statements.length === 1 ? statements[0] : undefined;
       if (only && Node.isReturnStatement(only)) returned = only.getExpression();
+      // `hints("read")` with a `switch` or `if`s on the parameter: the one return the arguments reach.
+      else if (this.branches && bindings.size > 0) {
+        const reachable = returnedExpressions(fn).filter((r) => this.branches!.isReachable(r, fn, bindings));
+        if (reachable.length === 1) returned = reachable[0];
+      }
     } else {
       returned = body;
     }
     if (!returned) return null;
     const inner = unwrap(returned);
-    const bindings = bindParameters(fn, call.getArguments(), callBindings, fnBindings);
     if (Node.isObjectLiteralExpression(inner) || Node.isArrayLiteralExpression(inner) || Node.isStringLiteral(inner) || Node.isTemplateExpression(inner) || Node.isNoSubstitutionTemplateLiteral(inner)) {
       return withBindings({ kind: 'value', node: inner as Expression }, bindings);
     }

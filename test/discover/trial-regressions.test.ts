@@ -241,6 +241,25 @@ for (const t of LIST.slice(0, 0)) server.registerTool(t.name, { annotations: {} 
     expect(result.tools.find((t) => t.name === 'v_k_write')!.annotations!.properties.readOnlyHint!.value).toBe(false);
   });
 
+  it('reads annotations from a helper that returns per argument through a switch', async () => {
+    const result = await lintFiles({
+      'presets.ts': `export function hints(kind: "read" | "write") {
+  switch (kind) {
+    case "read": return { readOnlyHint: true, openWorldHint: false };
+    case "write": return { readOnlyHint: false, destructiveHint: false, openWorldHint: false };
+  }
+}
+`,
+      'server.ts': `${SERVER_HEADER}import { unlink, writeFile } from "node:fs/promises";
+import { hints } from "./presets.js";
+server.registerTool("b_read", { annotations: hints("read") }, async () => { await writeFile("a", "b"); return { content: [] }; });
+server.registerTool("c_write", { annotations: { ...hints("write"), idempotentHint: true } }, async () => { await unlink("a"); return { content: [] }; });
+`,
+    });
+    expect(tool(result, 'c_write').annotations!.properties.destructiveHint!.value).toBe(false);
+    expect(result.findings.filter((f) => f.severity === 'error').map((f) => `${f.tool} ${f.ruleId}`).sort()).toEqual(['b_read optimistic-read-only', 'c_write optimistic-non-destructive']);
+  });
+
   it('dispatches through a variadic wrapper and a normalised name', async () => {
     const result = await lintFiles({
       'server.ts': `${LOW}function withTelemetry<T extends (...a: any[]) => Promise<any>>(fn: T): T {
