@@ -126,6 +126,26 @@ export class Resolver {
   private readonly declarationCache = new Map<Node, Target>();
   /** Branch verdicts, to pick the return a helper's arguments reach (set by {@link Resolver.useBranches}). */
   private branches: BranchIndex | null = null;
+  private readonly literalReturnsCache = new Map<FunctionNode, Node[]>();
+
+  /**
+   * The returns of a preset helper (every `return` gives an object, array or string literal), or
+   * none for any other function: only such helpers are worth choosing a return for, and the walk
+   * is done once per function.
+   */
+  private literalReturns(fn: FunctionNode): Node[] {
+    let returns = this.literalReturnsCache.get(fn);
+    if (!returns) {
+      const all = returnedExpressions(fn);
+      const literal = (n: Node): boolean => {
+        const u = unwrap(n);
+        return Node.isObjectLiteralExpression(u) || Node.isArrayLiteralExpression(u) || Node.isStringLiteral(u) || Node.isNoSubstitutionTemplateLiteral(u);
+      };
+      returns = all.length > 1 && all.length <= 32 && all.every(literal) ? all : [];
+      this.literalReturnsCache.set(fn, returns);
+    }
+    return returns;
+  }
 
   /** Lets helpers with several `return`s be read: the index decides which returns the arguments reach. */
   useBranches(index: BranchIndex): void {
@@ -328,7 +348,8 @@ export class Resolver {
       if (only && Node.isReturnStatement(only)) returned = only.getExpression();
       // `hints("read")` with a `switch` or `if`s on the parameter: the one return the arguments reach.
       else if (this.branches && bindings.size > 0) {
-        const reachable = returnedExpressions(fn).filter((r) => this.branches!.isReachable(r, fn, bindings));
+        const returns = this.literalReturns(fn);
+        const reachable = returns.filter((r) => this.branches!.isReachable(r, fn, bindings));
         if (reachable.length === 1) returned = reachable[0];
       }
     } else {
