@@ -57,6 +57,13 @@ function isResultOfSink(module: string, path: string[]): boolean {
   return at > 0 && SINK_INDEX.has(`${module}#${pathKey(path.slice(0, at))}`);
 }
 
+/** True for a call that makes a client whose methods are sinks (`axios.create(...)`, `got.extend(...)`): making it has no effect. */
+function isSinkFactory(module: string, path: string[]): boolean {
+  const prefix = `${module}#${pathKey(path)}()`;
+  for (const key of SINK_INDEX.keys()) if (key.startsWith(prefix)) return true;
+  return false;
+}
+
 /** True for `resolve(...)` / `reject(...)` inside `new Promise((resolve, reject) => ...)`. */
 function isPromiseExecutorParameter(callee: Node): boolean {
   if (!Node.isIdentifier(callee)) return false;
@@ -75,6 +82,7 @@ const EFFECT_KINDS = [
   SyntaxKind.PrefixUnaryExpression,
   SyntaxKind.PostfixUnaryExpression,
   SyntaxKind.DeleteExpression,
+  SyntaxKind.TaggedTemplateExpression,
 ] as const;
 
 /**
@@ -262,6 +270,35 @@ export class EffectAnalyzer {
       return;
     }
     if (Node.isCallExpression(node) || Node.isNewExpression(node)) this.visitCall(node, depth, summary, b);
+    else if (Node.isTaggedTemplateExpression(node)) this.visitTaggedTemplate(node, depth, summary, b);
+  }
+
+  /** A tagged template (zx's $\`cmd\`) calls its tag: a catalogued sink, or a project function to follow. */
+  private visitTaggedTemplate(node: import('ts-morph').TaggedTemplateExpression, depth: number, summary: Summary, b: Bindings): void {
+    const target = this.resolver.resolve(node.getTag(), 0, b);
+    if (target.kind === 'function') {
+      this.include(target.node, node, depth, summary, bindingsOf(target));
+      return;
+    }
+    if (target.kind !== 'module') return;
+    const module = normalizeModule(target.specifier);
+    const exportPath = target.path[0] === 'default' ? target.path.slice(1) : target.path;
+    const sink = SINK_INDEX.get(`${module}#${pathKey(exportPath)}`);
+    if (!sink) {
+      if (!isPureModule(module)) this.unresolved(summary, node, `calls ${target.specifier}${exportPath.length ? ` ${pathKey(exportPath)}` : ''} as a template tag, which the sink catalog does not model`);
+      return;
+    }
+    summary.effects.push({
+      kind: sink.kind,
+      access: sink.access,
+      destructive: sink.destructive,
+      idempotent: sink.idempotent,
+      openWorld: sink.openWorld,
+      sink: `${sink.module} ${sink.export}`,
+      description: sink.description,
+      location: locationOf(node),
+      via: [],
+    });
   }
 
   /**
@@ -390,7 +427,7 @@ export class EffectAnalyzer {
           summary.effects.push(sinkCallEffect(sink, call, this.resolver));
           return;
         }
-        if (isPureModule(module) || isResultOfSink(module, exportPath)) return;
+        if (isPureModule(module) || isResultOfSink(module, exportPath) || isSinkFactory(module, exportPath)) return;
         this.unresolved(summary, call, `calls ${target.specifier}${exportPath.length ? ` ${pathKey(exportPath)}` : ''}, which the sink catalog does not model`);
         return;
       }

@@ -109,6 +109,7 @@ function fileFlagOf(spec: NonNullable<SinkEntry['fileFlag']>, args: Node[], reso
 /** The HTTP method a call uses, from its options literal; `GET` when none is given; null when it is computed. */
 function httpMethodOf(sink: SinkEntry, args: Node[], resolver: Resolver): string | null {
   if (sink.httpMethod === 'get') return 'GET';
+  if (sink.httpMethod === 'fixed') return sink.fixedMethod ?? null;
   const first = args[0] ? unwrap(args[0]) : undefined;
   // fetch(new Request(url, { method })) as well as fetch(url, { method }).
   const request = first && Node.isNewExpression(first) && first.getExpression().getText() === 'Request' ? first.getArguments().slice(1, 2) : [];

@@ -19,8 +19,15 @@ export interface SinkEntry {
   openWorld: boolean;
   /** What the call does, for messages: "writes a file". */
   description: string;
-  /** How the HTTP method is read from the arguments, for network sinks whose access depends on it. */
-  httpMethod?: 'fetch' | 'node-request' | 'get';
+  /**
+   * How the HTTP method is read from the arguments, for network sinks whose access depends on it:
+   * `fetch`, options second; `node-request`, an options object among the first two arguments
+   * (`http.request`, `axios(config)`, `got(url, options)`), GET by default; `get`, always GET;
+   * `fixed`, the method is in the name (`axios.delete`), given by `fixedMethod`.
+   */
+  httpMethod?: 'fetch' | 'node-request' | 'get' | 'fixed';
+  /** The method of a `fixed` sink (`DELETE` for `axios.delete`). */
+  fixedMethod?: string;
   /**
    * Where the file-system open flag is (`writeFile(p, d, { flag: 'wx' })`, `open(p, 'a')`): the
    * argument index, the options property when the argument is an object, and the default flag.
@@ -146,6 +153,29 @@ export function pathKey(path: readonly string[]): string {
   return path.join('.').replace(/\.\(\)/g, '()');
 }
 
+/** `client.get(...)`, `client.delete(...)`: the HTTP verbs HTTP-client libraries name methods after. */
+const VERB_METHODS: Record<string, string> = { get: 'GET', head: 'HEAD', options: 'OPTIONS', post: 'POST', put: 'PUT', patch: 'PATCH', delete: 'DELETE', del: 'DELETE' };
+
+/**
+ * An HTTP-client library: its default export or main function (`axios(config)`, `got(url)`), a
+ * `request` function, and one method per verb, on the module and on an instance made by `create()`
+ * / `extend()` (`axios.create().get`, `got.extend().post`). Sources: the libraries' READMEs
+ * (axios, got, ky, superagent).
+ */
+function httpClient(module: string, options: { main?: string; request?: string; verbs: string[]; instances?: string[] }): SinkEntry[] {
+  const roots = ['', ...(options.instances ?? []).map((i) => `${i}()`)];
+  const entries: SinkEntry[] = [];
+  for (const root of roots) {
+    const at = (name: string): string => (root ? (name ? `${root}.${name}` : root) : name);
+    if (options.main !== undefined) entries.push({ module, export: at(options.main), ...network('makes an HTTP request', 'node-request') });
+    if (options.request) entries.push({ module, export: at(options.request), ...network('makes an HTTP request', 'node-request') });
+    for (const verb of options.verbs) {
+      entries.push({ module, export: at(verb), ...network('makes an HTTP request', 'fixed'), fixedMethod: VERB_METHODS[verb]! });
+    }
+  }
+  return entries;
+}
+
 /** Every known sink. */
 export const SINKS: readonly SinkEntry[] = [
   ...expandFs(),
@@ -157,6 +187,20 @@ export const SINKS: readonly SinkEntry[] = [
   ...['exec', 'execSync', 'execFile', 'execFileSync', 'spawn', 'spawnSync', 'fork'].map(
     (name): SinkEntry => ({ module: 'child_process', export: name, ...spawn('runs another program, whose effects are unknown') }),
   ),
+  // HTTP clients (issue #4's catalog, first part): fetch-like ones read `init.method`; the others name the verb.
+  { module: 'node-fetch', export: '', ...network('makes an HTTP request', 'fetch') },
+  { module: 'undici', export: 'fetch', ...network('makes an HTTP request', 'fetch') },
+  { module: 'undici', export: 'request', ...network('makes an HTTP request', 'node-request') },
+  ...httpClient('axios', { main: '', request: 'request', verbs: ['get', 'head', 'options', 'delete', 'post', 'put', 'patch'], instances: ['create'] }),
+  ...httpClient('got', { main: '', verbs: ['get', 'head', 'post', 'put', 'patch', 'delete'], instances: ['extend'] }),
+  ...httpClient('ky', { main: '', verbs: ['get', 'head', 'post', 'put', 'patch', 'delete'], instances: ['create', 'extend'] }),
+  ...httpClient('superagent', { verbs: ['get', 'head', 'post', 'put', 'patch', 'delete', 'del'] }),
+  // Process runners: like node:child_process, the command's effects are unknown.
+  ...['', 'execa', 'execaSync', 'execaCommand', 'execaCommandSync', 'execaNode', '$'].map(
+    (name): SinkEntry => ({ module: 'execa', export: name, ...spawn('runs another program, whose effects are unknown') }),
+  ),
+  ...['', 'sync', 'spawn'].map((name): SinkEntry => ({ module: 'cross-spawn', export: name, ...spawn('runs another program, whose effects are unknown') })),
+  { module: 'zx', export: '$', ...spawn('runs a shell command, whose effects are unknown') },
 ];
 
 /**

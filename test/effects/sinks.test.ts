@@ -234,6 +234,43 @@ server.registerTool("t", { annotations: { readOnlyHint: true } }, async () => { 
 });
 
 describe('process sinks', () => {
+  it('recognises HTTP-client libraries: the verb of axios/got/ky/superagent methods, axios(config), instances from create(), node-fetch and undici', async () => {
+    const r = await effectsOf(
+      server(
+        `  await axios.get("u"); await axios.delete("u"); await axios({ url: "u", method: "put" }); await api.post("u", {}); await got.patch("u"); await ky.head("u"); await superagent.del("u"); await nodeFetch("u", { method: "POST" }); await undiciFetch("u"); await request("u", { method: "DELETE" });`,
+        `import axios from "axios";
+import got from "got";
+import ky from "ky";
+import superagent from "superagent";
+import nodeFetch from "node-fetch";
+import { fetch as undiciFetch, request } from "undici";
+const api = axios.create({ baseURL: "https://api.example.com" });`,
+      ),
+    );
+    expect(r.effects).toEqual([
+      'network:read:axios get GET',
+      'network:write:axios delete DELETE',
+      'network:write:axios  PUT',
+      'network:write:axios create().post POST',
+      'network:write:got patch PATCH',
+      'network:read:ky head HEAD',
+      'network:write:superagent del DELETE',
+      'network:write:node-fetch  POST',
+      'network:read:undici fetch GET',
+      'network:write:undici request DELETE',
+    ]);
+    // axios.create() only makes the client.
+    expect(r.unresolved).toEqual([]);
+    expect(r.inferred).toEqual({ readOnly: false, destructive: true, idempotent: false, openWorld: true });
+  });
+
+  it('treats execa, cross-spawn and zx like node:child_process', async () => {
+    const r = await effectsOf(server(`  await execa("git", ["status"]); spawn.sync("ls"); await $\`rm -rf x\`;`, `import { execa } from "execa";
+import spawn from "cross-spawn";
+import { $ } from "zx";`));
+    expect(r.effects).toEqual(['process.spawn:unknown:execa execa', 'process.spawn:unknown:cross-spawn sync', 'process.spawn:unknown:zx $']);
+  });
+
   it('treats node:child_process as an unknown, open-world effect', async () => {
     const r = await effectsOf(server(`  execSync("git status"); spawn("ls");`, `import { execSync, spawn } from "node:child_process";`));
     expect(r.effects).toEqual(['process.spawn:unknown:child_process execSync', 'process.spawn:unknown:child_process spawn']);
