@@ -73,6 +73,7 @@ export type EffectKind =
   | 'network'
   | 'process.spawn'
   | 'state.write'
+  | 'database'
   | 'api'
   | 'unknown';
 

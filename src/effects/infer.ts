@@ -9,8 +9,8 @@ import { RESULT_OF_CALL, RESULT_OF_NEW, bindingsOf, isFunctionNode, isModuleLeve
 import type { CallHop, Effect, EffectSet, UnresolvedItem } from '../model.js';
 import { API_VERBS, DELEGATING_METHODS, leadingVerb } from './api-verbs.js';
 import { BranchIndex } from '../analysis/branches.js';
-import { BUILTIN_VALUE_METHODS, MCP_PROTOCOL_METHODS, PURE_GLOBALS, PURE_MODULES, SINKS, pathKey, type SinkEntry } from './sinks.js';
-import { httpEffect, sinkCallEffect } from './sink-call.js';
+import { BUILTIN_VALUE_METHODS, CLIENT_LIFECYCLE_METHODS, MCP_PROTOCOL_METHODS, PURE_GLOBALS, PURE_MODULES, SINKS, pathKey, type SinkEntry } from './sinks.js';
+import { httpEffect, sinkCallEffect, sqlEffect } from './sink-call.js';
 import { stateMutation, mutationOfCall } from './state.js';
 
 /** Options of the effect walk. */
@@ -53,15 +53,18 @@ function isPureModule(module: string): boolean {
  * entries of their own and are matched before this.
  */
 function isResultOfSink(module: string, path: string[]): boolean {
-  const at = path.findIndex((p) => p === RESULT_OF_CALL || p === RESULT_OF_NEW);
-  return at > 0 && SINK_INDEX.has(`${module}#${pathKey(path.slice(0, at))}`);
+  // `db.prepare(sql).all()`: the sink is `new().prepare`, before the last call marker.
+  return path.some((p, at) => (p === RESULT_OF_CALL || p === RESULT_OF_NEW) && at > 0 && SINK_INDEX.has(`${module}#${pathKey(path.slice(0, at))}`));
 }
 
 /** True for a call that makes a client whose methods are sinks (`axios.create(...)`, `got.extend(...)`): making it has no effect. */
 function isSinkFactory(module: string, path: string[]): boolean {
-  const prefix = `${module}#${pathKey(path)}()`;
-  for (const key of SINK_INDEX.keys()) if (key.startsWith(prefix)) return true;
-  return false;
+  const key = pathKey(path);
+  const prefixes = [`${module}#${key}()`, `${module}#${key}${key ? '.' : ''}new()`];
+  for (const sink of SINK_INDEX.keys()) if (prefixes.some((p) => sink.startsWith(p))) return true;
+  // Managing a client's connection (`pool.connect()`, `client.release()`, `db.close()`) touches no data.
+  const last = path[path.length - 1];
+  return last !== undefined && CLIENT_LIFECYCLE_METHODS.has(last) && path.some((p) => p === RESULT_OF_CALL || p === RESULT_OF_NEW) && isSinkFactory(module, path.slice(0, path.findIndex((p) => p === RESULT_OF_CALL || p === RESULT_OF_NEW)));
 }
 
 /** True for `resolve(...)` / `reject(...)` inside `new Promise((resolve, reject) => ...)`. */
@@ -288,7 +291,7 @@ export class EffectAnalyzer {
       if (!isPureModule(module)) this.unresolved(summary, node, `calls ${target.specifier}${exportPath.length ? ` ${pathKey(exportPath)}` : ''} as a template tag, which the sink catalog does not model`);
       return;
     }
-    summary.effects.push({
+    const base: Effect = {
       kind: sink.kind,
       access: sink.access,
       destructive: sink.destructive,
@@ -298,7 +301,8 @@ export class EffectAnalyzer {
       description: sink.description,
       location: locationOf(node),
       via: [],
-    });
+    };
+    summary.effects.push(sink.sqlArgument !== undefined ? sqlEffect(base, node.getTemplate(), this.resolver) : base);
   }
 
   /**

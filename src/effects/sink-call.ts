@@ -1,10 +1,11 @@
 import type { CallExpression, NewExpression } from 'ts-morph';
-import { Node } from '../ts-morph.js';
+import { Node, SyntaxKind } from '../ts-morph.js';
 import { definingNode, evaluate } from '../analysis/evaluate.js';
 import { locationOf } from '../analysis/location.js';
 import { isFunctionNode, type Resolver, unwrap } from '../analysis/resolve.js';
 import type { Effect } from '../model.js';
 import { fileFlagEffect, type SinkEntry } from './sinks.js';
+import { classifySql } from './sql.js';
 
 /**
  * The effect of one call of a catalogued sink, refined by what its arguments say: the HTTP method
@@ -75,6 +76,7 @@ export function sinkCallEffect(sink: SinkEntry, call: CallExpression | NewExpres
     const byFlag = fileFlagEffect(flag);
     return { ...base, ...byFlag, sink: `${base.sink} (flag '${flag}')` };
   }
+  if (sink.sqlArgument !== undefined) return sqlEffect(base, call.getArguments()[sink.sqlArgument], resolver);
   if (!sink.httpMethod) return base;
   const method = httpMethodOf(sink, call.getArguments(), resolver);
   if (method === null) return { ...base, description: `${sink.description} with a method known only at run time` };
@@ -130,4 +132,37 @@ function httpMethodOf(sink: SinkEntry, args: Node[], resolver: Resolver): string
     return v.known && typeof v.value === 'string' ? v.value : null;
   }
   return 'GET';
+}
+
+/**
+ * The effect of running the SQL a call gives (a string, a template, a `+` of strings, a const,
+ * `{ sql: ... }`): read from the statement's text, or its start when the rest is computed. A
+ * statement whose text is known only at run time (the tool's argument) may do anything to the
+ * data: a write of unknown kind.
+ */
+export function sqlEffect(base: Effect, arg: Node | undefined, resolver: Resolver): Effect {
+  const text = arg ? sqlTextOf(arg, resolver, 0) : null;
+  const sql = text === null ? null : classifySql(text);
+  if (!sql) return { ...base, access: 'unknown', destructive: null, idempotent: null, description: 'runs a SQL statement known only at run time' };
+  const what = sql.access === 'read' ? 'reads the database' : sql.destructive ? 'changes or deletes database rows or tables' : 'adds database rows';
+  return { ...base, access: sql.access, destructive: sql.destructive, idempotent: sql.idempotent, sink: `${base.sink} ${sql.label}`, description: `${what} (${sql.label})` };
+}
+
+/** The text of a SQL argument, or its start (a template's head, the left of a `+`); null when none can be read. */
+function sqlTextOf(arg: Node, resolver: Resolver, depth: number): string | null {
+  if (depth > 8) return null;
+  const node = unwrap(arg);
+  const v = evaluate(node, resolver);
+  if (v.known && typeof v.value === 'string') return v.value;
+  if (Node.isTemplateExpression(node)) return node.getHead().getLiteralText();
+  if (Node.isNoSubstitutionTemplateLiteral(node)) return node.getLiteralText();
+  if (Node.isTaggedTemplateExpression(node)) return sqlTextOf(node.getTemplate(), resolver, depth + 1);
+  if (Node.isBinaryExpression(node) && node.getOperatorToken().getKind() === SyntaxKind.PlusToken) return sqlTextOf(node.getLeft(), resolver, depth + 1);
+  if (Node.isObjectLiteralExpression(node)) {
+    const prop = node.getProperty('sql');
+    const value = prop && Node.isPropertyAssignment(prop) ? prop.getInitializer() : undefined;
+    return value ? sqlTextOf(value, resolver, depth + 1) : null;
+  }
+  const defining = definingNode(node, resolver);
+  return defining && defining !== node ? sqlTextOf(defining, resolver, depth + 1) : null;
 }

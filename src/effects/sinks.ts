@@ -35,6 +35,8 @@ export interface SinkEntry {
   fileFlag?: { index: number; property: string; default: string };
   /** The argument index of a copy mode; `COPYFILE_EXCL` in it makes the copy fail rather than overwrite (additive). */
   exclusiveMode?: number;
+  /** The argument index of SQL text (a string, a template, `{ sql }`); for a template tag, the template. */
+  sqlArgument?: number;
 }
 
 /**
@@ -153,6 +155,32 @@ export function pathKey(path: readonly string[]): string {
   return path.join('.').replace(/\.\(\)/g, '()');
 }
 
+const database = (description: string): Effectish => ({
+  kind: 'database',
+  access: 'unknown',
+  destructive: null,
+  idempotent: null,
+  // A database the server is configured with is part of its own domain (issue #4: closed-world by default).
+  openWorld: false,
+  description,
+  sqlArgument: 0,
+});
+
+/** SQL clients: each method that runs SQL text, by its access path (`Pool.new().query` is `new Pool().query`). */
+const SQL_CLIENTS: Record<string, string[]> = {
+  pg: ['Pool.new().query', 'Client.new().query', 'Pool.new().connect().query'],
+  mysql2: ['createConnection().query', 'createConnection().execute', 'createPool().query', 'createPool().execute'],
+  'mysql2/promise': ['createConnection().query', 'createConnection().execute', 'createPool().query', 'createPool().execute'],
+  'better-sqlite3': ['new().prepare', 'new().exec'],
+  sqlite3: ['Database.new().run', 'Database.new().all', 'Database.new().get', 'Database.new().each', 'Database.new().exec'],
+  '@libsql/client': ['createClient().execute'],
+  // postgres.js: `` sql`SELECT ...` `` (the template tag) and `sql.unsafe(text)`.
+  postgres: ['()', '().unsafe'],
+};
+
+/** Methods of clients (database, HTTP) that manage the connection, not the data: no effect. */
+export const CLIENT_LIFECYCLE_METHODS: ReadonlySet<string> = new Set(['connect', 'end', 'release', 'close', 'on', 'once', 'off', 'pragma']);
+
 /** `client.get(...)`, `client.delete(...)`: the HTTP verbs HTTP-client libraries name methods after. */
 const VERB_METHODS: Record<string, string> = { get: 'GET', head: 'HEAD', options: 'OPTIONS', post: 'POST', put: 'PUT', patch: 'PATCH', delete: 'DELETE', del: 'DELETE' };
 
@@ -201,6 +229,8 @@ export const SINKS: readonly SinkEntry[] = [
   ),
   ...['', 'sync', 'spawn'].map((name): SinkEntry => ({ module: 'cross-spawn', export: name, ...spawn('runs another program, whose effects are unknown') })),
   { module: 'zx', export: '$', ...spawn('runs a shell command, whose effects are unknown') },
+  // SQL databases: the statement decides (see classifySql in sql.ts).
+  ...Object.entries(SQL_CLIENTS).flatMap(([module, paths]) => paths.map((path): SinkEntry => ({ module, export: path, ...database('runs a SQL statement') }))),
 ];
 
 /**

@@ -71,6 +71,7 @@ const SIGNIFICANCE: Record<Effect['kind'], number> = {
   'fs.delete': 0,
   'fs.write': 1,
   network: 2,
+  database: 2,
   'process.spawn': 3,
   api: 4,
   unknown: 4,
