@@ -143,7 +143,10 @@ function httpMethodOf(sink: SinkEntry, args: Node[], resolver: Resolver): string
 export function sqlEffect(base: Effect, arg: Node | undefined, resolver: Resolver): Effect {
   const text = arg ? sqlTextOf(arg, resolver, 0) : null;
   const sql = text === null ? null : classifySql(text);
-  if (!sql) return { ...base, access: 'unknown', destructive: null, idempotent: null, description: 'runs a SQL statement known only at run time' };
+  if (!sql) {
+    const description = text === null ? 'runs a SQL statement known only at run time' : `runs a SQL statement the linter does not classify (\`${text.trim().slice(0, 30)}\`)`;
+    return { ...base, access: 'unknown', destructive: null, idempotent: null, description };
+  }
   const what = sql.access === 'read' ? 'reads the database' : sql.destructive ? 'changes or deletes database rows or tables' : 'adds database rows';
   return { ...base, access: sql.access, destructive: sql.destructive, idempotent: sql.idempotent, sink: `${base.sink} ${sql.label}`, description: `${what} (${sql.label})` };
 }

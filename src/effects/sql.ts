@@ -9,7 +9,7 @@ export type SqlEffect = Pick<Effect, 'access' | 'destructive' | 'idempotent'> & 
  * adds and is not idempotent, unless it skips conflicts (`ON CONFLICT DO NOTHING`, `INSERT OR
  * IGNORE`, `INSERT IGNORE`), which adds idempotently; UPDATE, DELETE, MERGE, REPLACE, upserts
  * (`ON CONFLICT DO UPDATE`, `ON DUPLICATE KEY UPDATE`) and DDL (CREATE, DROP, ALTER, TRUNCATE)
- * destroy. `text` may be only the start of the statement (a template's head); null when no
+ * destroy; transaction and session control (BEGIN, COMMIT, ROLLBACK, SET) change no data. `text` may be only the start of the statement (a template's head); null when no
  * statement keyword can be read.
  */
 export function classifySql(text: string): SqlEffect | null {
@@ -42,6 +42,16 @@ export function classifySql(text: string): SqlEffect | null {
     case 'TRUNCATE':
     case 'DROP':
       return { access: 'write', destructive: true, idempotent: true, label: keyword };
+    // Transaction and session control change no data.
+    case 'BEGIN':
+    case 'START':
+    case 'COMMIT':
+    case 'ROLLBACK':
+    case 'SAVEPOINT':
+    case 'RELEASE':
+    case 'SET':
+    case 'RESET':
+      return { access: 'read', destructive: null, idempotent: null, label: keyword };
     case 'CREATE':
     case 'ALTER':
     case 'GRANT':

@@ -21,6 +21,9 @@ describe('classifySql', () => {
     expect(of('/* purge */ DELETE FROM notes')).toBe('write:true:true');
     expect(of('DROP TABLE notes')).toBe('write:true:true');
     expect(of('CREATE TABLE t (id int)')).toBe('write:true:null');
+    expect(of('BEGIN TRANSACTION READ ONLY')).toBe('read:null:null');
+    expect(of('ROLLBACK')).toBe('read:null:null');
+    expect(of('VACUUM')).toBeNull();
     expect(of('')).toBeNull();
     expect(of('$1')).toBeNull();
   });
