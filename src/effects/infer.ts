@@ -10,7 +10,7 @@ import type { CallHop, Effect, EffectSet, UnresolvedItem } from '../model.js';
 import { API_VERBS, DELEGATING_METHODS, leadingVerb } from './api-verbs.js';
 import { BranchIndex } from '../analysis/branches.js';
 import { BUILTIN_VALUE_METHODS, CLIENT_LIFECYCLE_METHODS, MCP_PROTOCOL_METHODS, PURE_GLOBALS, PURE_MODULES, SINKS, pathKey, type SinkEntry } from './sinks.js';
-import { httpEffect, sinkCallEffect, sqlEffect } from './sink-call.js';
+import { httpEffect, sinkCallEffect, sinkEffect, sqlEffect } from './sink-call.js';
 import { stateMutation, mutationOfCall } from './state.js';
 
 /** Options of the effect walk. */
@@ -291,17 +291,7 @@ export class EffectAnalyzer {
       if (!isPureModule(module)) this.unresolved(summary, node, `calls ${target.specifier}${exportPath.length ? ` ${pathKey(exportPath)}` : ''} as a template tag, which the sink catalog does not model`);
       return;
     }
-    const base: Effect = {
-      kind: sink.kind,
-      access: sink.access,
-      destructive: sink.destructive,
-      idempotent: sink.idempotent,
-      openWorld: sink.openWorld,
-      sink: `${sink.module} ${sink.export}`,
-      description: sink.description,
-      location: locationOf(node),
-      via: [],
-    };
+    const base = sinkEffect(sink, node);
     summary.effects.push(sink.sqlArgument !== undefined ? sqlEffect(base, node.getTemplate(), this.resolver) : base);
   }
 

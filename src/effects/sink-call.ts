@@ -47,12 +47,9 @@ function isReadOnlyFlagConstant(node: Node): boolean {
   return Node.isPropertyAccessExpression(node) && node.getName() === 'O_RDONLY';
 }
 
-/**
- * The effect of calling `sink` at `call`, with the method, flag or mode its arguments give.
- * Sources: RFC 9110 §9.2 (HTTP methods), https://nodejs.org/api/fs.html#file-system-flags.
- */
-export function sinkCallEffect(sink: SinkEntry, call: CallExpression | NewExpression, resolver: Resolver): Effect {
-  const base: Effect = {
+/** A sink's catalogued effect at `at`, before its arguments refine it. */
+export function sinkEffect(sink: SinkEntry, at: Node): Effect {
+  return {
     kind: sink.kind,
     access: sink.access,
     destructive: sink.destructive,
@@ -60,9 +57,17 @@ export function sinkCallEffect(sink: SinkEntry, call: CallExpression | NewExpres
     openWorld: sink.openWorld,
     sink: sink.module === 'global' ? sink.export : `${sink.module} ${sink.export}`,
     description: sink.description,
-    location: locationOf(call),
+    location: locationOf(at),
     via: [],
   };
+}
+
+/**
+ * The effect of calling `sink` at `call`, with the method, flag or mode its arguments give.
+ * Sources: RFC 9110 §9.2 (HTTP methods), https://nodejs.org/api/fs.html#file-system-flags.
+ */
+export function sinkCallEffect(sink: SinkEntry, call: CallExpression | NewExpression, resolver: Resolver): Effect {
+  const base = sinkEffect(sink, call);
   if (sink.exclusiveMode !== undefined) {
     const mode = call.getArguments()[sink.exclusiveMode];
     if (mode && /\bCOPYFILE_EXCL\b/.test(mode.getText())) {
