@@ -52,7 +52,7 @@ function discoverLowLevel(sf: SourceFile, ctx: DiscoverContext): Discovery {
   }
   for (const { node: list } of handlers['tools/list']) {
     for (const returned of returnedExpressions(list)) {
-      const tools = toolsArray(returned, ctx.resolver);
+      const tools = propertyOf({ node: returned, bindings: Bindings.EMPTY }, 'tools', ctx.resolver);
       if (!tools) {
         found.unresolved.push({ location: locationOf(returned), reason: 'the tools/list handler returns a value whose `tools` the linter cannot read' });
         continue;
@@ -94,15 +94,6 @@ function methodOf(schema: Node, resolver: Resolver): Method | null {
   // A bundle's renamed copy (`ListToolsRequestSchema2`, `types_js_1.ListToolsRequestSchema`).
   const text = node.getText().replace(/^.*\./, '').replace(/\d+$/, '');
   return SCHEMA_METHODS[text] ?? null;
-}
-
-/** The `tools` of a returned `{ tools: ... }`, read where it is written. */
-function toolsArray(returned: Node, resolver: Resolver): Arg | null {
-  const obj = evaluateObject(returned, resolver, 0, new Set(['tools']));
-  const prop = obj.properties.get('tools');
-  if (!prop) return null;
-  const node = Node.isPropertyAssignment(prop.node) ? prop.node.getInitializerOrThrow() : Node.isShorthandPropertyAssignment(prop.node) ? prop.node.getNameNode() : null;
-  return node ? { node, bindings: prop.bindings } : null;
 }
 
 /** One listed tool object: its name, its annotations, and the tools/call handler bound to its name. */

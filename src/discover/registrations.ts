@@ -9,7 +9,7 @@ import { locationOf } from '../analysis/location.js';
 import type { RegistrationContext } from './contexts.js';
 import type { DiscoverContext } from './adapter.js';
 import { originalMethodOf } from './patches.js';
-import { handlersOf } from './adapter.js';
+import { annotationsAt, callContexts, handlersOf, valueOfProperty } from './adapter.js';
 
 /** A handler function to analyse, with the bindings of the registration context it runs in. */
 export interface HandlerRef {
@@ -99,11 +99,10 @@ function isRawShape(arg: Arg, resolver: Resolver): boolean {
   // Spreads are flattened and identifiers followed, as the SDK sees the object at run time.
   const obj = evaluateObject(arg.node, resolver, 0, undefined, arg.bindings);
   if (obj.properties.size === 0) return obj.unresolved.length === 0;
-  return [...obj.properties.values()].some(({ node, value: evaluated }) => {
+  return [...obj.properties.values()].some((prop) => {
     // A value the linter can compute (a literal, a bound argument) is plain data, never a Zod schema.
-    if (evaluated.known) return false;
-    const written = Node.isPropertyAssignment(node) ? node.getInitializerOrThrow() : Node.isShorthandPropertyAssignment(node) ? node.getNameNode() : null;
-    if (!written) return false;
+    if (prop.value.known) return false;
+    const written = valueOfProperty(prop).node;
     const value = definingNode(written, resolver) ?? unwrap(written);
     return Node.isCallExpression(value) || Node.isPropertyAccessExpression(value) || isZodModuleValue(written, resolver);
   });
@@ -155,9 +154,6 @@ export function toolArgRoles(rest: Arg[], resolver: Resolver): ToolArgRole[] {
   return roles;
 }
 
-/** Keys of a `registerTool` config whose values discovery reads; the others (schemas, descriptions) are skipped. */
-const CONFIG_KEYS_READ: ReadonlySet<string> = new Set(['annotations']);
-
 /** `const original = server.tool.bind(server)` / `= server.registerTool`: the name of the variable. */
 const ORIGINAL_METHOD_TEXT = /(?:const|let|var)\s+([\w$]+)\s*=\s*[\w$.]+\.(?:tool|registerTool)\b/g;
 
@@ -203,7 +199,7 @@ function annotationsFrom(obj: EvaluatedObject): DeclaredAnnotations {
  * methods out.
  */
 export function discoverInFile(sf: SourceFile, ctx: DiscoverContext): Discovery {
-  const { resolver, contexts, projectUsesSdk, patches } = ctx;
+  const { resolver, projectUsesSdk, patches } = ctx;
   const found: Discovery = { tools: [], unresolved: [] };
   // Most files of a server register nothing: a text search spares walking their trees.
   const text = sf.getFullText();
@@ -235,12 +231,14 @@ export function discoverInFile(sf: SourceFile, ctx: DiscoverContext): Discovery 
       if (callee.kind === 'function' && !isSdkMethod(callee.node)) continue;
     }
     const written = node.getArguments();
-    const { contexts: ctxs, unexpanded } = contexts.contextsOf(node, written.slice(0, -1));
-    for (const u of unexpanded) found.unresolved.push({ location: locationOf(u.node), reason: u.reason });
-    for (const ctx of ctxs) {
-      // `if (!fn) return;` before the call, `if (node.fn) register(...)`: a context the guard rules out registers nothing.
-      if (!contexts.canRun(node, ctx)) continue;
-      const args = expandArguments(written, ctx.bindings);
+    const listed = found.unresolved.length;
+    const contexts = callContexts(node, written.slice(0, -1), ctx, found);
+    // The gap is already listed (a wrapper never called): the nameless tool it leaves is not listed again.
+    const gapListed = found.unresolved.length > listed;
+    // The calls on the returned RegisteredTool are one search per registration call, whatever its contexts.
+    let lifecycle: ReturnType<typeof lifecycleOf> | undefined;
+    for (const context of contexts) {
+      const args = expandArguments(written, context.bindings);
       const spread = args.findIndex((a) => Node.isSpreadElement(a.node));
       if (spread >= 0) {
         // Arguments the linter cannot line up: the tool is kept, with everything after the name unverifiable.
@@ -248,20 +246,19 @@ export function discoverInFile(sf: SourceFile, ctx: DiscoverContext): Discovery 
         const reason = `the arguments of this ${method}() call come from \`${shorten(spreadNode.getText(), 40)}\`, which the linter cannot read`;
         const item = { expression: shorten(spreadNode.getText()), reason, location: locationOf(spreadNode), via: [] };
         const annotations: DeclaredAnnotations = { location: locationOf(spreadNode), properties: {}, unresolved: [item] };
-        const nameArg = spread === 0 ? { node: spreadNode, bindings: ctx.bindings } : args[0]!;
-        found.tools.push(discovered(method, nameArg, annotations, [], ctx, resolver));
+        const nameArg = spread === 0 ? { node: spreadNode, bindings: context.bindings } : args[0]!;
+        found.tools.push(discovered(method, nameArg, annotations, [], context, resolver));
         continue;
       }
       if (method === 'tool' ? args.length < 2 || args.length > 6 : args.length < 2 || args.length > 3) continue;
-      const tool = method === 'tool' ? fromTool(args, ctx, resolver) : fromRegisterTool(method, args, ctx, resolver);
-      const lifecycle = lifecycleOf(node);
+      const tool = method === 'tool' ? fromTool(args, context, resolver) : fromRegisterTool(method, args, context, resolver);
+      lifecycle ??= lifecycleOf(node);
       for (const update of lifecycle.updates) applyUpdate(tool, update, resolver);
       // A tool disabled or removed somewhere is still reported: it is listed whenever it is enabled.
       for (const state of lifecycle.states) tool.facts.registration += ` + ${state}()`;
-      tool.server = () => receiverKey(node, ctx.bindings);
+      tool.server = () => receiverKey(node, context.bindings);
       tool.site = node;
-      // The gap is already listed (a wrapper never called): the nameless tool it leaves is not listed again.
-      tool.gapListed = unexpanded.length > 0;
+      tool.gapListed = gapListed;
       found.tools.push(tool);
     }
   }
@@ -332,11 +329,9 @@ function lifecycleOf(call: CallExpression): { updates: Arg[]; states: string[] }
 /** Applies one `update({...})`: a new `annotations` object replaces the registered one whole; a new `name` renames; a new `callback` is analysed too. */
 function applyUpdate(tool: DiscoveredTool, update: Arg, resolver: Resolver): void {
   const obj = evaluateObject(update.node, resolver, 0, new Set(['name']), update.bindings);
-  // (`annotations` and `callback` are read below from where they are written.)
   const annotations = obj.properties.get('annotations');
   if (annotations) {
-    const init = Node.isPropertyAssignment(annotations.node) ? annotations.node.getInitializerOrThrow() : Node.isShorthandPropertyAssignment(annotations.node) ? annotations.node.getNameNode() : annotations.node;
-    tool.facts.annotations = readAnnotations({ node: init, bindings: annotations.bindings }, resolver);
+    tool.facts.annotations = readAnnotations(valueOfProperty(annotations), resolver);
     tool.facts.registration = `${tool.facts.registration} + update()`;
   }
   const name = obj.properties.get('name')?.value;
@@ -346,10 +341,7 @@ function applyUpdate(tool: DiscoveredTool, update: Arg, resolver: Resolver): voi
   }
   // A new callback runs from then on: both can run, so both are analysed.
   const callback = obj.properties.get('callback');
-  if (callback) {
-    const init = Node.isPropertyAssignment(callback.node) ? callback.node.getInitializerOrThrow() : Node.isShorthandPropertyAssignment(callback.node) ? callback.node.getNameNode() : callback.node;
-    tool.handlers.push(...handlersOf({ node: init, bindings: callback.bindings }, resolver, tool.facts.unresolved));
-  }
+  if (callback) tool.handlers.push(...handlersOf(valueOfProperty(callback), resolver, tool.facts.unresolved));
 }
 
 /**
@@ -413,20 +405,8 @@ export function readAnnotations(arg: Arg, resolver: Resolver): DeclaredAnnotatio
  */
 function fromRegisterTool(method: string, args: Arg[], ctx: RegistrationContext, resolver: Resolver): DiscoveredTool {
   const [nameArg, configArg, handlerArg] = args as [Arg, Arg, Arg | undefined];
-  const config = evaluateObject(configArg.node, resolver, 0, CONFIG_KEYS_READ, configArg.bindings);
-  let annotations: DeclaredAnnotations | null = null;
-  const annotationsProp = config.properties.get('annotations');
-  if (annotationsProp) {
-    const init = Node.isPropertyAssignment(annotationsProp.node)
-      ? annotationsProp.node.getInitializerOrThrow()
-      : Node.isShorthandPropertyAssignment(annotationsProp.node)
-        ? annotationsProp.node.getNameNode()
-        : annotationsProp.node;
-    annotations = readAnnotations({ node: init, bindings: annotationsProp.bindings }, resolver);
-  } else if (config.unresolved.length > 0) {
-    // The config could not be read whole: the annotations may hide in what could not be read.
-    annotations = annotationsFrom({ node: config.node, properties: new Map(), unresolved: config.unresolved });
-  }
+  // When the config cannot be read whole, the annotations may hide in what could not be read.
+  const annotations = annotationsAt(configArg, 'annotations', resolver);
   const unresolved: UnresolvedItem[] = [];
   return discovered(method, nameArg, annotations, handlersOfArg(handlerArg, resolver, unresolved), ctx, resolver, unresolved);
 }
