@@ -458,17 +458,9 @@ export class ContextFinder {
           if (!use || !Node.isPropertyAccessExpression(use) || use.getExpression() !== mapExpr || use.getName() !== 'set' || !call || !Node.isCallExpression(call)) continue;
           const [key, value] = call.getArguments();
           if (!key || !value) continue;
-          const uses = new Set([...identifiersIn(key), ...identifiersIn(value)]);
-          const saved = this.essential;
-          this.essential = new Set(uses);
-          const unexpanded: UnexpandedContext[] = [];
-          const contexts = this.contextsAt(call, uses, depth + 1, unexpanded);
-          this.essential = saved;
-          if (unexpanded[0]) return { ok: false, reason: `filled by \`${shorten(call.getText(), 40)}\`: ${unexpanded[0].reason}` };
-          for (const ctx of contexts) {
-            if (ctx.runtime) return { ok: false, reason: `filled by \`${shorten(call.getText(), 40)}\` with ${ctx.runtime.reason}` };
-            pairs.push({ key, value, bindings: ctx.bindings, origin: ctx.site ?? call });
-          }
+          const contexts = this.fillingContexts(call, [key, value], depth);
+          if (!contexts.ok) return contexts;
+          for (const ctx of contexts.contexts) pairs.push({ key, value, bindings: ctx.bindings, origin: ctx.site ?? call });
         }
       }
     }
@@ -509,36 +501,38 @@ export class ContextFinder {
       if (ref === nameNode) continue;
       // `defs`, `this.items`, `registry.items`: the expression that stands for the array.
       const parent = ref.getParent();
-      const array = parent && Node.isPropertyAccessExpression(parent) && parent.getNameNode() === ref ? parent : ref;
-      const use = array.getParent();
-      // `addMore(tools)`: what the function pushes onto its parameter.
-      if (use && Node.isCallExpression(use) && use.getArguments().includes(array as never) && depth < 6) {
-        const added = this.addedThroughParameter(use, use.getArguments().indexOf(array as never), depth);
-        if (!added.ok) return added;
-        items.push(...added.items);
-        continue;
-      }
-      if (use && Node.isPropertyAccessExpression(use) && use.getExpression() === array) {
-        const call = use.getParent();
-        if (!call || !Node.isCallExpression(call) || call.getExpression() !== use) continue;
-        const method = use.getName();
-        if (method === 'push' || method === 'unshift') {
-          const added = this.argumentsInContexts(call, call.getArguments(), depth);
-          if (!added.ok) return added;
-          items.push(...added.items);
-        } else if (method === 'splice' || method === 'fill' || method === 'copyWithin') {
-          return { ok: false, reason: `which \`${shorten(call.getText(), 40)}\` changes at run time` };
-        }
-      } else if (use && Node.isElementAccessExpression(use) && use.getExpression() === array) {
-        const assignment = use.getParent();
-        if (assignment && Node.isBinaryExpression(assignment) && assignment.getLeft() === use && assignment.getOperatorToken().getKind() === SyntaxKind.EqualsToken) {
-          const added = this.argumentsInContexts(assignment, [assignment.getRight()], depth);
-          if (!added.ok) return added;
-          items.push(...added.items);
-        }
-      }
+      const added = this.changesAt(parent && Node.isPropertyAccessExpression(parent) && parent.getNameNode() === ref ? parent : ref, depth);
+      if (!added.ok) return added;
+      items.push(...added.items);
     }
     return { ok: true, items };
+  }
+
+  /**
+   * What one use of an expression standing for a table adds to it: the arguments of `push` and
+   * `unshift`, the value of `list[i] = v`, and what a project function it is passed to adds to
+   * its parameter (`addMore(tools)`); `splice`, `fill` and `copyWithin` fail the table.
+   */
+  private changesAt(array: Node, depth: number): { ok: true; items: Element[] } | { ok: false; reason: string } {
+    const use = array.getParent();
+    if (use && Node.isCallExpression(use) && use.getArguments().includes(array as never)) {
+      return depth < 6 ? this.addedThroughParameter(use, use.getArguments().indexOf(array as never), depth) : { ok: true, items: [] };
+    }
+    if (use && Node.isPropertyAccessExpression(use) && use.getExpression() === array) {
+      const call = use.getParent();
+      if (!call || !Node.isCallExpression(call) || call.getExpression() !== use) return { ok: true, items: [] };
+      const method = use.getName();
+      if (method === 'push' || method === 'unshift') return this.argumentsInContexts(call, call.getArguments(), depth);
+      if (method === 'splice' || method === 'fill' || method === 'copyWithin') return { ok: false, reason: `which \`${shorten(call.getText(), 40)}\` changes at run time` };
+      return { ok: true, items: [] };
+    }
+    if (use && Node.isElementAccessExpression(use) && use.getExpression() === array) {
+      const assignment = use.getParent();
+      if (assignment && Node.isBinaryExpression(assignment) && assignment.getLeft() === use && assignment.getOperatorToken().getKind() === SyntaxKind.EqualsToken) {
+        return this.argumentsInContexts(assignment, [assignment.getRight()], depth);
+      }
+    }
+    return { ok: true, items: [] };
   }
 
   /** The elements a project function adds to the array given as its argument `index` (`function addMore(list) { list.push(...) }`). */
@@ -549,22 +543,31 @@ export class ContextFinder {
     if (!param || !nameNode || !Node.isIdentifier(nameNode)) return { ok: true, items: [] };
     const items: Element[] = [];
     for (const ref of nameNode.findReferencesAsNodes()) {
-      const use = ref.getParent();
-      const pushed = use?.getParent();
-      if (!use || !Node.isPropertyAccessExpression(use) || use.getExpression() !== ref || !pushed || !Node.isCallExpression(pushed)) continue;
-      if (use.getName() === 'push' || use.getName() === 'unshift') {
-        const added = this.argumentsInContexts(pushed, pushed.getArguments(), depth + 1);
-        if (!added.ok) return added;
-        items.push(...added.items);
-      } else if (use.getName() === 'splice') {
-        return { ok: false, reason: `which \`${shorten(pushed.getText(), 40)}\` changes at run time` };
-      }
+      if (ref === nameNode) continue;
+      const added = this.changesAt(ref, depth + 1);
+      if (!added.ok) return added;
+      items.push(...added.items);
     }
     return { ok: true, items };
   }
 
   /** Values a call adds to a table, read in each context the call runs in (spreads expanded). */
   private argumentsInContexts(at: Node, values: Node[], depth: number): { ok: true; items: Element[] } | { ok: false; reason: string } {
+    const contexts = this.fillingContexts(at, values, depth);
+    if (!contexts.ok) return contexts;
+    return this.union(
+      contexts.contexts.map((ctx) =>
+        this.union(values.map((v) => (Node.isSpreadElement(v) ? this.elementsOf(v.getExpression(), ctx.bindings, depth + 1) : { ok: true as const, items: [{ kind: 'node' as const, node: v, bindings: ctx.bindings, origin: ctx.site ?? v }] }))),
+      ),
+    );
+  }
+
+  /**
+   * The contexts a call that fills a table (`list.push(def)`, `map.set(k, v)`) runs in, its
+   * `values` being what the tools' identity needs; a context the linter cannot enumerate, or
+   * one of data only run time has, fails the table with the reason.
+   */
+  private fillingContexts(at: Node, values: Node[], depth: number): { ok: true; contexts: RegistrationContext[] } | { ok: false; reason: string } {
     const uses = new Set<string>();
     for (const v of values) for (const u of identifiersIn(v)) uses.add(u);
     const saved = this.essential;
@@ -572,12 +575,11 @@ export class ContextFinder {
     const unexpanded: UnexpandedContext[] = [];
     const contexts = this.contextsAt(at, uses, depth + 1, unexpanded);
     this.essential = saved;
-    if (unexpanded[0]) return { ok: false, reason: `filled by \`${shorten(at.getText(), 40)}\`: ${unexpanded[0].reason}` };
-    const parts = contexts.map((ctx): { ok: true; items: Element[] } | { ok: false; reason: string } => {
-      if (ctx.runtime) return { ok: false, reason: `filled by \`${shorten(at.getText(), 40)}\` with ${ctx.runtime.reason}` };
-      return this.union(values.map((v) => (Node.isSpreadElement(v) ? this.elementsOf(v.getExpression(), ctx.bindings, depth + 1) : { ok: true as const, items: [{ kind: 'node' as const, node: v, bindings: ctx.bindings, origin: ctx.site ?? v }] })));
-    });
-    return this.union(parts);
+    const filler = `filled by \`${shorten(at.getText(), 40)}\``;
+    if (unexpanded[0]) return { ok: false, reason: `${filler}: ${unexpanded[0].reason}` };
+    const runtime = contexts.find((ctx) => ctx.runtime);
+    if (runtime) return { ok: false, reason: `${filler} with ${runtime.runtime!.reason}` };
+    return { ok: true, contexts };
   }
 
   /**
