@@ -6,7 +6,7 @@ import { locationOf } from '../analysis/location.js';
 import { descendantsOfKinds } from '../analysis/nodes.js';
 import { bindingsOf, type FunctionNode, type Resolver, shorten, unwrap } from '../analysis/resolve.js';
 import { returnedExpressions } from '../analysis/returns.js';
-import { propertyOf, type DiscoverContext, type RegistrationAdapter } from './adapter.js';
+import { propertyOf, valueOfProperty, type DiscoverContext, type RegistrationAdapter } from './adapter.js';
 import type { UnresolvedItem, UnresolvedRegistration } from '../model.js';
 import type { RegistrationContext } from './contexts.js';
 import { discovered, readAnnotations, receiverKey, type Arg, type Discovery, type DiscoveredTool, type HandlerRef } from './registrations.js';
@@ -104,14 +104,15 @@ function toolOf(definition: Arg, at: Node, callHandlers: HandlerRef[], resolver:
     const value = evaluate(definition.node, resolver, 0, definition.bindings);
     if (value.known && (value.value === null || typeof value.value !== 'object')) return { location: locationOf(at), reason: `\`${shorten(definition.node.getText(), 40)}\` in this tools/list is not a tool object` };
   }
-  const nameArg = propertyOf(definition, 'name', resolver);
+  const nameProp = obj.properties.get('name');
+  const nameArg = nameProp ? valueOfProperty(nameProp) : null;
   const unresolved: UnresolvedItem[] = [];
   if (!nameArg && obj.unresolved.length === 0) {
     unresolved.push({ expression: shorten(definition.node.getText()), reason: 'the tool name cannot be read statically: this tool object has no `name`', location: locationOf(at), via: [] });
   }
-  const annotationsArg = propertyOf(definition, 'annotations', resolver);
-  const annotations = annotationsArg ? readAnnotations(annotationsArg, resolver) : null;
-  const name = obj.properties.get('name')?.value;
+  const annotationsProp = obj.properties.get('annotations');
+  const annotations = annotationsProp ? readAnnotations(valueOfProperty(annotationsProp), resolver) : null;
+  const name = nameProp?.value;
   const site: RegistrationContext = { bindings: definition.bindings, site: at, runtime: null };
   if (callHandlers.length === 0) {
     unresolved.push({ expression: 'tools/call', reason: 'the handler cannot be followed: this file sets no tools/call handler to link the tool to', location: locationOf(at), via: [] });
