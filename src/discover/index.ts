@@ -102,14 +102,17 @@ function markDuplicates(tools: DiscoveredTool[]): void {
   const byName = new Map<string, DiscoveredTool[]>();
   for (const tool of tools) {
     if (tool.facts.name === null) continue;
-    byName.set(tool.facts.name, [...(byName.get(tool.facts.name) ?? []), tool]);
+    const group = byName.get(tool.facts.name);
+    if (group) group.push(tool);
+    else byName.set(tool.facts.name, [tool]);
   }
   for (const group of byName.values()) {
     // A tool removed before its name is registered again (`t.remove()`) is no duplicate: the SDK allows it.
     if (group.length < 2 || group.some((t) => t.facts.registration.includes('remove()'))) continue;
-    const keyOf = (t: DiscoveredTool): string => t.server?.() ?? t.facts.location.file;
+    // Each server key once: it resolves symbols.
+    const keys = group.map((t) => t.server?.() ?? t.facts.location.file);
     group.forEach((tool, i) => {
-      const first = group.slice(0, i).find((e) => keyOf(e) === keyOf(tool) && !(e.site && tool.site && exclusive(e.site, tool.site)));
+      const first = group.slice(0, i).find((e, j) => keys[j] === keys[i] && !(e.site && tool.site && exclusive(e.site, tool.site)));
       if (first) tool.facts.duplicateOf = first.facts.location;
     });
   }
