@@ -38,3 +38,8 @@ export function descendantsOfKinds<T extends Node = Node>(root: Node, kinds: rea
 export function isAssignmentOperator(kind: SyntaxKind): boolean {
   return kind >= SyntaxKind.FirstAssignment && kind <= SyntaxKind.LastAssignment;
 }
+
+/** True when `node` lies within `container` (itself included), in the same file. */
+export function contains(container: Node, node: Node): boolean {
+  return container.getSourceFile() === node.getSourceFile() && container.getPos() <= node.getPos() && node.getEnd() <= container.getEnd();
+}

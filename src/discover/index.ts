@@ -1,5 +1,6 @@
 import type { SourceFile } from 'ts-morph';
 import { Node } from '../ts-morph.js';
+import { contains } from '../analysis/nodes.js';
 import type { UnresolvedRegistration } from '../model.js';
 import type { DiscoverContext, RegistrationAdapter } from './adapter.js';
 import { FRAMEWORKS } from './frameworks/index.js';
@@ -122,7 +123,7 @@ function markDuplicates(tools: DiscoveredTool[]): void {
 function exclusive(a: Node, b: Node): boolean {
   if (a === b) return false;
   for (let p = a.getParent(); p; p = p.getParent()) {
-    if (!(p.getPos() <= b.getPos() && b.getEnd() <= p.getEnd())) continue;
+    if (!contains(p, b)) continue;
     const branchOf = (n: Node): Node | undefined => [n, ...n.getAncestors()].find((x) => x.getParent() === p);
     const [ba, bb] = [branchOf(a), branchOf(b)];
     if (Node.isIfStatement(p)) return ba !== bb && ba !== p.getExpression() && bb !== p.getExpression();

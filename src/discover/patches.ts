@@ -1,6 +1,6 @@
 import type { BinaryExpression, CallExpression, SourceFile, ts as TS } from 'ts-morph';
 import { Node, SyntaxKind, ts } from '../ts-morph.js';
-import { descendantsOfKinds } from '../analysis/nodes.js';
+import { contains, descendantsOfKinds } from '../analysis/nodes.js';
 import { Bindings } from '../analysis/bindings.js';
 import { isFunctionNode, type FunctionNode, unwrap } from '../analysis/resolve.js';
 
@@ -73,7 +73,7 @@ export class PatchIndex {
     const candidates = this.patches.filter((p) => p.method === callee.getName());
     if (candidates.length === 0) return undefined;
     const receiver = this.keyOf(callee.getExpression(), bindings);
-    const matches = candidates.filter((p) => !isInside(call, p.fn));
+    const matches = candidates.filter((p) => !contains(p.fn, call));
     const same = matches.find((p) => p.receiver === receiver);
     if (same) return same;
     // A class that patches its own method (`this.tool = ...` in its constructor): calls on its instances.
@@ -119,9 +119,6 @@ export function originalMethodOf(callee: Node): string | null {
   return Node.isPropertyAccessExpression(init) && PATCHABLE.has(init.getName()) ? init.getName() : null;
 }
 
-function isInside(node: Node, container: Node): boolean {
-  return node.getSourceFile() === container.getSourceFile() && container.getPos() <= node.getPos() && node.getEnd() <= container.getEnd();
-}
 
 /** The class whose `this` a `this` expression is (arrow functions keep their enclosing `this`). */
 function enclosingClass(node: Node): Node | undefined {

@@ -1,7 +1,7 @@
 import type { CallExpression, SourceFile, ts as TS } from 'ts-morph';
 import { Node, SyntaxKind, ts } from '../ts-morph.js';
 import { Bindings } from '../analysis/bindings.js';
-import { descendantsOfKinds } from '../analysis/nodes.js';
+import { contains, descendantsOfKinds } from '../analysis/nodes.js';
 import { evaluate, evaluateObject, definingNode, type EvaluatedObject } from '../analysis/evaluate.js';
 import { expandArguments, isModuleLevel, type FunctionNode, type Resolver, shorten, unwrap } from '../analysis/resolve.js';
 import type { DeclaredAnnotations, SourceLocation, ToolFacts, UnresolvedItem, UnresolvedRegistration } from '../model.js';
@@ -354,7 +354,7 @@ function nameLocation(nameArg: Arg, ctx: RegistrationContext, resolver: Resolver
   const defining = target.kind === 'value' ? unwrap(target.node) : null;
   // The literal, when it is written at the call site or in the entry (not in a shared const or enum).
   const site = ctx.site;
-  const inSite = defining !== null && (defining === unwrap(nameArg.node) || (site.getSourceFile() === defining.getSourceFile() && site.getPos() <= defining.getPos() && defining.getEnd() <= site.getEnd()));
+  const inSite = defining !== null && (defining === unwrap(nameArg.node) || contains(site, defining));
   if (defining && inSite && (Node.isStringLiteral(defining) || Node.isNoSubstitutionTemplateLiteral(defining))) return locationOf(defining);
   return locationOf(site);
 }
