@@ -42,6 +42,16 @@ function packageName(specifier: string): string {
   return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
 }
 
+/**
+ * What a module-rooted target names in the catalog: the module (normalized), the path after a
+ * default import, the sink entry if any, and the target's name for messages.
+ */
+function moduleSink(target: { specifier: string; path: string[] }): { module: string; exportPath: string[]; sink: SinkEntry | undefined; named: string } {
+  const module = normalizeModule(target.specifier);
+  const exportPath = target.path[0] === 'default' ? target.path.slice(1) : target.path;
+  return { module, exportPath, sink: SINK_INDEX.get(`${module}#${pathKey(exportPath)}`), named: `${target.specifier}${exportPath.length ? ` ${pathKey(exportPath)}` : ''}` };
+}
+
 /** True for a module (normalized, `fs` not `node:fs`) whose calls have no effect: it, or its package, is in PURE_MODULES. */
 function isPureModule(module: string): boolean {
   return PURE_MODULES.has(module) || PURE_MODULES.has(packageName(module));
@@ -284,11 +294,9 @@ export class EffectAnalyzer {
       return;
     }
     if (target.kind !== 'module') return;
-    const module = normalizeModule(target.specifier);
-    const exportPath = target.path[0] === 'default' ? target.path.slice(1) : target.path;
-    const sink = SINK_INDEX.get(`${module}#${pathKey(exportPath)}`);
+    const { module, sink, named } = moduleSink(target);
     if (!sink) {
-      if (!isPureModule(module)) this.unresolved(summary, node, `calls ${target.specifier}${exportPath.length ? ` ${pathKey(exportPath)}` : ''} as a template tag, which the sink catalog does not model`);
+      if (!isPureModule(module)) this.unresolved(summary, node, `calls ${named} as a template tag, which the sink catalog does not model`);
       return;
     }
     const base = sinkEffect(sink, node);
@@ -414,15 +422,13 @@ export class EffectAnalyzer {
         this.include(target.node, call, depth, summary, this.calleeBindings(target.node, bindingsOf(target), call, b));
         return;
       case 'module': {
-        const module = normalizeModule(target.specifier);
-        const exportPath = target.path[0] === 'default' ? target.path.slice(1) : target.path;
-        const sink = SINK_INDEX.get(`${module}#${pathKey(exportPath)}`);
+        const { module, exportPath, sink, named } = moduleSink(target);
         if (sink) {
           summary.effects.push(sinkCallEffect(sink, call, this.resolver));
           return;
         }
         if (isPureModule(module) || isResultOfSink(module, exportPath) || isSinkFactory(module, exportPath)) return;
-        this.unresolved(summary, call, `calls ${target.specifier}${exportPath.length ? ` ${pathKey(exportPath)}` : ''}, which the sink catalog does not model`);
+        this.unresolved(summary, call, `calls ${named}, which the sink catalog does not model`);
         return;
       }
       case 'global': {
