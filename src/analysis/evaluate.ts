@@ -1,6 +1,6 @@
 import { Node, SyntaxKind } from '../ts-morph.js';
 import { Bindings } from './bindings.js';
-import { bindingsOf, type Resolver, shorten, unwrap } from './resolve.js';
+import { bindingsOf, initializerOf, isNewOf, type Resolver, shorten, unwrap } from './resolve.js';
 
 /**
  * The static value of an expression, or why it has none. An unknown value may still be one of a
@@ -239,12 +239,12 @@ function literalCollection(expr: Node, resolver: Resolver, depth: number, b: Bin
   let target = resolver.resolve(expr, 0, b);
   let node = target.kind === 'value' ? unwrap(target.node) : unwrap(expr);
   // `const NAMES = new Set([...])` resolves to the global Set; its literal is in the declaration.
-  const decl = Node.isIdentifier(node) ? node.getSymbol()?.getDeclarations()[0] : undefined;
-  if (decl && Node.isVariableDeclaration(decl) && decl.getVariableStatement()?.getDeclarationKind() === 'const' && decl.getInitializer()) {
-    node = unwrap(decl.getInitializerOrThrow());
+  const init = initializerOf(node, true);
+  if (init) {
+    node = unwrap(init);
     target = { kind: 'value', node: node as import('ts-morph').Expression };
   }
-  const list = Node.isNewExpression(node) && node.getExpression().getText() === 'Set' ? node.getArguments()[0] : node;
+  const list = isNewOf(node, 'Set') ? node.getArguments()[0] : node;
   if (!list || !Node.isArrayLiteralExpression(unwrap(list))) return null;
   const v = evaluate(list, resolver, depth + 1, target.kind === 'value' ? bindingsOf(target) : b);
   return v.known && Array.isArray(v.value) ? v.value : null;

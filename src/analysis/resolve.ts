@@ -373,11 +373,9 @@ export class Resolver {
 
   /** The value `map.get(key)` gives for a Map made from a literal array of pairs, when the key is fixed; null otherwise. */
   private mapLiteralEntry(mapExpr: Node, keyExpr: Node, depth: number, b: Bindings): Target | null {
-    const id = unwrap(mapExpr);
-    const decl = Node.isIdentifier(id) ? id.getSymbol()?.getDeclarations()[0] : undefined;
-    const init = decl && Node.isVariableDeclaration(decl) ? decl.getInitializer() : undefined;
+    const init = initializerOf(mapExpr, false);
     const made = init ? unwrap(init) : undefined;
-    if (!made || !Node.isNewExpression(made) || made.getExpression().getText() !== 'Map') return null;
+    if (!isNewOf(made, 'Map')) return null;
     const pairs = made.getArguments()[0];
     if (!pairs || !Node.isArrayLiteralExpression(unwrap(pairs))) return null;
     const key = keyName(keyExpr) ?? this.constantKey(keyExpr, depth, b);
@@ -804,4 +802,25 @@ function compiledEnumMember(fn: import('ts-morph').FunctionExpression, name: str
     if (key && Node.isStringLiteral(key) && key.getLiteralValue() === name) return resolver.resolve(assignment.getRight(), depth + 1);
   }
   return { kind: 'unknown', reason: `compiled enum has no member ${name}` };
+}
+
+/**
+ * The initializer of the declaration a name stands for (`NAMES`, `this.handlers`, `registry.items`),
+ * read as written: for tables kept in `new Map(...)` / `new Set(...)`, which resolution follows to
+ * the global class. With `constOnly`, only a `const` variable's; otherwise also a `let`'s, a
+ * field's or an object property's.
+ */
+export function initializerOf(expr: Node, constOnly: boolean): Node | undefined {
+  const node = unwrap(expr);
+  const nameNode = Node.isPropertyAccessExpression(node) && !constOnly ? node.getNameNode() : Node.isIdentifier(node) ? node : null;
+  const decl = nameNode?.getSymbol()?.getDeclarations()[0];
+  if (!decl) return undefined;
+  if (Node.isVariableDeclaration(decl)) return constOnly && decl.getVariableStatement()?.getDeclarationKind() !== 'const' ? undefined : decl.getInitializer();
+  if (!constOnly && (Node.isPropertyDeclaration(decl) || Node.isPropertyAssignment(decl))) return decl.getInitializer();
+  return undefined;
+}
+
+/** True for `new Name(...)` (`new Map(...)`, `new Set(...)`). */
+export function isNewOf(node: Node | undefined, name: string): node is import('ts-morph').NewExpression {
+  return node !== undefined && Node.isNewExpression(node) && node.getExpression().getText() === name;
 }

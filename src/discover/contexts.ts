@@ -4,7 +4,7 @@ import { Bindings, type Bound } from '../analysis/bindings.js';
 import { evaluate } from '../analysis/evaluate.js';
 import { BranchIndex } from '../analysis/branches.js';
 import { returnedExpressions } from '../analysis/returns.js';
-import { bindParameters, bindingsOf, isFunctionNode, type FunctionNode, type Resolver, shorten, unwrap } from '../analysis/resolve.js';
+import { bindParameters, bindingsOf, initializerOf, isFunctionNode, isNewOf, type FunctionNode, type Resolver, shorten, unwrap } from '../analysis/resolve.js';
 
 /**
  * One way a registration call runs: its wrapper's parameters bound to one call site's arguments,
@@ -348,7 +348,7 @@ export class ContextFinder {
     const assigned = Node.isIdentifier(node) ? this.assignedValues(node) : null;
     if (assigned) return this.union(assigned.map((n) => this.elementsOf(n, b.visibleFrom(n), depth + 1)));
     // `const all = Object.values(table)`: read the initializer as written (resolution would stop at the global `Object`).
-    const constInit = Node.isIdentifier(node) && b.size === 0 ? constInitializer(node) : undefined;
+    const constInit = Node.isIdentifier(node) && b.size === 0 ? initializerOf(node, true) : undefined;
     if (constInit && Node.isCallExpression(unwrap(constInit))) return this.elementsOf(constInit, Bindings.EMPTY, depth + 1);
     // `[...table]`; a Map walked directly gives its `[key, value]` entries.
     if (Node.isArrayLiteralExpression(node) && node.getElements().length === 1 && Node.isSpreadElement(node.getElements()[0]!)) {
@@ -418,12 +418,9 @@ export class ContextFinder {
 
   /** The `new Map(...)` a `const` holds, when `expr` names one (also a field or property initialised with one). */
   private mapOf(expr: Node): import('ts-morph').NewExpression | null {
-    const node = unwrap(expr);
-    const nameNode = Node.isPropertyAccessExpression(node) ? node.getNameNode() : Node.isIdentifier(node) ? node : null;
-    const decl = nameNode?.getSymbol()?.getDeclarations()[0];
-    const init = decl && (Node.isVariableDeclaration(decl) || Node.isPropertyDeclaration(decl) || Node.isPropertyAssignment(decl)) ? decl.getInitializer() : undefined;
+    const init = initializerOf(expr, false);
     const value = init ? unwrap(init) : undefined;
-    return value && Node.isNewExpression(value) && value.getExpression().getText() === 'Map' ? value : null;
+    return isNewOf(value, 'Map') ? value : null;
   }
 
   /**
@@ -444,25 +441,18 @@ export class ContextFinder {
         pairs.push({ key, value, bindings: Bindings.EMPTY, origin: pair });
       }
     }
-    const holder = map.getParent();
-    const nameNode = holder && (Node.isVariableDeclaration(holder) || Node.isPropertyDeclaration(holder) || Node.isPropertyAssignment(holder)) ? holder.getNameNode() : undefined;
-    if (nameNode && Node.isIdentifier(nameNode)) {
-      const name = nameNode.getText().replace(/\$/g, '\\$');
-      const sets = new RegExp(`\\b${name}\\s*\\.\\s*set\\b`);
-      if (map.getProject().getSourceFiles().some((sf) => !sf.isDeclarationFile() && sets.test(sf.getFullText()))) {
-        for (const ref of nameNode.findReferencesAsNodes()) {
-          const parent = ref.getParent();
-          const mapExpr = parent && Node.isPropertyAccessExpression(parent) && parent.getNameNode() === ref ? parent : ref;
-          const use = mapExpr.getParent();
-          const call = use?.getParent();
-          if (!use || !Node.isPropertyAccessExpression(use) || use.getExpression() !== mapExpr || use.getName() !== 'set' || !call || !Node.isCallExpression(call)) continue;
-          const [key, value] = call.getArguments();
-          if (!key || !value) continue;
-          const contexts = this.fillingContexts(call, [key, value], depth);
-          if (!contexts.ok) return contexts;
-          for (const ctx of contexts.contexts) pairs.push({ key, value, bindings: ctx.bindings, origin: ctx.site ?? call });
-        }
-      }
+    const nameNode = holderName(map);
+    for (const ref of nameNode ? referencesWhere(nameNode, (name) => `\\b${name}\\s*\\.\\s*set\\b`) : []) {
+      const parent = ref.getParent();
+      const mapExpr = parent && Node.isPropertyAccessExpression(parent) && parent.getNameNode() === ref ? parent : ref;
+      const use = mapExpr.getParent();
+      const call = use?.getParent();
+      if (!use || !Node.isPropertyAccessExpression(use) || use.getExpression() !== mapExpr || use.getName() !== 'set' || !call || !Node.isCallExpression(call)) continue;
+      const [key, value] = call.getArguments();
+      if (!key || !value) continue;
+      const contexts = this.fillingContexts(call, [key, value], depth);
+      if (!contexts.ok) return contexts;
+      for (const ctx of contexts.contexts) pairs.push({ key, value, bindings: ctx.bindings, origin: ctx.site ?? call });
     }
     if (pairs.length === 0) return { ok: false, reason: 'which is empty in the code, and nothing in the files linted adds to it' };
     const items: Element[] = [];
@@ -485,19 +475,11 @@ export class ContextFinder {
    * linter cannot follow (`splice`, an element only run time knows) fails the table with the reason.
    */
   private addedElements(list: import('ts-morph').ArrayLiteralExpression, depth: number): { ok: true; items: Element[] } | { ok: false; reason: string } {
-    const holder = list.getParentWhile((p) => Node.isAsExpression(p) || Node.isSatisfiesExpression(p) || Node.isParenthesizedExpression(p)) ?? list;
-    const owner = (holder === list ? list : holder).getParent();
-    // `const defs = []`, `{ items: [] }`, `items = []` (a field), `this.items = []` (compiled fields).
-    const assigned = owner && Node.isBinaryExpression(owner) && Node.isPropertyAccessExpression(owner.getLeft()) ? (owner.getLeft() as import('ts-morph').PropertyAccessExpression).getNameNode() : undefined;
-    const nameNode = owner && (Node.isVariableDeclaration(owner) || Node.isPropertyAssignment(owner) || Node.isPropertyDeclaration(owner)) ? owner.getNameNode() : assigned;
-    if (!nameNode || !Node.isIdentifier(nameNode)) return { ok: true, items: [] };
-    // Asking the language service for references costs; a text search first rules most tables out.
-    const name = nameNode.getText().replace(/\$/g, '\\$');
-    // A change in place, or the table handed to a function that may push onto it.
-    const changes = new RegExp(`\\b${name}\\s*(\\.\\s*(push|unshift|splice|fill|copyWithin)\\b|\\[[^\\]]*\\]\\s*=[^=])|[(,]\\s*${name}\\s*[,)]`);
-    if (!list.getProject().getSourceFiles().some((sf) => !sf.isDeclarationFile() && changes.test(sf.getFullText()))) return { ok: true, items: [] };
+    const nameNode = holderName(list);
+    if (!nameNode) return { ok: true, items: [] };
     const items: Element[] = [];
-    for (const ref of nameNode.findReferencesAsNodes()) {
+    // A change in place, or the table handed to a function that may push onto it.
+    for (const ref of referencesWhere(nameNode, (name) => `\\b${name}\\s*(\\.\\s*(push|unshift|splice|fill|copyWithin)\\b|\\[[^\\]]*\\]\\s*=[^=])|[(,]\\s*${name}\\s*[,)]`)) {
       if (ref === nameNode) continue;
       // `defs`, `this.items`, `registry.items`: the expression that stands for the array.
       const parent = ref.getParent();
@@ -702,11 +684,27 @@ function elementCallback(fn: FunctionNode): import('ts-morph').PropertyAccessExp
   return Node.isPropertyAccessExpression(callee) && ELEMENT_CALLBACKS.has(callee.getName()) ? callee : null;
 }
 
-/** The initializer of the `const` an identifier names, if it names one. */
-function constInitializer(id: Identifier): Node | undefined {
-  const decl = id.getSymbol()?.getDeclarations()[0];
-  if (!decl || !Node.isVariableDeclaration(decl) || decl.getVariableStatement()?.getDeclarationKind() !== 'const') return undefined;
-  return decl.getInitializer();
+/**
+ * The name a table is written into: `const defs = []`, `{ items: [] }`, a field `items = new Map()`,
+ * `this.items = []` (compiled fields); undefined for a table written nowhere with a name.
+ */
+function holderName(table: Node): Identifier | undefined {
+  const holder = table.getParentWhile((p) => Node.isAsExpression(p) || Node.isSatisfiesExpression(p) || Node.isParenthesizedExpression(p)) ?? table;
+  const owner = holder.getParent();
+  const written = owner && Node.isBinaryExpression(owner) && Node.isPropertyAccessExpression(owner.getLeft()) ? (owner.getLeft() as import('ts-morph').PropertyAccessExpression).getNameNode() : undefined;
+  const nameNode = owner && (Node.isVariableDeclaration(owner) || Node.isPropertyAssignment(owner) || Node.isPropertyDeclaration(owner)) ? owner.getNameNode() : written;
+  return nameNode && Node.isIdentifier(nameNode) ? nameNode : undefined;
+}
+
+/**
+ * The references to a name (its declaration left out), when the text of some project file
+ * matches `change` (given the name, escaped): asking the language service costs, and the text
+ * search rules most tables out.
+ */
+function referencesWhere(nameNode: Identifier, change: (name: string) => string): Node[] {
+  const pattern = new RegExp(change(nameNode.getText().replace(/\$/g, '\\$')));
+  if (!nameNode.getProject().getSourceFiles().some((sf) => !sf.isDeclarationFile() && pattern.test(sf.getFullText()))) return [];
+  return nameNode.findReferencesAsNodes().filter((ref) => ref !== nameNode);
 }
 
 /** The expression a function returns when its body is only that (`x => ({...})`, `{ return {...}; }`). */
