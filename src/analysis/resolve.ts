@@ -4,7 +4,7 @@ import { Node, SyntaxKind, ts } from '../ts-morph.js';
 import { descendantsOfKinds, isAssignmentOperator } from './nodes.js';
 import { Bindings, type Bound } from './bindings.js';
 import type { BranchIndex } from './branches.js';
-import { returnedExpressions } from './returns.js';
+import { returnedExpressions, soleReturn } from './returns.js';
 
 /** A function whose body can be analysed. */
 export type FunctionNode =
@@ -338,22 +338,13 @@ export class Resolver {
    * with the parameters bound to the call's arguments. Null for any other body.
    */
   private returnedValue(fn: FunctionNode, call: import('ts-morph').CallExpression, fnBindings: Bindings, callBindings: Bindings): Target | null {
-    const body = fn.getBody();
-    if (!body) return null;
+    if (!fn.getBody()) return null;
     const bindings = bindParameters(fn, call.getArguments(), callBindings, fnBindings);
-    let returned: Node | undefined;
-    if (Node.isBlock(body)) {
-      const statements = body.getStatements();
-      const only = statements.length === 1 ? statements[0] : undefined;
-      if (only && Node.isReturnStatement(only)) returned = only.getExpression();
-      // `hints("read")` with a `switch` or `if`s on the parameter: the one return the arguments reach.
-      else if (this.branches && bindings.size > 0) {
-        const returns = this.literalReturns(fn);
-        const reachable = returns.filter((r) => this.branches!.isReachable(r, fn, bindings));
-        if (reachable.length === 1) returned = reachable[0];
-      }
-    } else {
-      returned = body;
+    let returned: Node | null = soleReturn(fn);
+    // `hints("read")` with a `switch` or `if`s on the parameter: the one return the arguments reach.
+    if (!returned && this.branches && bindings.size > 0) {
+      const reachable = this.literalReturns(fn).filter((r) => this.branches!.isReachable(r, fn, bindings));
+      if (reachable.length === 1) returned = reachable[0]!;
     }
     if (!returned) return null;
     const inner = unwrap(returned);
@@ -654,11 +645,7 @@ function commonJsExports(sf: SourceFile): Map<string, Node> {
       const getterFn = getter && Node.isPropertyAssignment(getter) ? unwrap(getter.getInitializerOrThrow()) : getter;
       let exported: Node | undefined;
       if (value && Node.isPropertyAssignment(value)) exported = value.getInitializerOrThrow();
-      else if (getterFn && isFunctionNode(getterFn)) {
-        const body = getterFn.getBody();
-        const only = body && Node.isBlock(body) && body.getStatements().length === 1 ? body.getStatements()[0] : undefined;
-        exported = only && Node.isReturnStatement(only) ? only.getExpression() : body && !Node.isBlock(body) ? body : undefined;
-      }
+      else if (getterFn && isFunctionNode(getterFn)) exported = soleReturn(getterFn) ?? undefined;
       if (exported && !out.has(key.getLiteralValue())) out.set(key.getLiteralValue(), exported);
       continue;
     }

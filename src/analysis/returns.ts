@@ -25,3 +25,13 @@ export function returnedExpressions(fn: FunctionNode): TsNode[] {
   });
 }
 
+
+/** The expression a function's body is only there to return (`x => ({...})`, `{ return {...}; }`), or null. */
+export function soleReturn(fn: FunctionNode): TsNode | null {
+  const body = fn.getBody();
+  if (!body) return null;
+  if (!Node.isBlock(body)) return body;
+  const statements = body.getStatements();
+  const only = statements.length === 1 ? statements[0] : undefined;
+  return only && Node.isReturnStatement(only) ? (only.getExpression() ?? null) : null;
+}

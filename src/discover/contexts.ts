@@ -3,7 +3,7 @@ import { Node, SyntaxKind, ts } from '../ts-morph.js';
 import { Bindings, type Bound } from '../analysis/bindings.js';
 import { evaluate } from '../analysis/evaluate.js';
 import { BranchIndex } from '../analysis/branches.js';
-import { returnedExpressions } from '../analysis/returns.js';
+import { returnedExpressions, soleReturn } from '../analysis/returns.js';
 import { bindParameters, bindingsOf, initializerOf, isFunctionNode, isNewOf, type FunctionNode, type Resolver, shorten, unwrap } from '../analysis/resolve.js';
 
 /**
@@ -330,7 +330,7 @@ export class ContextFinder {
           for (const element of source.items) {
             const param = mapper.node.getParameters()[0];
             const bindings = param ? bindElement(bindingsOf(mapper), param, element, mapper.node) : bindingsOf(mapper);
-            const returned = returnedExpression(mapper.node);
+            const returned = soleReturn(mapper.node);
             if (!returned) return { ok: false, reason: 'mapped by a function whose result the linter cannot read' };
             if (method === 'flatMap') {
               const inner = this.elementsOf(returned, bindings, depth + 1);
@@ -407,7 +407,7 @@ export class ContextFinder {
     if (!source.ok) return source;
     const fn = this.resolver.resolve(predicate, 0, b);
     const param = fn.kind === 'function' ? fn.node.getParameters()[0] : undefined;
-    const test = fn.kind === 'function' ? returnedExpression(fn.node) : null;
+    const test = fn.kind === 'function' ? soleReturn(fn.node) : null;
     if (fn.kind !== 'function' || !param || !test) return source;
     const items = source.items.filter((element) => {
       const v = evaluate(test, this.resolver, 0, bindElement(bindingsOf(fn), param, element, fn.node));
@@ -707,15 +707,6 @@ function referencesWhere(nameNode: Identifier, change: (name: string) => string)
   return nameNode.findReferencesAsNodes().filter((ref) => ref !== nameNode);
 }
 
-/** The expression a function returns when its body is only that (`x => ({...})`, `{ return {...}; }`). */
-function returnedExpression(fn: FunctionNode): Node | null {
-  const body = fn.getBody();
-  if (!body) return null;
-  if (!Node.isBlock(body)) return body;
-  const statements = body.getStatements();
-  const last = statements[statements.length - 1];
-  return statements.length === 1 && last && Node.isReturnStatement(last) ? last.getExpression() ?? null : null;
-}
 
 /**
  * The names of the identifiers inside `node` (itself included). Names, not declarations: asking

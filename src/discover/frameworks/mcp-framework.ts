@@ -3,6 +3,7 @@ import { Node, SyntaxKind } from '../../ts-morph.js';
 import { Bindings } from '../../analysis/bindings.js';
 import { descendantsOfKinds } from '../../analysis/nodes.js';
 import { unwrap } from '../../analysis/resolve.js';
+import { soleReturn } from '../../analysis/returns.js';
 import type { UnresolvedItem } from '../../model.js';
 import { AS_WRITTEN, handlersOf, importsModule, isExportOf, type RegistrationAdapter } from '../adapter.js';
 import { discovered, readAnnotations, type Discovery } from '../registrations.js';
@@ -47,11 +48,7 @@ export const mcpFramework: RegistrationAdapter = {
 function fieldValue(cls: ClassDeclaration | ClassExpression, key: string): Node | undefined {
   const member = cls.getInstanceMember(key);
   if (member && Node.isPropertyDeclaration(member) && member.hasInitializer()) return member.getInitializer();
-  if (member && Node.isGetAccessorDeclaration(member)) {
-    const statements = member.getStatements();
-    const only = statements.length === 1 ? statements[0] : undefined;
-    return only && Node.isReturnStatement(only) ? only.getExpression() : undefined;
-  }
+  if (member && Node.isGetAccessorDeclaration(member)) return soleReturn(member) ?? undefined;
   for (const ctor of cls.getConstructors()) {
     for (const statement of ctor.getStatements()) {
       const expr = Node.isExpressionStatement(statement) ? unwrap(statement.getExpression()) : undefined;
