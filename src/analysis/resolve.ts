@@ -124,6 +124,10 @@ export class Resolver {
   private readonly assignedInFile = new Map<SourceFile, Map<Node, Node[]>>();
   private readonly exportCache = new Map<SourceFile, ReadonlyMap<string, Node[]>>();
   private readonly declarationCache = new Map<Node, Target>();
+  /** {@link Resolver.resolveDeclaration} under bindings, by the bindings' id. */
+  private readonly boundDeclarationCache = new Map<number, Map<Node, Target>>();
+  /** The declaration each identifier names (null: none, a global), as the checker first said. */
+  private readonly identifierDecls = new Map<Node, Node | null>();
   /** Branch verdicts, to pick the return a helper's arguments reach (set by {@link Resolver.useBranches}). */
   private branches: BranchIndex | null = null;
   private readonly literalReturnsCache = new Map<FunctionNode, Node[]>();
@@ -451,8 +455,13 @@ export class Resolver {
   }
 
   private resolveIdentifier(id: Identifier, depth: number, b: Bindings): Target {
-    const symbol = id.getSymbol();
-    const decl = symbol?.getDeclarations()[0];
+    // The checker's answer is the same every time: one lookup per identifier (a dispatch chain
+    // reads `name` once per tool it serves).
+    let decl = this.identifierDecls.get(id);
+    if (decl === undefined) {
+      decl = id.getSymbol()?.getDeclarations()[0] ?? null;
+      this.identifierDecls.set(id, decl);
+    }
     if (!decl) {
       if (id.getText() === 'undefined') return { kind: 'const', value: undefined };
       return { kind: 'global', path: [id.getText()] };
@@ -482,7 +491,16 @@ export class Resolver {
     if (bound) return this.resolveBound(bound, depth);
     // Only bindings of scopes around the declaration can change what it resolves to.
     const visible = b.visibleFrom(decl);
-    if (visible.size > 0) return this.resolveDeclarationUncached(decl, depth, visible);
+    if (visible.size > 0) {
+      // Bindings never change: what a declaration stands for under them is memoized too.
+      let byDecl = this.boundDeclarationCache.get(visible.id);
+      if (!byDecl) this.boundDeclarationCache.set(visible.id, (byDecl = new Map()));
+      const hit = byDecl.get(decl);
+      if (hit) return hit;
+      const bound = this.resolveDeclarationUncached(decl, depth, visible);
+      if (!(bound.kind === 'unknown' && bound.reason === 'resolution depth limit')) byDecl.set(decl, bound);
+      return bound;
+    }
     const memo = this.declarationCache.get(decl);
     if (memo) return memo;
     const target = this.resolveDeclarationUncached(decl, depth, Bindings.EMPTY);
