@@ -33,7 +33,7 @@
  *   "error-level findings", which the planted annotations produce).
  *
  * Run: `npm run bench` (builds first), or `node dist/scripts/bench.js` after `npx tsc -p .`;
- * `--runs N` sets the runs per size, `--keep` keeps the generated servers for profiling, `--shape sdk|low-level` runs one registration shape (both by default).
+ * `--runs N` sets the runs per size, `--keep` keeps the generated servers for profiling, `--shape sdk|low-level|low-level-if` runs one registration shape (all by default).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -42,7 +42,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const SIZES = [10, 100, 1000] as const;
-/** `--shape sdk` or `--shape low-level` runs one shape; both by default. */
+/** `--shape sdk`, `--shape low-level` or `--shape low-level-if` runs one shape; all by default. */
 const SHAPE_ARG = process.argv.includes('--shape') ? process.argv[process.argv.indexOf('--shape') + 1] : undefined;
 const TOOLS_PER_FILE = 10;
 const TARGET_TIME_RATIO = 1.0;
@@ -240,9 +240,10 @@ interface GeneratedProject {
  * How the generated server registers its tools: `sdk`, with `registerTool` calls in one
  * function per group of tools; `low-level`, with one `tools/list` array and one `tools/call`
  * handler that dispatches on the tool name with a `switch` (each tool's effects are those of its
- * branch, so the dispatch is analysed once per tool).
+ * branch, so the dispatch is analysed once per tool); `low-level-if`, the same with an
+ * `if ... else if` chain, where each tool's branch sits under the conditions of all before it.
  */
-type Shape = 'sdk' | 'low-level';
+type Shape = 'sdk' | 'low-level' | 'low-level-if';
 
 function generateProject(root: string, count: number, shape: Shape): GeneratedProject {
   const dir = path.join(root, `server-${shape}-${count}`);
@@ -298,8 +299,8 @@ export async function ${t.name}_apply(key: string, body: string): Promise<string
     write(`src/lib/helpers-${m}.ts`, out.join('\n'));
   }
 
-  if (shape === 'low-level') {
-    write('src/index.ts', lowLevelServer(tools, count));
+  if (shape !== 'sdk') {
+    write('src/index.ts', lowLevelServer(tools, count, shape === 'low-level-if'));
     return { dir, tools, files, lines };
   }
   for (let g = 0; g < groups; g++) {
@@ -345,7 +346,7 @@ export async function ${t.name}_apply(key: string, body: string): Promise<string
 }
 
 /** A low-level `Server` whose `tools/list` lists every tool and whose `tools/call` dispatches with a `switch`. */
-function lowLevelServer(tools: PlannedTool[], count: number): string {
+function lowLevelServer(tools: PlannedTool[], count: number, ifChain: boolean): string {
   const out: string[] = [`import { Server } from "@modelcontextprotocol/sdk/server/index.js";`];
   const groups = Math.ceil(count / TOOLS_PER_FILE);
   for (let g = 0; g < groups; g++) {
@@ -367,6 +368,12 @@ function lowLevelServer(tools: PlannedTool[], count: number): string {
   out.push(`server.setRequestHandler("tools/list", async () => ({ tools: TOOLS }));`, '');
   out.push(`server.setRequestHandler("tools/call", async (request: any) => {`);
   out.push('  const id = String(request.params.arguments?.id ?? "");');
+  if (ifChain) {
+    out.push('  const name = request.params.name;');
+    tools.forEach((t, i) => out.push(`  ${i === 0 ? 'if' : 'else if'} (name === "${t.name}") {`, `    return { content: [{ type: "text", text: await ${t.name}_prepare(id) }] };`, '  }'));
+    out.push('  throw new Error(`unknown tool ${name}`);', '});', '', 'export default server;', '');
+    return out.join('\n');
+  }
   out.push('  switch (request.params.name) {');
   for (const t of tools) out.push(`    case "${t.name}":
       return { content: [{ type: "text", text: await ${t.name}_prepare(id) }] };`);
@@ -438,7 +445,8 @@ function tail(text: string, lines = 20): string {
   return text.trim().split('\n').slice(-lines).join('\n');
 }
 
-const SHAPES: readonly Shape[] = SHAPE_ARG === 'sdk' || SHAPE_ARG === 'low-level' ? [SHAPE_ARG] : ['sdk', 'low-level'];
+const ALL_SHAPES: readonly Shape[] = ['sdk', 'low-level', 'low-level-if'];
+const SHAPES: readonly Shape[] = ALL_SHAPES.includes(SHAPE_ARG as Shape) ? [SHAPE_ARG as Shape] : ALL_SHAPES;
 
 /** `npm run bench -- --keep` keeps the generated servers (to profile the linter on them). */
 const KEEP = process.argv.includes('--keep');
@@ -541,10 +549,11 @@ function main(): number {
     ),
   );
 
-  const lowAt = (size: number): Row | undefined => rows.find((r) => r.shape === 'low-level' && r.size === size);
-  const low100 = lowAt(100);
-  const low1000 = lowAt(1000);
-  const lowGrowth = low100 && low1000 ? low1000.linter.ms / low100.linter.ms : null;
+  /** time(1000) / time(100) of a shape, or null when it did not run. */
+  const growthOf = (shape: Shape): number | null => {
+    const [r100, r1000] = [100, 1000].map((size) => rows.find((r) => r.shape === shape && r.size === size));
+    return r100 && r1000 ? r1000.linter.ms / r100.linter.ms : null;
+  };
   const at = (size: number): Row | undefined => rows.find((r) => r.shape === 'sdk' && r.size === size);
   const r10 = at(10);
   const r100 = at(100);
@@ -570,8 +579,9 @@ function main(): number {
     if (growth !== null) {
       console.log(`  growth 100 → 1,000 ≤ ×${(10 * GROWTH_TOLERANCE).toFixed(1)} (linear ×10, tolerance ${GROWTH_TOLERANCE}): ×${growth.toFixed(2)} → ${yesNo(growth <= 10 * GROWTH_TOLERANCE)}`);
     }
-    if (lowGrowth !== null) {
-      console.log(`  low-level dispatch, growth 100 → 1,000 ≤ ×${(10 * GROWTH_TOLERANCE).toFixed(1)}: ×${lowGrowth.toFixed(2)} → ${yesNo(lowGrowth <= 10 * GROWTH_TOLERANCE)}`);
+    for (const shape of ['low-level', 'low-level-if'] as const) {
+      const g = growthOf(shape);
+      if (g !== null) console.log(`  ${shape} dispatch, growth 100 → 1,000 ≤ ×${(10 * GROWTH_TOLERANCE).toFixed(1)}: ×${g.toFixed(2)} → ${yesNo(g <= 10 * GROWTH_TOLERANCE)}`);
     }
   }
   if (rows.some((r) => r.toolsFound !== null && r.toolsFound !== r.size)) console.log('\nWARNING: tool counts differ from the generated servers (see above)');
