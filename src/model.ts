@@ -118,7 +118,16 @@ export interface Effect {
   arbitrary?: boolean;
   /** How the effect was inferred when not from a catalogued sink: `name` for the verb of a declared-only API's method. */
   basis?: 'name';
+  /**
+   * How sure the linter is: `certain` for a catalogued sink, a state mutation it saw, or code run
+   * at run time; `likely` for a call into code it cannot see, read from the verb its callee's name
+   * starts with (`deleteUser`, `getIssue`). Findings that rest only on likely effects are warnings.
+   */
+  confidence: Confidence;
 }
+
+/** How sure an inferred effect is (issue #4): proven by a catalogued sink, or read from a name. */
+export type Confidence = 'certain' | 'likely';
 
 /** A call or value the analysis could not see into. Never treated as "no effect". */
 export interface UnresolvedItem {

@@ -9,7 +9,8 @@ import { RESULT_OF_CALL, RESULT_OF_NEW, bindingsOf, isFunctionNode, isModuleLeve
 import type { CallHop, Effect, EffectSet, UnresolvedItem } from '../model.js';
 import { API_VERBS, DELEGATING_METHODS, leadingVerb } from './api-verbs.js';
 import { BranchIndex } from '../analysis/branches.js';
-import { BUILTIN_VALUE_METHODS, CLIENT_LIFECYCLE_METHODS, MCP_PROTOCOL_METHODS, PURE_GLOBALS, PURE_MODULES, SINKS, pathKey, type SinkEntry } from './sinks.js';
+import { BUILTIN_VALUE_METHODS, CLIENT_LIFECYCLE_METHODS, MCP_PROTOCOL_METHODS, PURE_GLOBALS, PURE_MODULES, SINKS, pathKey, type SinkEntry } from './catalog/index.js';
+import { SinkIndex } from './sink-index.js';
 import { httpEffect, sinkCallEffect, sinkEffect, sqlEffect } from './sink-call.js';
 import { stateMutation, mutationOfCall } from './state.js';
 
@@ -29,7 +30,7 @@ interface Summary {
   complete: boolean;
 }
 
-const SINK_INDEX = new Map<string, SinkEntry>(SINKS.map((s) => [`${s.module}#${s.export}`, s]));
+const SINK_INDEX = new SinkIndex(SINKS);
 
 /** `node:fs` → `fs`; the catalog is keyed by bare builtin names. */
 function normalizeModule(specifier: string): string {
@@ -49,7 +50,7 @@ function packageName(specifier: string): string {
 function moduleSink(target: { specifier: string; path: string[] }): { module: string; exportPath: string[]; sink: SinkEntry | undefined; named: string } {
   const module = normalizeModule(target.specifier);
   const exportPath = target.path[0] === 'default' ? target.path.slice(1) : target.path;
-  return { module, exportPath, sink: SINK_INDEX.get(`${module}#${pathKey(exportPath)}`), named: `${target.specifier}${exportPath.length ? ` ${pathKey(exportPath)}` : ''}` };
+  return { module, exportPath, sink: SINK_INDEX.lookup(module, exportPath), named: `${target.specifier}${exportPath.length ? ` ${pathKey(exportPath)}` : ''}` };
 }
 
 /** True for a module (normalized, `fs` not `node:fs`) whose calls have no effect: it, or its package, is in PURE_MODULES. */
@@ -58,23 +59,15 @@ function isPureModule(module: string): boolean {
 }
 
 /**
- * True for a method of the value a sink returned (`(await fetch(u)).json()`, `stream.on(...)`):
- * the sink call itself already carries the effect. File handles' writing methods are catalog
- * entries of their own and are matched before this.
+ * True for a call that makes a client whose methods are sinks (`axios.create(...)`, `new Pool()`),
+ * or that manages a client's connection (`pool.connect()`, `client.release()`, `db.close()`):
+ * neither touches data.
  */
-function isResultOfSink(module: string, path: string[]): boolean {
-  // `db.prepare(sql).all()`: the sink is `new().prepare`, before the last call marker.
-  return path.some((p, at) => (p === RESULT_OF_CALL || p === RESULT_OF_NEW) && at > 0 && SINK_INDEX.has(`${module}#${pathKey(path.slice(0, at))}`));
-}
-
-/** True for a call that makes a client whose methods are sinks (`axios.create(...)`, `got.extend(...)`): making it has no effect. */
 function isSinkFactory(module: string, path: string[]): boolean {
-  const key = pathKey(path);
-  const prefixes = [`${module}#${key}()`, `${module}#${key}${key ? '.' : ''}new()`];
-  for (const sink of SINK_INDEX.keys()) if (prefixes.some((p) => sink.startsWith(p))) return true;
-  // Managing a client's connection (`pool.connect()`, `client.release()`, `db.close()`) touches no data.
+  if (SINK_INDEX.isFactory(module, path)) return true;
   const last = path[path.length - 1];
-  return last !== undefined && CLIENT_LIFECYCLE_METHODS.has(last) && path.some((p) => p === RESULT_OF_CALL || p === RESULT_OF_NEW) && isSinkFactory(module, path.slice(0, path.findIndex((p) => p === RESULT_OF_CALL || p === RESULT_OF_NEW)));
+  const firstCall = path.findIndex((p) => p === RESULT_OF_CALL || p === RESULT_OF_NEW);
+  return last !== undefined && CLIENT_LIFECYCLE_METHODS.has(last) && firstCall >= 0 && isSinkFactory(module, path.slice(0, firstCall));
 }
 
 /** True for `resolve(...)` / `reject(...)` inside `new Promise((resolve, reject) => ...)`. */
@@ -181,6 +174,7 @@ function arbitraryEffect(call: Node, why: string): Effect {
     idempotent: null,
     openWorld: true,
     arbitrary: true,
+    confidence: 'certain',
     sink: shorten(callee, 50),
     description: `runs code chosen at run time (\`${shorten(callee, 40)}\`: ${why})`,
     location: locationOf(call),
@@ -299,6 +293,7 @@ export class EffectAnalyzer {
       if (!isPureModule(module)) this.unresolved(summary, node, `calls ${named} as a template tag, which the sink catalog does not model`);
       return;
     }
+    if (sink.pure) return;
     const base = sinkEffect(sink, node);
     summary.effects.push(sink.sqlArgument !== undefined ? sqlEffect(base, node.getTemplate(), this.resolver) : base);
   }
@@ -396,6 +391,7 @@ export class EffectAnalyzer {
         openWorld: false,
         sink: calleeExpr.getKind() === SyntaxKind.ImportKeyword ? 'import()' : 'require()',
         description: 'loads and runs a module chosen at run time',
+        confidence: 'certain',
         location: locationOf(call),
         via: [],
       });
@@ -424,15 +420,15 @@ export class EffectAnalyzer {
       case 'module': {
         const { module, exportPath, sink, named } = moduleSink(target);
         if (sink) {
-          summary.effects.push(sinkCallEffect(sink, call, this.resolver));
+          if (!sink.pure) summary.effects.push(sinkCallEffect(sink, call, this.resolver));
           return;
         }
-        if (isPureModule(module) || isResultOfSink(module, exportPath) || isSinkFactory(module, exportPath)) return;
+        if (isPureModule(module) || SINK_INDEX.isResultOf(module, exportPath) || isSinkFactory(module, exportPath)) return;
         this.unresolved(summary, call, `calls ${named}, which the sink catalog does not model`);
         return;
       }
       case 'global': {
-        const sink = SINK_INDEX.get(`global#${pathKey(target.path)}`);
+        const sink = SINK_INDEX.lookup('global', target.path);
         if (sink) {
           summary.effects.push(sinkCallEffect(sink, call, this.resolver));
           return;
@@ -444,7 +440,7 @@ export class EffectAnalyzer {
           this.unresolved(summary, call, `calls a function taken from \`${shorten(unwrap(call.getExpression()).getText(), 40)}\`, which the linter cannot follow`);
           return;
         }
-        if (target.path.some((_, i) => PURE_GLOBALS.has(pathKey(target.path.slice(0, i + 1)))) || isResultOfSink('global', target.path)) return;
+        if (target.path.some((_, i) => PURE_GLOBALS.has(pathKey(target.path.slice(0, i + 1)))) || SINK_INDEX.isResultOf('global', target.path)) return;
         this.unresolved(summary, call, `calls ${pathKey(target.path)}, a global the sink catalog does not model`);
         return;
       }
@@ -484,7 +480,7 @@ export class EffectAnalyzer {
     const name = Node.isPropertyAccessExpression(callee) ? callee.getName() : Node.isIdentifier(callee) ? callee.getText() : null;
     if (name === null) return null;
     if (DELEGATING_METHODS.has(name)) return arbitraryEffect(call, `\`${name}\` forwards the call to a tool chosen by the arguments`);
-    const base = { location: locationOf(call), via: [], basis: 'name' as const, sink: shorten(callee.getText(), 50) };
+    const base = { location: locationOf(call), via: [], basis: 'name' as const, confidence: 'likely' as const, sink: shorten(callee.getText(), 50) };
     for (const arg of call.getArguments()) {
       const v = evaluate(arg, this.resolver, 0, b);
       if (v.known && typeof v.value === 'string' && /^(GET|HEAD|OPTIONS|POST|PUT|PATCH|DELETE)$/.test(v.value)) {

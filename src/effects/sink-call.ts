@@ -4,8 +4,9 @@ import { definingNode, evaluate } from '../analysis/evaluate.js';
 import { locationOf } from '../analysis/location.js';
 import { isFunctionNode, type Resolver, unwrap } from '../analysis/resolve.js';
 import type { Effect } from '../model.js';
-import { fileFlagEffect, type SinkEntry } from './sinks.js';
+import { fileFlagEffect, type SinkEntry } from './catalog/index.js';
 import { classifySql } from './sql.js';
+import { API_VERBS, leadingVerb } from './api-verbs.js';
 
 /**
  * The effect of one call of a catalogued sink, refined by what its arguments say: the HTTP method
@@ -59,6 +60,7 @@ export function sinkEffect(sink: SinkEntry, at: Node): Effect {
     description: sink.description,
     location: locationOf(at),
     via: [],
+    confidence: 'certain',
   };
 }
 
@@ -68,6 +70,10 @@ export function sinkEffect(sink: SinkEntry, at: Node): Effect {
  */
 export function sinkCallEffect(sink: SinkEntry, call: CallExpression | NewExpression, resolver: Resolver): Effect {
   const base = sinkEffect(sink, call);
+  if (sink.classifyBy === 'verb' || sink.commandArgument !== undefined) {
+    const name = sink.commandArgument !== undefined ? commandClassOf(call.getArguments()[sink.commandArgument], resolver) : calledName(call);
+    return name === null ? base : verbEffect(base, name);
+  }
   if (sink.exclusiveMode !== undefined) {
     const mode = call.getArguments()[sink.exclusiveMode];
     if (mode && /\bCOPYFILE_EXCL\b/.test(mode.getText())) {
@@ -88,6 +94,32 @@ export function sinkCallEffect(sink: SinkEntry, call: CallExpression | NewExpres
   const http = httpEffect(method);
   const description = sink.httpMethod === 'get' ? sink.description : `${sink.description} (${http.label})`;
   return { ...base, access: http.access, destructive: http.destructive, idempotent: http.idempotent, sink: `${base.sink} ${http.label}`, description };
+}
+
+/** The name of the method or function a call calls: `issues.create(...)` → `create`. */
+function calledName(call: CallExpression | NewExpression): string | null {
+  const callee = unwrap(call.getExpression());
+  if (Node.isPropertyAccessExpression(callee)) return callee.getName();
+  return Node.isIdentifier(callee) ? callee.getText() : null;
+}
+
+/** The class a command argument constructs (`new PutObjectCommand(...)`, or a const holding one): `PutObjectCommand`. */
+function commandClassOf(arg: Node | undefined, resolver: Resolver): string | null {
+  if (!arg) return null;
+  const node = definingNode(arg, resolver) ?? unwrap(arg);
+  if (!Node.isNewExpression(node)) return null;
+  const ctor = unwrap(node.getExpression());
+  return Node.isPropertyAccessExpression(ctor) ? ctor.getName() : Node.isIdentifier(ctor) ? ctor.getText() : null;
+}
+
+/**
+ * A catalogued client method classified by the leading verb of its name (api-verbs.ts): the
+ * library is known, so the effect is certain; a name without a known verb keeps the entry's values.
+ */
+function verbEffect(base: Effect, name: string): Effect {
+  const verb = API_VERBS.get(leadingVerb(name));
+  if (!verb) return { ...base, sink: `${base.sink} (${name})`, description: `${base.description} (\`${name}\`)` };
+  return { ...base, access: verb.access, destructive: verb.destructive, idempotent: verb.idempotent, sink: `${base.sink} (${name})`, description: `${base.description}: \`${name}\` ${verb.label}` };
 }
 
 /** The open flag a file-system call uses (a string argument or an options property); its default when not given; null when computed. */

@@ -110,6 +110,7 @@ function effect(node: Node, root: StateRoot, destructive: boolean, idempotent: b
     description: text.replace('{}', root.label),
     location: locationOf(node),
     via: [],
+    confidence: 'certain',
   };
 }
 

@@ -1,0 +1,88 @@
+import type { EffectAccess, EffectKind } from '../../model.js';
+
+/**
+ * The sink catalog: plain data mapping a module export (or a global) to the effect of calling it.
+ *
+ * Policy (DESIGN.md §1, "What counts as an effect"): deletes and overwrites are destructive;
+ * mkdir, append and exclusive create are additive; append is not idempotent; network and spawned
+ * processes are open-world; local files are closed-world.
+ */
+export interface SinkEntry {
+  /**
+   * Module specifier without the `node:` prefix (`fs/promises`), or `global` for globals. A `*`
+   * matches any run of characters (`@aws-sdk/client-*`).
+   */
+  module: string;
+  /**
+   * The export and the access path after the module, dotted, with `()` after a call and `new()`
+   * for a construction (`writeFile`, `promises.writeFile`, `Pool.new().query`). A `*` segment
+   * matches any one segment (`PrismaClient.new().*.findMany`: any model); a `**` segment matches
+   * any number of them, none included.
+   */
+  export: string;
+  kind: EffectKind;
+  access: EffectAccess;
+  destructive: boolean | null;
+  idempotent: boolean | null;
+  openWorld: boolean;
+  /** What the call does, for messages: "writes a file". */
+  description: string;
+  /**
+   * How the HTTP method is read from the arguments, for network sinks whose access depends on it:
+   * `fetch`, options second; `node-request`, an options object among the first two arguments
+   * (`http.request`, `axios(config)`, `got(url, options)`), GET by default; `get`, always GET;
+   * `fixed`, the method is in the name (`axios.delete`), given by `fixedMethod`.
+   */
+  httpMethod?: 'fetch' | 'node-request' | 'get' | 'fixed';
+  /** The method of a `fixed` sink (`DELETE` for `axios.delete`). */
+  fixedMethod?: string;
+  /**
+   * Where the file-system open flag is (`writeFile(p, d, { flag: 'wx' })`, `open(p, 'a')`): the
+   * argument index, the options property when the argument is an object, and the default flag.
+   */
+  fileFlag?: { index: number; property: string; default: string };
+  /** The argument index of a copy mode; `COPYFILE_EXCL` in it makes the copy fail rather than overwrite (additive). */
+  exclusiveMode?: number;
+  /** The argument index of SQL text (a string, a template, `{ sql }`); for a template tag, the template. */
+  sqlArgument?: number;
+  /**
+   * `verb`: the access, destructiveness and idempotence come from the leading verb of the called
+   * method's name (`issues.create` creates, `files.list` reads; api-verbs.ts), for client libraries
+   * whose methods are named after what they do. The entry's own values apply when no verb is known.
+   */
+  classifyBy?: 'verb';
+  /**
+   * The argument index of a command object whose class names the operation (AWS SDK v3:
+   * `client.send(new PutObjectCommand(...))`): its leading verb decides, as for `classifyBy: 'verb'`.
+   */
+  commandArgument?: number;
+  /** True for an entry whose calls have no effect: a builder step, a factory, a command's constructor. */
+  pure?: boolean;
+}
+
+/**
+ * What a node:fs open flag does (https://nodejs.org/api/fs.html#file-system-flags): `a` appends
+ * (additive, not idempotent); `x` creates exclusively and fails if the file exists (additive,
+ * idempotent); `w` truncates or creates (overwrite: destructive, idempotent); `r+` writes in place
+ * (destructive); `r` only reads.
+ */
+export function fileFlagEffect(flag: string): Pick<SinkEntry, 'kind' | 'access' | 'destructive' | 'idempotent' | 'description'> {
+  if (flag.startsWith('a')) return { kind: 'fs.write', access: 'write', destructive: false, idempotent: false, description: 'appends to a file' };
+  if (flag.includes('x')) return { kind: 'fs.write', access: 'write', destructive: false, idempotent: true, description: 'creates a new file (fails if it exists)' };
+  if (flag.startsWith('w')) return { kind: 'fs.write', access: 'write', destructive: true, idempotent: true, description: 'writes a file (overwrites it if it exists)' };
+  if (flag.includes('+')) return { kind: 'fs.write', access: 'write', destructive: true, idempotent: null, description: 'writes into a file' };
+  return { kind: 'fs.read', access: 'read', destructive: null, idempotent: null, description: 'reads a file' };
+}
+
+
+/** A sink's effect without its module and export: what family helpers build. */
+export type Effectish = Omit<SinkEntry, 'module' | 'export'>;
+
+/**
+ * The catalog key of an access path: `['open', '()', 'write']` → `open().write`,
+ * `['Client', 'new()', 'send']` → `Client.new().send`.
+ */
+export function pathKey(path: readonly string[]): string {
+  return path.join('.').replace(/\.\(\)/g, '()');
+}
+

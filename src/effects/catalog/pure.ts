@@ -1,0 +1,180 @@
+/** What has no effect on the environment: pure modules and globals, built-in value methods, the MCP session. */
+
+/** Methods of clients (database, HTTP) that manage the connection, not the data: no effect. */
+export const CLIENT_LIFECYCLE_METHODS: ReadonlySet<string> = new Set(['connect', 'end', 'release', 'close', 'on', 'once', 'off', 'pragma']);
+/**
+ * Modules whose calls have no effect on the environment (pure computation, logging, schema
+ * building). Calls into modules that are neither here nor in {@link SINKS} are recorded as
+ * unresolved. `util.promisify(f)` is not a call of util: the resolver follows it to `f`. `events`
+ * is not here: `emit` runs listeners the linter does not follow.
+ */
+export const PURE_MODULES: ReadonlySet<string> = new Set([
+  'path',
+  'path/posix',
+  'path/win32',
+  'url',
+  'util',
+  'os',
+  'crypto',
+  'assert',
+  'buffer',
+  'querystring',
+  'string_decoder',
+  'timers',
+  'timers/promises',
+  'perf_hooks',
+  'zod',
+  'zod/v3',
+  'zod/v4',
+  'zod-to-json-schema',
+  '@modelcontextprotocol/sdk/types.js',
+  'minimatch',
+  'picomatch',
+  'micromatch',
+  'diff',
+  'uuid',
+  'nanoid',
+  'zlib',
+  // Terminal styling.
+  'chalk',
+  'picocolors',
+  'kleur',
+  'ansi-colors',
+  // The MCP SDK itself: notifications, sampling and elicitation talk to the connected client over
+  // the session; they do not modify the server's environment.
+  '@modelcontextprotocol/sdk',
+  '@modelcontextprotocol/server',
+]);
+
+/** Globals (and members of globals) whose calls have no environmental effect. Logging is not an effect. */
+export const PURE_GLOBALS: ReadonlySet<string> = new Set([
+  'JSON',
+  'Math',
+  'Object',
+  'Array',
+  'String',
+  'Number',
+  'Boolean',
+  'BigInt',
+  'Symbol',
+  'Date',
+  'Promise',
+  'RegExp',
+  'Map',
+  'Set',
+  'WeakMap',
+  'WeakSet',
+  'Error',
+  'TypeError',
+  'RangeError',
+  'SyntaxError',
+  'AggregateError',
+  'Intl',
+  'Reflect',
+  'Buffer',
+  'ArrayBuffer',
+  'SharedArrayBuffer',
+  'DataView',
+  'Uint8Array',
+  'Uint8ClampedArray',
+  'Uint16Array',
+  'Uint32Array',
+  'Int8Array',
+  'Int16Array',
+  'Int32Array',
+  'Float32Array',
+  'Float64Array',
+  'BigInt64Array',
+  'BigUint64Array',
+  'URL',
+  'URLSearchParams',
+  'TextEncoder',
+  'TextDecoder',
+  'AbortController',
+  'AbortSignal',
+  'Headers',
+  'Response',
+  'Blob',
+  'console',
+  'encodeURIComponent',
+  'decodeURIComponent',
+  'encodeURI',
+  'decodeURI',
+  'parseInt',
+  'parseFloat',
+  'isNaN',
+  'isFinite',
+  'structuredClone',
+  'setTimeout',
+  'clearTimeout',
+  'setInterval',
+  'clearInterval',
+  'setImmediate',
+  'queueMicrotask',
+  'atob',
+  'btoa',
+  'performance',
+  'crypto',
+  'require.resolve',
+  'process.cwd',
+  'process.env',
+  'process.hrtime',
+  'process.memoryUsage',
+  'process.uptime',
+  'process.nextTick',
+  'process.emitWarning',
+  'process.stderr.write',
+  'process.stdout.write',
+  'process.on',
+  'process.once',
+]);
+
+/**
+ * Methods that built-in values (arrays, strings, promises, maps, responses) provide without
+ * effects on the environment. A call of one of these on a value the linter cannot resolve is
+ * assumed to be such a call; mutations of server state are detected separately.
+ */
+export const BUILTIN_VALUE_METHODS: ReadonlySet<string> = new Set([
+  'map', 'filter', 'forEach', 'reduce', 'reduceRight', 'find', 'findIndex', 'findLast', 'findLastIndex', 'some', 'every',
+  'includes', 'indexOf', 'lastIndexOf', 'join', 'slice', 'concat', 'flat', 'flatMap', 'at', 'keys', 'values', 'entries',
+  'push', 'pop', 'shift', 'unshift', 'splice', 'sort', 'reverse', 'fill', 'toSorted', 'toReversed', 'with',
+  'get', 'has', 'set', 'add', 'delete', 'clear',
+  'split', 'trim', 'trimStart', 'trimEnd', 'toLowerCase', 'toUpperCase', 'toLocaleLowerCase', 'toLocaleUpperCase',
+  'startsWith', 'endsWith', 'replace', 'replaceAll', 'match', 'matchAll', 'search', 'substring', 'substr', 'charAt',
+  'charCodeAt', 'codePointAt', 'padStart', 'padEnd', 'repeat', 'normalize', 'localeCompare', 'toString', 'toJSON',
+  'toFixed', 'toPrecision', 'toISOString', 'toLocaleString', 'toLocaleDateString', 'toLocaleTimeString', 'getTime',
+  'valueOf', 'test', 'exec', 'then', 'catch', 'finally', 'text', 'json', 'arrayBuffer', 'bytes', 'blob', 'formData',
+  'isFile', 'isDirectory', 'isSymbolicLink', 'hasOwnProperty', 'bind', 'call', 'apply', 'describe', 'optional',
+  'parse', 'safeParse', 'parseAsync', 'safeParseAsync', 'readUInt8', 'subarray', 'equals',
+]);
+
+/**
+ * Methods of the MCP SDK's server, session and request-handler objects (`server.sendLoggingMessage`,
+ * `server.server.createMessage`, `extra.sendRequest`, ...). They talk to the connected client over the
+ * session and do not modify the server's environment. Matched by name when the receiver cannot be
+ * resolved (a `server` parameter in compiled JavaScript).
+ */
+export const MCP_PROTOCOL_METHODS: ReadonlySet<string> = new Set([
+  'sendLoggingMessage',
+  'sendResourceUpdated',
+  'sendResourceListChanged',
+  'sendToolListChanged',
+  'sendPromptListChanged',
+  'notification',
+  'sendNotification',
+  'sendRequest',
+  'request',
+  'createMessage',
+  'elicitInput',
+  'listRoots',
+  'getClientCapabilities',
+  'getClientVersion',
+  'setNotificationHandler',
+  'setRequestHandler',
+  'registerResource',
+  'registerPrompt',
+  'registerTool',
+  'resource',
+  'prompt',
+  'isConnected',
+]);
