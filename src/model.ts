@@ -124,6 +124,12 @@ export interface Effect {
    * starts with (`deleteUser`, `getIssue`). Findings that rest only on likely effects are warnings.
    */
   confidence: Confidence;
+  /**
+   * The branch condition under which the effect runs, innermost first met from the handler
+   * (`action === "delete"`, `case "delete"` of `switch (args.method)`, `args.overwrite`): the
+   * verdict is the worst case over all paths, and the evidence says which path it comes from.
+   */
+  condition?: string;
 }
 
 /** How sure an inferred effect is (issue #4): proven by a catalogued sink, or read from a name. */
@@ -209,6 +215,8 @@ export interface Finding {
   evidence: Effect[];
   /** True for a file that could not be read or parsed. */
   fatal?: boolean;
+  /** `likely` when every effect in `evidence` is only likely (the severity is then at most a warning); `certain` otherwise. */
+  confidence?: Confidence;
 }
 
 /** The result of one lint run. */

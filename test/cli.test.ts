@@ -48,12 +48,13 @@ describe('mcp-annotate-lint CLI', () => {
       line: 24,
       annotations: { readOnlyHint: true, openWorldHint: false },
       inferred: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
-      effects: [{ kind: 'network', file: 'test/fixtures/cases/008-web-search-closed-world.ts', line: 32, via: [] }],
+      effects: [{ kind: 'network', access: 'read', openWorld: true, confidence: 'certain', file: 'test/fixtures/cases/008-web-search-closed-world.ts', line: 32, via: [] }],
       unresolved: [],
     });
     expect(report.findings[0]).toEqual({
       ruleId: 'optimistic-closed-world',
       severity: 'error',
+      confidence: 'certain',
       tool: 'web_search',
       file: 'test/fixtures/cases/008-web-search-closed-world.ts',
       line: 29,
@@ -168,7 +169,7 @@ describe('mcp-annotate-lint CLI', () => {
     expect(r.code).toBe(1);
     const report = JSON.parse(r.stdout);
     expect(report.tools.map((t: { name: string }) => t.name)).toEqual(['ok']);
-    expect(report.findings).toEqual([{ ruleId: 'read-error', severity: 'error', tool: null, file: 'missing.ts', line: 1, column: 1, message: 'Cannot read this file: file not found' }]);
+    expect(report.findings).toEqual([{ ruleId: 'read-error', severity: 'error', confidence: 'certain', tool: null, file: 'missing.ts', line: 1, column: 1, message: 'Cannot read this file: file not found' }]);
   });
 
   it('survives code nested deeper than the call stack: analyses what parses, reports what does not', () => {

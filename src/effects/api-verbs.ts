@@ -23,16 +23,42 @@ const READ: VerbEffect = { access: 'read', destructive: null, idempotent: null, 
 /** Leading verb (lower case) → effect. */
 export const API_VERBS: ReadonlyMap<string, VerbEffect> = new Map([
   ...['delete', 'del', 'remove', 'rm', 'drop', 'purge', 'destroy', 'erase', 'wipe', 'truncate', 'clear', 'unlink', 'revoke', 'evict', 'kill', 'terminate'].map((v) => [v, DESTROY] as const),
-  ...['create', 'add', 'insert', 'append', 'post', 'send', 'publish', 'push', 'submit', 'enqueue', 'schedule', 'invite', 'upload', 'comment', 'reply', 'forward', 'share', 'emit', 'notify', 'register'].map((v) => [v, ADD] as const),
+  ...['create', 'add', 'insert', 'append', 'post', 'send', 'publish', 'push', 'submit', 'enqueue', 'schedule', 'invite', 'upload', 'comment', 'reply', 'forward', 'share', 'notify', 'register'].map((v) => [v, ADD] as const),
   ...['update', 'set', 'put', 'rename', 'edit', 'modify', 'patch', 'move', 'write', 'save', 'replace', 'overwrite', 'merge', 'assign', 'archive', 'close', 'reset', 'upsert', 'toggle', 'enable', 'disable'].map((v) => [v, CHANGE] as const),
   ...['get', 'list', 'find', 'search', 'read', 'fetch', 'query', 'describe', 'count', 'lookup', 'show', 'view', 'check', 'exists', 'has', 'is', 'load', 'select', 'peek', 'inspect', 'resolve', 'validate'].map((v) => [v, READ] as const),
 ]);
 
+/** Leading words of methods that run SQL text on clients the catalog does not model (`db.query(sql)`): the statement decides. */
+export const SQL_RUNNING_NAMES: ReadonlySet<string> = new Set(['query', 'exec', 'execute', 'run', 'raw', 'sql', 'prepare', 'all']);
+
 /** Methods that forward a call to tools chosen at run time (an MCP client's `callTool`). */
 export const DELEGATING_METHODS: ReadonlySet<string> = new Set(['callTool']);
 
+/** The words of a name, lower case: `getOrCreateUser` → `get or create user`, `delete_item` → `delete item`. */
+export function wordsOf(name: string): string[] {
+  return (name.match(/[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+/g) ?? []).map((w) => w.toLowerCase());
+}
+
 /** The leading verb of a method name: `dropLabel` → `drop`, `delete_item` → `delete`, `labels` → `labels`. */
 export function leadingVerb(name: string): string {
-  const match = /^[a-z]+|^[A-Z][a-z]*/.exec(name.replace(/^[_$]+/, ''));
-  return (match?.[0] ?? name).toLowerCase();
+  return wordsOf(name)[0] ?? name.toLowerCase();
+}
+
+/**
+ * The effect a name announces: its leading verb's, except that a reading name which also names a
+ * change (`getOrCreateUser`, `fetchAndDelete`) takes the change. Null when the name starts with no
+ * verb of the table. Returns the verb that decided, for messages.
+ */
+export function verbOf(name: string): { verb: string; effect: VerbEffect } | null {
+  const words = wordsOf(name);
+  const lead = words[0];
+  const effect = lead === undefined ? undefined : API_VERBS.get(lead);
+  if (!lead || !effect) return null;
+  if (effect.access === 'read') {
+    for (const word of words.slice(1)) {
+      const other = API_VERBS.get(word);
+      if (other && other.access === 'write') return { verb: word, effect: other };
+    }
+  }
+  return { verb: lead, effect };
 }

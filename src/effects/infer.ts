@@ -7,8 +7,9 @@ import { Bindings } from '../analysis/bindings.js';
 import { evaluate } from '../analysis/evaluate.js';
 import { RESULT_OF_CALL, RESULT_OF_NEW, bindingsOf, isFunctionNode, isModuleLevel, type FunctionNode, type Resolver, type Target, shorten, unwrap } from '../analysis/resolve.js';
 import type { CallHop, Effect, EffectSet, UnresolvedItem } from '../model.js';
-import { API_VERBS, DELEGATING_METHODS, leadingVerb } from './api-verbs.js';
+import { DELEGATING_METHODS, SQL_RUNNING_NAMES, leadingVerb, verbOf } from './api-verbs.js';
 import { BranchIndex } from '../analysis/branches.js';
+import { conditionOf } from '../analysis/conditions.js';
 import { BUILTIN_VALUE_METHODS, CLIENT_LIFECYCLE_METHODS, MCP_PROTOCOL_METHODS, PURE_GLOBALS, PURE_MODULES, SINKS, pathKey, type SinkEntry } from './catalog/index.js';
 import { SinkIndex } from './sink-index.js';
 import { httpEffect, sinkCallEffect, sinkEffect, sqlEffect } from './sink-call.js';
@@ -253,9 +254,14 @@ export class EffectAnalyzer {
         if (b.size > 0 && !this.branches.isReachable(node, fn, b)) continue;
         const before = summary.effects.length;
         this.visit(node, fn, depth, summary, b);
-        // Effects in a `catch` run only when something failed (cleaning up a temp file): messages lead with the main path.
-        if (summary.effects.length > before && isInCatch(node, fn)) {
-          for (let i = before; i < summary.effects.length; i++) summary.effects[i] = { ...summary.effects[i]!, errorPath: true };
+        if (summary.effects.length > before) {
+          // Effects in a `catch` run only when something failed (cleaning up a temp file): messages lead with the main path.
+          const errorPath = isInCatch(node, fn);
+          // The branch an effect sits in, nearest the handler winning over a callee's own (`case "delete":`).
+          const condition = conditionOf(node, fn);
+          if (errorPath || condition !== null) {
+            for (let i = before; i < summary.effects.length; i++) summary.effects[i] = { ...summary.effects[i]!, ...(errorPath ? { errorPath } : {}), ...(condition !== null ? { condition } : {}) };
+          }
         }
       }
     }
@@ -423,8 +429,13 @@ export class EffectAnalyzer {
           if (!sink.pure) summary.effects.push(sinkCallEffect(sink, call, this.resolver));
           return;
         }
+        // An MCP client's `callTool` (the SDK is otherwise pure) runs a tool the linter cannot see.
+        if (Node.isCallExpression(call) && DELEGATING_METHODS.has(exportPath[exportPath.length - 1] ?? '')) {
+          summary.effects.push(arbitraryEffect(call, `\`${exportPath[exportPath.length - 1]}\` forwards the call to a tool chosen by the arguments`));
+          return;
+        }
         if (isPureModule(module) || SINK_INDEX.isResultOf(module, exportPath) || isSinkFactory(module, exportPath)) return;
-        this.unresolved(summary, call, `calls ${named}, which the sink catalog does not model`);
+        this.unseen(summary, call, `calls ${named}, which the sink catalog does not model`, b);
         return;
       }
       case 'global': {
@@ -454,28 +465,34 @@ export class EffectAnalyzer {
       case 'unknown': {
         const callee = unwrap(call.getExpression());
         if (isPromiseExecutorParameter(callee) || Node.isNewExpression(call)) return;
+        if (target.runtime) {
+          summary.effects.push(arbitraryEffect(call, target.reason));
+          return;
+        }
         // What the project declares without code is read from the call itself (its HTTP method, its verb).
-        const inferred = target.runtime ? arbitraryEffect(call, target.reason) : target.declaredOnly ? this.declaredApiEffect(call, b) : null;
-        if (inferred) {
-          summary.effects.push(inferred);
+        const declared = target.declaredOnly ? this.unseenCallEffect(call, b) : null;
+        if (declared) {
+          summary.effects.push(declared);
           return;
         }
         if (Node.isPropertyAccessExpression(callee)) {
           if (BUILTIN_VALUE_METHODS.has(callee.getName()) || MCP_PROTOCOL_METHODS.has(callee.getName())) return;
           if (this.isResultOfPureCall(callee.getExpression())) return;
         }
-        this.unresolved(summary, call, target.reason);
+        this.unseen(summary, call, target.reason, b);
       }
     }
   }
 
   /**
-   * The effect of calling a method the project declares without code, from what the call says:
-   * an HTTP method among its arguments (`api.request("DELETE", path)`), a method that forwards to
-   * tools chosen at run time (`client.callTool`), or the leading verb of its name (`dropLabel`).
-   * Null when none of these tells.
+   * The effect of calling code the linter cannot see (a method the project declares without code,
+   * an export of a package the catalog does not model, a value of unknown type), from what the call
+   * says: an HTTP method among its arguments (`api.request("DELETE", path)`), a method that forwards
+   * to tools chosen at run time (`client.callTool`), or the verb its name starts with (`dropLabel`,
+   * `getOrCreateUser`: api-verbs.ts). Such effects are `likely`, never `certain` (issue #4). Null
+   * when none of these tells.
    */
-  private declaredApiEffect(call: CallExpression, b: Bindings): Effect | null {
+  private unseenCallEffect(call: CallExpression, b: Bindings): Effect | null {
     const callee = unwrap(call.getExpression());
     const name = Node.isPropertyAccessExpression(callee) ? callee.getName() : Node.isIdentifier(callee) ? callee.getText() : null;
     if (name === null) return null;
@@ -488,9 +505,15 @@ export class EffectAnalyzer {
         return { ...base, kind: 'network', access: http.access, destructive: http.destructive, idempotent: http.idempotent, openWorld: true, description: `sends an HTTP ${http.label} request through \`${shorten(callee.getText(), 40)}\`` };
       }
     }
-    const verb = API_VERBS.get(leadingVerb(name));
-    if (!verb) return null;
-    return { ...base, kind: 'api', access: verb.access, destructive: verb.destructive, idempotent: verb.idempotent, openWorld: false, description: `calls \`${shorten(callee.getText(), 40)}\`, which by its name ${verb.label}` };
+    // `db.query("DELETE FROM t")` on a client the catalog does not know: the statement decides.
+    if (SQL_RUNNING_NAMES.has(leadingVerb(name)) && call.getArguments().length > 0) {
+      const sql = sqlEffect({ ...base, kind: 'database', access: 'unknown', destructive: null, idempotent: null, openWorld: false, description: '' }, call.getArguments()[0], this.resolver);
+      if (sql.access !== 'unknown') return sql;
+    }
+    const named = verbOf(name);
+    if (!named) return null;
+    const { effect } = named;
+    return { ...base, kind: 'api', access: effect.access, destructive: effect.destructive, idempotent: effect.idempotent, openWorld: false, description: `calls \`${shorten(callee.getText(), 40)}\`, which by its name (\`${named.verb}\`) ${effect.label}` };
   }
 
   /** True when `expr` is (a member of) the result of calling a pure library function, e.g. `createHash('sha256')` in `createHash('sha256').update(x)`. */
@@ -505,6 +528,13 @@ export class EffectAnalyzer {
       node = unwrap(node.getExpression());
     }
     return false;
+  }
+
+  /** A call the linter cannot see into: its name's verb as a likely effect, else an unresolved item. */
+  private unseen(summary: Summary, call: CallExpression | NewExpression, reason: string, b: Bindings): void {
+    const inferred = Node.isCallExpression(call) ? this.unseenCallEffect(call, b) : null;
+    if (inferred) summary.effects.push(inferred);
+    else this.unresolved(summary, call, reason);
   }
 
   private unresolved(summary: Summary, call: Node, reason: string): void {

@@ -6,7 +6,7 @@ import { isFunctionNode, type Resolver, unwrap } from '../analysis/resolve.js';
 import type { Effect } from '../model.js';
 import { fileFlagEffect, type SinkEntry } from './catalog/index.js';
 import { classifySql } from './sql.js';
-import { API_VERBS, leadingVerb } from './api-verbs.js';
+import { verbOf } from './api-verbs.js';
 
 /**
  * The effect of one call of a catalogued sink, refined by what its arguments say: the HTTP method
@@ -117,7 +117,7 @@ function commandClassOf(arg: Node | undefined, resolver: Resolver): string | nul
  * library is known, so the effect is certain; a name without a known verb keeps the entry's values.
  */
 function verbEffect(base: Effect, name: string): Effect {
-  const verb = API_VERBS.get(leadingVerb(name));
+  const verb = verbOf(name)?.effect;
   if (!verb) return { ...base, sink: `${base.sink} (${name})`, description: `${base.description} (\`${name}\`)` };
   return { ...base, access: verb.access, destructive: verb.destructive, idempotent: verb.idempotent, sink: `${base.sink} (${name})`, description: `${base.description}: \`${name}\` ${verb.label}` };
 }

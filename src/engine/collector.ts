@@ -1,4 +1,4 @@
-import type { Finding, Severity } from '../model.js';
+import type { Effect, Finding, Severity } from '../model.js';
 import type { Rule } from './rule.js';
 import type { RawReport, RuleCrash } from './run.js';
 
@@ -23,11 +23,14 @@ export function collect(reports: RawReport[], crashes: RuleCrash[], rules: Reado
   for (const report of reports) {
     const rule = rules.get(report.ruleId);
     if (!rule) continue;
-    const severity = severities[report.ruleId] ?? rule.meta.docs.recommended;
-    if (severity === 'off') continue;
+    const configured = severities[report.ruleId] ?? rule.meta.docs.recommended;
+    if (configured === 'off') continue;
     const template = (rule.meta.messages as Record<string, string>)[report.messageId];
     if (template === undefined) throw new Error(`rule ${rule.id} reported unknown messageId "${report.messageId}"`);
-    const message = renderMessage(template, report.data);
+    const evidence = report.evidence ?? [];
+    const likely = restsOnLikelyEvidence(evidence);
+    const severity = likely ? lower(configured, 'warning') : configured;
+    const message = renderMessage(template, report.data) + (likely ? LIKELY_NOTE : '');
     const key = `${report.ruleId}\0${report.location.file}\0${report.location.line}\0${report.location.column}\0${message}`;
     if (seen.has(key)) continue;
     seen.add(key);
@@ -39,7 +42,8 @@ export function collect(reports: RawReport[], crashes: RuleCrash[], rules: Reado
       tool: report.tool.name,
       toolLocation: report.tool.location,
       location: report.location,
-      evidence: report.evidence ?? [],
+      evidence,
+      confidence: likely ? 'likely' : 'certain',
     });
   }
   for (const crash of crashes) {
@@ -56,6 +60,25 @@ export function collect(reports: RawReport[], crashes: RuleCrash[], rules: Reado
     });
   }
   return findings.sort(compareFindings);
+}
+
+/** Appended to a finding whose evidence is only likely, so that the reader knows why it is not an error. */
+export const LIKELY_NOTE = ' (likely: inferred from the names of calls the linter cannot see into, so reported as a warning)';
+
+/**
+ * True when a finding has evidence and all of it is `likely` (read from callee names, not from a
+ * catalogued sink): issue #4, "a contradiction proven by certain evidence is an error; one that
+ * rests only on likely evidence is a warning".
+ */
+export function restsOnLikelyEvidence(evidence: readonly Effect[]): boolean {
+  return evidence.length > 0 && evidence.every((e) => e.confidence === 'likely');
+}
+
+const RANK: Record<Severity, number> = { info: 0, warning: 1, error: 2 };
+
+/** The lower of two severities: a configured `error` capped at `warning`; a configured `info` stays `info`. */
+function lower(a: Severity, b: Severity): Severity {
+  return RANK[a] <= RANK[b] ? a : b;
 }
 
 /** Orders findings by file, line, column, then rule id. */

@@ -6,7 +6,7 @@ import type { Formatter } from './types.js';
 /**
  * The machine-readable report. Contract (documented in README.md, "JSON output"; extend, never break):
  * `{ schemaVersion: 1, tools: [{ name, file, line, annotations, annotationsReadable, inferred, effects, unresolved }],
- *    findings: [{ ruleId, severity, tool, file, line, column, message }],
+ *    findings: [{ ruleId, severity, confidence, tool, file, line, column, message }],
  *    unresolvedRegistrations: [{ file, line, reason }] }`.
  */
 export interface JsonReport {
@@ -20,10 +20,24 @@ export interface JsonReport {
     /** False when some keys or values of the annotations could not be read statically (see `unresolved`): `annotations` then lists only what was read. */
     annotationsReadable: boolean;
     inferred: { readOnly: boolean | null; destructive: boolean | null; idempotent: boolean | null; openWorld: boolean | null };
-    effects: { kind: string; access: string; sink: string; description: string; file: string; line: number; via: { callee: string; file: string; line: number }[] }[];
+    effects: {
+      kind: string;
+      access: string;
+      destructive: boolean | null;
+      idempotent: boolean | null;
+      openWorld: boolean;
+      /** `certain` (a catalogued sink, a mutation seen) or `likely` (read from the name of a call the linter cannot see into). */
+      confidence: 'certain' | 'likely';
+      sink: string;
+      description: string;
+      /** The branch condition the effect runs under, when it is conditional (`action === "delete"`). */
+      condition?: string;
+      file: string;
+      line: number;
+      via: { callee: string; file: string; line: number }[] }[];
     unresolved: { expression: string; reason: string; file: string; line: number; via: { callee: string; file: string; line: number }[] }[];
   }[];
-  findings: { ruleId: string; severity: 'error' | 'warning' | 'info'; tool: string | null; file: string; line: number; column: number; message: string }[];
+  findings: { ruleId: string; severity: 'error' | 'warning' | 'info'; confidence: 'certain' | 'likely'; tool: string | null; file: string; line: number; column: number; message: string }[];
   /** Registrations that did not yield tools the linter could name (a wrapper never called, a registry only run time fills), with why. */
   unresolvedRegistrations: { file: string; line: number; reason: string }[];
 }
@@ -48,8 +62,13 @@ export function toJsonReport(result: LintResult): JsonReport {
       effects: (tool.effects?.effects ?? []).map((e) => ({
         kind: e.kind,
         access: e.access,
+        destructive: e.destructive,
+        idempotent: e.idempotent,
+        openWorld: e.openWorld,
+        confidence: e.confidence,
         sink: e.sink,
         description: e.description,
+        ...(e.condition ? { condition: e.condition } : {}),
         file: rel(e.location.file),
         line: e.location.line,
         via: via(e),
@@ -65,6 +84,7 @@ export function toJsonReport(result: LintResult): JsonReport {
     findings: result.findings.map((f) => ({
       ruleId: f.ruleId,
       severity: f.severity,
+      confidence: f.confidence ?? 'certain',
       tool: f.tool,
       file: rel(f.location.file),
       line: f.location.line,

@@ -10,7 +10,8 @@ const MAX_EVIDENCE = 3;
 function evidenceLine(effect: Effect, cwd: string): string {
   const hops = effect.via.map((h) => `${h.callee} (${fileLine(h.location, cwd)})`);
   const chain = hops.length > 0 ? ` via ${hops.join(' → ')}` : ' in the handler';
-  return `${effect.sink} at ${fileLine(effect.location, cwd)}${chain}`;
+  const when = effect.condition ? ` when \`${effect.condition}\`` : '';
+  return `${effect.sink} at ${fileLine(effect.location, cwd)}${chain}${when}`;
 }
 
 /**

@@ -414,11 +414,27 @@ describe('call shapes', () => {
   });
 
   it('records calls it cannot see into as unresolved, never as "no effect"', async () => {
-    const r = await effectsOf(server(`  await db.query("DELETE FROM t"); await client.frobnicate("x"); await hook();`, `import db from "some-db";\ndeclare const client: { frobnicate(x: string): Promise<void> };\ndeclare const hook: () => Promise<void>;`));
+    const r = await effectsOf(server(`  await db.frobnicate("x"); await client.frobnicate("x"); await hook();`, `import db from "some-db";\ndeclare const client: { frobnicate(x: string): Promise<void> };\ndeclare const hook: () => Promise<void>;`));
     expect(r.effects).toEqual([]);
     expect(r.unresolved).toHaveLength(3);
     expect(r.unresolved[0]).toContain('some-db');
     expect(r.inferred).toEqual({ readOnly: null, destructive: null, idempotent: null, openWorld: null });
+  });
+
+  it('reads calls it cannot see into from their names and SQL as likely effects (issue #4)', async () => {
+    const t = tool(
+      await lintFiles(
+        server(
+          `  await db.query("DELETE FROM t WHERE id = 1"); await sdk.getOrCreateUser("a"); await sdk.listUsers(); await lib.purgeCache();`,
+          `import db from "some-db";\nimport * as lib from "some-lib";\ndeclare const sdk: any;`,
+        ),
+      ),
+      't',
+    );
+    const effects = t.effects!.effects.map((e) => `${e.kind}:${e.access}:${e.destructive}:${e.confidence}:${e.basis ?? ''}`);
+    expect(effects).toEqual(['database:write:true:likely:name', 'api:write:false:likely:name', 'api:read:null:likely:name', 'api:write:true:likely:name']);
+    expect(t.effects!.effects[1]!.description).toBe('calls `sdk.getOrCreateUser`, which by its name (`create`) creates or sends something');
+    expect(t.effects!.unresolved).toEqual([]);
   });
 
   it('treats import() of a computed specifier as running unknown code', async () => {

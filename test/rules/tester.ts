@@ -7,16 +7,17 @@ const at = (line: number) => ({ file: '/p/server.ts', line, column: 3 });
 
 /** Effect shorthands for facts-level rule tests. */
 export const EFFECTS = {
-  read: { kind: 'fs.read', access: 'read', destructive: null, idempotent: null, openWorld: false, sink: 'fs/promises readFile', description: 'reads a file' },
-  overwrite: { kind: 'fs.write', access: 'write', destructive: true, idempotent: true, openWorld: false, sink: 'fs/promises writeFile', description: 'writes a file' },
-  append: { kind: 'fs.write', access: 'write', destructive: false, idempotent: false, openWorld: false, sink: 'fs/promises appendFile', description: 'appends to a file' },
-  mkdir: { kind: 'fs.write', access: 'write', destructive: false, idempotent: true, openWorld: false, sink: 'fs/promises mkdir', description: 'creates a directory' },
-  delete: { kind: 'fs.delete', access: 'write', destructive: true, idempotent: true, openWorld: false, sink: 'fs/promises rm', description: 'deletes files' },
-  fetchGet: { kind: 'network', access: 'read', destructive: null, idempotent: null, openWorld: true, sink: 'fetch GET', description: 'makes an HTTP request (GET)' },
-  fetchPost: { kind: 'network', access: 'write', destructive: false, idempotent: false, openWorld: true, sink: 'fetch POST', description: 'makes an HTTP request (POST)' },
-  spawn: { kind: 'process.spawn', access: 'unknown', destructive: null, idempotent: null, openWorld: true, sink: 'child_process exec', description: 'runs another program' },
-  delegate: { kind: 'unknown', access: 'unknown', destructive: null, idempotent: null, openWorld: true, arbitrary: true, sink: 'upstream.callTool', description: 'runs code chosen at run time' },
-  push: { kind: 'state.write', access: 'write', destructive: false, idempotent: false, openWorld: false, sink: 'server state log', description: 'appends to server state `log`' },
+  read: { kind: 'fs.read', access: 'read', destructive: null, idempotent: null, openWorld: false, sink: 'fs/promises readFile', description: 'reads a file', confidence: 'certain' },
+  overwrite: { kind: 'fs.write', access: 'write', destructive: true, idempotent: true, openWorld: false, sink: 'fs/promises writeFile', description: 'writes a file', confidence: 'certain' },
+  append: { kind: 'fs.write', access: 'write', destructive: false, idempotent: false, openWorld: false, sink: 'fs/promises appendFile', description: 'appends to a file', confidence: 'certain' },
+  mkdir: { kind: 'fs.write', access: 'write', destructive: false, idempotent: true, openWorld: false, sink: 'fs/promises mkdir', description: 'creates a directory', confidence: 'certain' },
+  delete: { kind: 'fs.delete', access: 'write', destructive: true, idempotent: true, openWorld: false, sink: 'fs/promises rm', description: 'deletes files', confidence: 'certain' },
+  fetchGet: { kind: 'network', access: 'read', destructive: null, idempotent: null, openWorld: true, sink: 'fetch GET', description: 'makes an HTTP request (GET)', confidence: 'certain' },
+  fetchPost: { kind: 'network', access: 'write', destructive: false, idempotent: false, openWorld: true, sink: 'fetch POST', description: 'makes an HTTP request (POST)', confidence: 'certain' },
+  spawn: { kind: 'process.spawn', access: 'unknown', destructive: null, idempotent: null, openWorld: true, sink: 'child_process exec', description: 'runs another program', confidence: 'certain' },
+  delegate: { kind: 'unknown', access: 'unknown', destructive: null, idempotent: null, openWorld: true, arbitrary: true, sink: 'upstream.callTool', description: 'runs code chosen at run time', confidence: 'certain' },
+  likelyDelete: { kind: 'api', access: 'write', destructive: true, idempotent: null, openWorld: false, sink: 'api.deleteLabel', description: 'calls `api.deleteLabel`, which by its name (`delete`) deletes or discards data', basis: 'name', confidence: 'likely' },
+  push: { kind: 'state.write', access: 'write', destructive: false, idempotent: false, openWorld: false, sink: 'server state log', description: 'appends to server state `log`', confidence: 'certain' },
 } satisfies Record<string, Omit<Effect, 'location' | 'via'> & { kind: EffectKind }>;
 
 export type EffectName = keyof typeof EFFECTS;

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { SERVER_HEADER, lintFiles, tool } from '../helpers.js';
+
+/** Each effect of tool "t" as `sink when condition`. */
+async function conditions(handler: string, top = ''): Promise<string[]> {
+  const t = tool(await lintFiles({ 'server.ts': `${SERVER_HEADER}${top}\nserver.registerTool("t", { description: "d", inputSchema: {} }, ${handler});\n` }), 't');
+  return t.effects!.effects.map((e) => `${e.sink}${e.condition ? ` when ${e.condition}` : ''}`);
+}
+
+describe('branch conditions in evidence (issue #4)', () => {
+  it('names the if / else-if / else branch of an action enum', async () => {
+    const r = await conditions(
+      `async ({ action, p }: any) => {\n  if (action === "write") await writeFile(p, "x");\n  else if (action === "append") await appendFile(p, "x");\n  else await rm(p);\n  return { content: [] };\n}`,
+      `import { writeFile, appendFile, rm } from "node:fs/promises";`,
+    );
+    expect(r).toEqual(['fs/promises writeFile when action === "write"', 'fs/promises appendFile when action === "append"', 'fs/promises rm when action !== "write" && action !== "append"']);
+  });
+
+  it('names the case of a switch, a flag, a ternary and &&, and none for unconditional effects', async () => {
+    const r = await conditions(
+      `async ({ op, force, p }: any) => {\n  await mkdir(p);\n  switch (op) { case "drop": await rm(p); break; }\n  force ? await unlink(p) : null;\n  force && (await writeFile(p, ""));\n  return { content: [] };\n}`,
+      `import { mkdir, rm, unlink, writeFile } from "node:fs/promises";`,
+    );
+    expect(r).toEqual(['fs/promises mkdir', 'fs/promises rm when op === "drop"', 'fs/promises unlink when force', 'fs/promises writeFile when force']);
+  });
+
+  it('keeps the condition of the call site in the handler over a helper\'s own', async () => {
+    const r = await conditions(
+      `async ({ overwrite, p }: any) => {\n  if (overwrite) await save(p);\n  await tidy(p);\n  return { content: [] };\n}`,
+      `import { writeFile, rm } from "node:fs/promises";\nasync function save(p: string) { if (p.length > 0) await writeFile(p, ""); }\nasync function tidy(p: string) { if (p.endsWith(".tmp")) await rm(p); }`,
+    );
+    expect(r).toEqual(['fs/promises writeFile when overwrite', 'fs/promises rm when p.endsWith(".tmp")']);
+  });
+});

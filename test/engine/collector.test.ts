@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import rule from '../../rules/optimistic-non-destructive.js';
+import { LIKELY_NOTE, collect } from '../../src/engine/collector.js';
+import { runRules } from '../../src/engine/run.js';
+import type { Rule } from '../../src/engine/rule.js';
+import { factsOf, type FactsCase } from '../rules/tester.js';
+
+/** The findings of optimistic-non-destructive on one facts case, through the collector. */
+function findingsOf(c: FactsCase, severities = {}) {
+  const { reports, crashes } = runRules([factsOf(c)], [rule]);
+  return collect(reports, crashes, new Map<string, Rule>([[rule.id, rule as Rule]]), severities);
+}
+
+describe('collector: severity follows the confidence of the evidence (issue #4)', () => {
+  it('keeps an error proven by certain evidence', () => {
+    const [finding] = findingsOf({ declared: { destructiveHint: false }, effects: ['delete'] });
+    expect(finding).toMatchObject({ severity: 'error', confidence: 'certain' });
+    expect(finding!.message).not.toContain(LIKELY_NOTE);
+  });
+
+  it('lowers a finding that rests only on likely evidence to a warning, and says so', () => {
+    const [finding] = findingsOf({ declared: { destructiveHint: false }, effects: ['likelyDelete'] });
+    expect(finding).toMatchObject({ severity: 'warning', confidence: 'likely' });
+    expect(finding!.message).toMatch(/^"t" declares destructiveHint: false, but it calls `api.deleteLabel`.* \(likely: inferred from the names of calls/);
+  });
+
+  it('keeps the error when certain evidence stands beside likely evidence', () => {
+    const [finding] = findingsOf({ declared: { destructiveHint: false }, effects: ['likelyDelete', 'delete'] });
+    expect(finding).toMatchObject({ severity: 'error', confidence: 'certain' });
+  });
+
+  it('never raises a severity the config lowered', () => {
+    const [finding] = findingsOf({ declared: { destructiveHint: false }, effects: ['likelyDelete'] }, { 'optimistic-non-destructive': 'info' });
+    expect(finding!.severity).toBe('info');
+  });
+});
