@@ -130,6 +130,19 @@ export interface Effect {
    * verdict is the worst case over all paths, and the evidence says which path it comes from.
    */
   condition?: string;
+  /**
+   * For file effects: the path written or read, as a string when it is static, else its
+   * expression as written in the function that called the sink or, through a parameter, in the
+   * caller (`this.memoryFilePath`, `filePath`). `from`: the source of a rename or copy.
+   */
+  target?: string;
+  from?: string;
+  /**
+   * Set when a file write was judged by what it writes rather than by its sink: `atomic`, a temp
+   * file renamed over the target (one overwrite); `read-modify-write`, a file rewritten from its
+   * own previous content, judged by the change (read-modify-write.ts).
+   */
+  rewrite?: 'atomic' | 'read-modify-write';
 }
 
 /** How sure an inferred effect is (issue #4): proven by a catalogued sink, or read from a name. */

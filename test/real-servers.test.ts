@@ -27,10 +27,31 @@ function findings(result: LintResult): string[] {
 }
 
 const READ = { readOnlyHint: true, openWorldHint: false };
+
+/**
+ * Issue #4's verdict: for every hint a tool declares (other than the meaningless ones of a
+ * read-only tool), the inferred value equals the declared one. Returns the mismatches as
+ * `tool hint declared→inferred`.
+ */
+function mismatches(result: LintResult): string[] {
+  const out: string[] = [];
+  const field = { readOnlyHint: 'readOnly', destructiveHint: 'destructive', idempotentHint: 'idempotent', openWorldHint: 'openWorld' } as const;
+  for (const t of result.tools) {
+    const props = t.annotations?.properties ?? {};
+    const readOnly = props.readOnlyHint?.value === true;
+    for (const [hint, key] of Object.entries(field)) {
+      const value = props[hint]?.value;
+      if (typeof value !== 'boolean' || (readOnly && (hint === 'destructiveHint' || hint === 'idempotentHint'))) continue;
+      const inferred = t.inferred?.[key];
+      if (inferred !== value) out.push(`${t.name} ${hint} ${value}→${inferred}`);
+    }
+  }
+  return out;
+}
 const ALL_READ = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 
 describe('@modelcontextprotocol/server-filesystem', () => {
-  it('finds its 14 tools with their annotations as published, and reports nothing (its hints are right)', async () => {
+  it('finds its 14 tools with their annotations as published, infers every declared hint, and reports nothing (its hints are right)', async () => {
     const result = await lintPackage('server-filesystem');
     expect(declared(result)).toEqual({
       read_file: READ,
@@ -56,14 +77,23 @@ describe('@modelcontextprotocol/server-filesystem', () => {
     // write_file overwrites through writeFile + rename (lib.js:165-166); create_directory only adds (mkdir -p, index.js:347).
     const writeFile = result.tools.find((t) => t.name === 'write_file')!;
     expect(writeFile.inferred).toEqual({ readOnly: false, destructive: true, idempotent: true, openWorld: false });
-    expect(writeFile.effects!.effects.find((e) => e.sink === 'fs/promises rename')!.via.map((h) => h.callee)).toEqual(['writeFileContent']);
+    const rename = writeFile.effects!.effects.find((e) => e.sink === 'fs/promises rename')!;
+    expect(rename.via.map((h) => h.callee)).toEqual(['writeFileContent']);
+    expect(rename).toMatchObject({ rewrite: 'atomic', idempotent: true, destructive: true });
+    // edit_file reads the file, replaces text in it and writes it back (lib.js:209-270): a change, not idempotent.
+    const editFile = result.tools.find((t) => t.name === 'edit_file')!;
+    expect(editFile.inferred).toEqual({ readOnly: false, destructive: true, idempotent: false, openWorld: false });
+    expect(editFile.effects!.effects.find((e) => e.sink === 'fs/promises writeFile')!.description).toBe('rewrites `filePath` from its previous content, changing it');
+    // move_file renames a file whose source is then gone: destructive, not idempotent (lib.js:197).
+    expect(result.tools.find((t) => t.name === 'move_file')!.inferred).toEqual({ readOnly: false, destructive: true, idempotent: false, openWorld: false });
+    expect(mismatches(result)).toEqual([]);
     expect(result.tools.find((t) => t.name === 'create_directory')!.inferred).toEqual({ readOnly: false, destructive: false, idempotent: true, openWorld: false });
     expect(findings(result)).toEqual([]);
   });
 });
 
 describe('@modelcontextprotocol/server-memory', () => {
-  it('finds its 9 tools and reports idempotentHint on the three read-only tools', async () => {
+  it('finds its 9 tools, infers every declared hint, and reports only idempotentHint on the three read-only tools', async () => {
     const result = await lintPackage('server-memory');
     const create = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false };
     const remove = { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false };
@@ -82,12 +112,16 @@ describe('@modelcontextprotocol/server-memory', () => {
     const readGraph = result.tools.find((t) => t.name === 'read_graph')!;
     expect(readGraph.inferred!.readOnly).toBe(true);
     expect(readGraph.effects!.effects[0]!.via.map((h) => h.callee)).toEqual(['knowledgeGraphManager.readGraph', 'this.loadGraph']);
-    const expected = ['open_nodes meaningless-hint', 'read_graph meaningless-hint', 'search_nodes meaningless-hint'];
-    // Known false positives: create_* and add_observations rewrite the whole graph file (writeFile + rename,
-    // index.js:108-109) from the loaded graph plus pushed items, so they only add. Telling an additive
-    // read-modify-write from a destructive one is issue #4; until then the overwrite is reported.
-    const knownFalsePositives = ['add_observations optimistic-non-destructive', 'create_entities optimistic-non-destructive', 'create_relations optimistic-non-destructive'];
-    expect(findings(result)).toEqual([...expected, ...knownFalsePositives].sort());
+    // The graph file is loaded, changed and saved whole (index.js:82-114) on every call: the create
+    // tools only push (additive, not idempotent); the delete tools filter (destructive, idempotent).
+    expect(mismatches(result)).toEqual([]);
+    const createEntities = result.tools.find((t) => t.name === 'create_entities')!;
+    const save = createEntities.effects!.effects.find((e) => e.sink === 'fs promises.rename')!;
+    expect(save).toMatchObject({ rewrite: 'read-modify-write', destructive: false, idempotent: false, description: 'rewrites `this.memoryFilePath` from its previous content, only adding to it' });
+    expect(save.via.map((h) => h.callee)).toEqual(['knowledgeGraphManager.createEntities', 'this.saveGraph']);
+    const deletion = result.tools.find((t) => t.name === 'delete_observations')!.effects!.effects.find((e) => e.sink === 'fs promises.rename')!;
+    expect(deletion).toMatchObject({ destructive: true, idempotent: true, description: 'rewrites `this.memoryFilePath` from its previous content, removing entries' });
+    expect(findings(result)).toEqual(['open_nodes meaningless-hint', 'read_graph meaningless-hint', 'search_nodes meaningless-hint']);
     expect(result.findings.filter((f) => f.ruleId === 'meaningless-hint').map((f) => f.location.line)).toEqual([405, 429, 453]);
   });
 });

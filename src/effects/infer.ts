@@ -12,8 +12,9 @@ import { BranchIndex } from '../analysis/branches.js';
 import { conditionOf } from '../analysis/conditions.js';
 import { BUILTIN_VALUE_METHODS, CLIENT_LIFECYCLE_METHODS, MCP_PROTOCOL_METHODS, PURE_GLOBALS, PURE_MODULES, SINKS, pathKey, type SinkEntry } from './catalog/index.js';
 import { SinkIndex } from './sink-index.js';
-import { httpEffect, sinkCallEffect, sinkEffect, sqlEffect } from './sink-call.js';
+import { httpEffect, pathText, sinkCallEffect, sinkEffect, sqlEffect } from './sink-call.js';
 import { stateMutation, mutationOfCall } from './state.js';
+import { judgeFileRewrites } from './read-modify-write.js';
 
 /** Options of the effect walk. */
 export interface InferOptions {
@@ -241,6 +242,8 @@ export class EffectAnalyzer {
     const memo = this.summaries.get(fn)?.get(key);
     if (memo) return memo;
     const summary: Summary = { effects: [], unresolved: [], truncated: false, complete: true };
+    /** The node of `fn` each effect comes from (the sink call, or the call of the function holding it). */
+    const sites = new Map<Effect, Node>();
     this.inProgress.add(fn);
     let nodes = this.nodesOf.get(fn);
     if (!nodes) {
@@ -259,13 +262,16 @@ export class EffectAnalyzer {
           const errorPath = isInCatch(node, fn);
           // The branch an effect sits in, nearest the handler winning over a callee's own (`case "delete":`).
           const condition = conditionOf(node, fn);
-          if (errorPath || condition !== null) {
-            for (let i = before; i < summary.effects.length; i++) summary.effects[i] = { ...summary.effects[i]!, ...(errorPath ? { errorPath } : {}), ...(condition !== null ? { condition } : {}) };
+          for (let i = before; i < summary.effects.length; i++) {
+            if (errorPath || condition !== null) summary.effects[i] = { ...summary.effects[i]!, ...(errorPath ? { errorPath } : {}), ...(condition !== null ? { condition } : {}) };
+            sites.set(summary.effects[i]!, node);
           }
         }
       }
     }
     this.inProgress.delete(fn);
+    // A file rewritten from what was read (load, change, save) is judged by the change (issue #4).
+    if (summary.effects.some((e) => e.target !== undefined)) summary.effects = judgeFileRewrites(fn, summary.effects, sites);
     summary.effects = dedupe(summary.effects, (e) => e.kind);
     summary.unresolved = dedupe(summary.unresolved, (u) => u.reason);
     if (summary.complete) {
@@ -375,11 +381,28 @@ export class EffectAnalyzer {
     // that object, not server state: drop its own `this.*` writes (reached through `this.` calls only).
     const ownThisWrite = (e: Effect): boolean => e.kind === 'state.write' && e.sink.startsWith('server state this') && e.via.every((h) => h.callee.startsWith('this.'));
     const fresh = inner.effects.some(ownThisWrite) && Node.isCallExpression(call) && isFreshReceiver(call);
+    const paths = (Node.isCallExpression(call) || Node.isNewExpression(call)) && inner.effects.some((e) => e.target !== undefined) ? this.parameterPaths(callee, call) : null;
     for (const e of inner.effects) {
       if (fresh && ownThisWrite(e)) continue;
-      summary.effects.push({ ...e, via: [hop, ...e.via] });
+      const moved: Effect = { ...e, via: [hop, ...e.via] };
+      // A path that is the callee's parameter reads, in the caller, as the argument it was given.
+      if (paths && e.target !== undefined && paths.has(e.target)) moved.target = paths.get(e.target)!;
+      if (paths && e.from !== undefined && paths.has(e.from)) moved.from = paths.get(e.from)!;
+      summary.effects.push(moved);
     }
     for (const u of inner.unresolved) summary.unresolved.push({ ...u, via: [hop, ...u.via] });
+  }
+
+  /** The callee's parameter names → the text of the arguments `call` gives them (for the paths of file effects). */
+  private parameterPaths(callee: FunctionNode, call: CallExpression | NewExpression): Map<string, string> {
+    const out = new Map<string, string>();
+    const args = call.getArguments();
+    callee.getParameters().forEach((param, i) => {
+      const arg = args[i];
+      const name = param.getNameNode();
+      if (arg && Node.isIdentifier(name) && !Node.isSpreadElement(arg)) out.set(name.getText(), pathText(arg, this.resolver));
+    });
+    return out;
   }
 
   private visitCall(call: CallExpression | NewExpression, depth: number, summary: Summary, b: Bindings): void {

@@ -69,7 +69,7 @@ export function sinkEffect(sink: SinkEntry, at: Node): Effect {
  * Sources: RFC 9110 §9.2 (HTTP methods), https://nodejs.org/api/fs.html#file-system-flags.
  */
 export function sinkCallEffect(sink: SinkEntry, call: CallExpression | NewExpression, resolver: Resolver): Effect {
-  const base = sinkEffect(sink, call);
+  const base = withPaths(sinkEffect(sink, call), sink, call.getArguments(), resolver);
   if (sink.classifyBy === 'verb' || sink.commandArgument !== undefined) {
     const name = sink.commandArgument !== undefined ? commandClassOf(call.getArguments()[sink.commandArgument], resolver) : calledName(call);
     return name === null ? base : verbEffect(base, name);
@@ -94,6 +94,21 @@ export function sinkCallEffect(sink: SinkEntry, call: CallExpression | NewExpres
   const http = httpEffect(method);
   const description = sink.httpMethod === 'get' ? sink.description : `${sink.description} (${http.label})`;
   return { ...base, access: http.access, destructive: http.destructive, idempotent: http.idempotent, sink: `${base.sink} ${http.label}`, description };
+}
+
+/** The effect with the text of its path arguments (`target`, `from`), for file sinks that name them. */
+function withPaths(effect: Effect, sink: SinkEntry, args: Node[], resolver: Resolver): Effect {
+  if (!sink.pathArguments) return effect;
+  const target = args[sink.pathArguments.target];
+  const source = sink.pathArguments.source === undefined ? undefined : args[sink.pathArguments.source];
+  return { ...effect, ...(target ? { target: pathText(target, resolver) } : {}), ...(source ? { from: pathText(source, resolver) } : {}) };
+}
+
+/** A path argument as text: its value when static (`"notes.json"`), else its expression as written. */
+export function pathText(arg: Node, resolver: Resolver): string {
+  const node = unwrap(arg);
+  const v = evaluate(node, resolver);
+  return v.known && typeof v.value === 'string' ? JSON.stringify(v.value) : node.getText();
 }
 
 /** The name of the method or function a call calls: `issues.create(...)` → `create`. */

@@ -56,6 +56,12 @@ export interface SinkEntry {
    * `client.send(new PutObjectCommand(...))`): its leading verb decides, as for `classifyBy: 'verb'`.
    */
   commandArgument?: number;
+  /**
+   * Which arguments are paths, for file sinks: the file written or read (`target`) and, for
+   * operations from one path to another (`rename(from, to)`, `copyFile`), the `source`. Effects
+   * carry their text so that a file read and rewritten in one function is recognised.
+   */
+  pathArguments?: { target: number; source?: number };
   /** True for an entry whose calls have no effect: a builder step, a factory, a command's constructor. */
   pure?: boolean;
 }
