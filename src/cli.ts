@@ -55,6 +55,8 @@ export async function main(argv: string[], io: { stdout: NodeJS.WritableStream; 
     .argument('[paths...]', 'files, folders or globs to lint')
     .addOption(new Option('-f, --format <name>', 'output format').choices([...FORMATTERS.keys()]).default('stylish'))
     .option('--tools', 'print a table of every tool (declared and inferred hints, verdict) instead of the findings')
+    .option('-c, --config <file>', 'use this configuration file instead of searching for .mcplintrc*, mcplint.config.* or package.json#mcplint')
+    .option('--no-config', 'ignore configuration files')
     .option('--max-depth <n>', `how many calls deep to follow handlers into project functions (1 to ${MAX_DEPTH_LIMIT})`, depthOption, 12)
     .version(VERSION, '-v, --version')
     .addHelpText('after', HELP_AFTER)
@@ -73,18 +75,22 @@ export async function main(argv: string[], io: { stdout: NodeJS.WritableStream; 
     }
     throw error;
   }
-  const opts = program.opts<{ format: string; tools?: boolean; maxDepth: number }>();
+  const opts = program.opts<{ format: string; tools?: boolean; maxDepth: number; config: string | false | undefined }>();
   try {
     // Loaded here so that --help and --version do not pay for loading TypeScript.
     const { lint } = await import('./index.js');
-    const result = await lint({ paths: program.args, cwd: io.cwd, maxDepth: opts.maxDepth });
+    const { loadConfig } = await import('./config/load.js');
+    // `--no-config` sets `config` to false; a string is `--config <file>`; undefined searches.
+    const { config } = opts.config === false ? { config: undefined } : await loadConfig(io.cwd, opts.config);
+    const result = await lint({ paths: program.args, cwd: io.cwd, maxDepth: opts.maxDepth, ...(config ? { config } : {}) });
     const color = useColor(io.env, io.isTTY);
     const formatter = opts.tools && opts.format === 'stylish' ? toolsTable : FORMATTERS.get(opts.format)!;
     io.stdout.write(formatter(result, { cwd: io.cwd, color }));
     return result.findings.some((f) => f.severity === 'error') ? EXIT.findings : EXIT.ok;
   } catch (error) {
     if (error instanceof UsageError) {
-      io.stderr.write(`mcp-annotate-lint: ${error.message}\n`);
+      // One line per problem (a configuration may have several), each with the prefix.
+      for (const line of error.message.split('\n')) io.stderr.write(`mcp-annotate-lint: ${line}\n`);
       return EXIT.fatal;
     }
     const message = error instanceof Error ? error.message : String(error);

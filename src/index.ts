@@ -10,6 +10,8 @@ import { PatchIndex } from './discover/patches.js';
 import { importsMcpSdk, keyOfReceiver } from './discover/registrations.js';
 import { inferHints } from './effects/hints.js';
 import { DEFAULT_INFER_OPTIONS, EffectAnalyzer } from './effects/infer.js';
+import { ConfiguredSinks } from './effects/configured.js';
+import { EMPTY_CONFIG, type Config } from './config/schema.js';
 import { collect, compareFindings, type SeverityConfig } from './engine/collector.js';
 import { runRules } from './engine/run.js';
 import type { Finding, LintResult, ToolFacts } from './model.js';
@@ -28,6 +30,8 @@ export interface LintOptions {
   maxDepth?: number;
   /** Severity per rule id; `off` disables a rule. */
   severities?: SeverityConfig;
+  /** The project's validated configuration (`loadConfig`); none: no configured or incidental sinks. */
+  config?: Config;
 }
 
 const NODE_MODULES = `${path.sep}node_modules${path.sep}`;
@@ -86,7 +90,12 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   const discovered = discovery.tools;
   const unresolvedRegistrations = discovery.unresolved;
 
-  const analyzer = new EffectAnalyzer(resolver, { ...DEFAULT_INFER_OPTIONS, ...(options.maxDepth ? { maxDepth: options.maxDepth } : {}) });
+  const config = options.config ?? EMPTY_CONFIG;
+  const analyzer = new EffectAnalyzer(resolver, {
+    ...DEFAULT_INFER_OPTIONS,
+    ...(options.maxDepth ? { maxDepth: options.maxDepth } : {}),
+    configured: new ConfiguredSinks(config.sinks, config.incidental),
+  });
   const tools: ToolFacts[] = discovered.map(({ facts, handlers }) => {
     let effects = null;
     try {

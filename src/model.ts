@@ -143,6 +143,8 @@ export interface Effect {
    * own previous content, judged by the change (read-modify-write.ts).
    */
   rewrite?: 'atomic' | 'read-modify-write';
+  /** Set when the configuration marks the sink incidental (a cache, an audit log): why. Findings resting only on such effects are info. */
+  incidental?: string;
 }
 
 /** How sure an inferred effect is (issue #4): proven by a catalogued sink, or read from a name. */

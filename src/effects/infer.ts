@@ -15,11 +15,14 @@ import { SinkIndex } from './sink-index.js';
 import { httpEffect, pathText, sinkCallEffect, sinkEffect, sqlEffect } from './sink-call.js';
 import { stateMutation, mutationOfCall } from './state.js';
 import { judgeFileRewrites } from './read-modify-write.js';
+import type { ConfiguredSinks } from './configured.js';
 
 /** Options of the effect walk. */
 export interface InferOptions {
   /** How many calls deep the walk follows project functions from the handler before it stops and reports it. */
   maxDepth: number;
+  /** Sinks and incidental sinks from the project's configuration. */
+  configured?: ConfiguredSinks;
 }
 
 export const DEFAULT_INFER_OPTIONS: InferOptions = { maxDepth: 12 };
@@ -230,11 +233,21 @@ export class EffectAnalyzer {
     const set: EffectSet = { effects: [], unresolved: [], truncated: false };
     for (const handler of handlers) {
       const summary = this.summarize(handler.node, 0, handler.bindings);
-      set.effects.push(...summary.effects);
+      set.effects.push(...this.markIncidental(summary.effects));
       set.unresolved.push(...summary.unresolved);
       set.truncated ||= summary.truncated;
     }
     return set;
+  }
+
+  /** Effects the configuration marks incidental (a cache, an audit log), with its reason. */
+  private markIncidental(effects: Effect[]): Effect[] {
+    const configured = this.options.configured;
+    if (!configured || configured.isEmpty) return effects;
+    return effects.map((e) => {
+      const reason = configured.incidentalReason(e);
+      return reason === null ? e : { ...e, incidental: reason };
+    });
   }
 
   private summarize(fn: FunctionNode, depth: number, b: Bindings): Summary {
@@ -426,6 +439,12 @@ export class EffectAnalyzer {
       });
       return;
     }
+    // A wrapper the configuration declares a sink (`db.exec`) is judged as configured, not followed.
+    const configured = this.options.configured?.forCall(unwrap(calleeExpr).getText());
+    if (configured) {
+      summary.effects.push(sinkCallEffect(configured, call, this.resolver));
+      return;
+    }
     const target = this.resolver.resolve(calleeExpr, 0, b);
     // `items.push(x)` on server state is a mutation, unless `push` is a method of the project or of a package.
     const mutation = target.kind === 'function' || target.kind === 'module' ? null : mutationOfCall(call);
@@ -447,7 +466,8 @@ export class EffectAnalyzer {
         this.include(target.node, call, depth, summary, this.calleeBindings(target.node, bindingsOf(target), call, b));
         return;
       case 'module': {
-        const { module, exportPath, sink, named } = moduleSink(target);
+        const { module, exportPath, sink: catalogued, named } = moduleSink(target);
+        const sink = this.options.configured?.forModule(module, exportPath) ?? catalogued;
         if (sink) {
           if (!sink.pure) summary.effects.push(sinkCallEffect(sink, call, this.resolver));
           return;
@@ -458,7 +478,7 @@ export class EffectAnalyzer {
           return;
         }
         if (isPureModule(module) || SINK_INDEX.isResultOf(module, exportPath) || isSinkFactory(module, exportPath)) return;
-        this.unseen(summary, call, `calls ${named}, which the sink catalog does not model`, b);
+        this.unseen(summary, call, `calls ${named}, which the sink catalog does not model`, b, `${module} ${pathKey(exportPath)}`.trim());
         return;
       }
       case 'global': {
@@ -515,12 +535,13 @@ export class EffectAnalyzer {
    * `getOrCreateUser`: api-verbs.ts). Such effects are `likely`, never `certain` (issue #4). Null
    * when none of these tells.
    */
-  private unseenCallEffect(call: CallExpression, b: Bindings): Effect | null {
+  private unseenCallEffect(call: CallExpression, b: Bindings, sink?: string): Effect | null {
     const callee = unwrap(call.getExpression());
     const name = Node.isPropertyAccessExpression(callee) ? callee.getName() : Node.isIdentifier(callee) ? callee.getText() : null;
     if (name === null) return null;
     if (DELEGATING_METHODS.has(name)) return arbitraryEffect(call, `\`${name}\` forwards the call to a tool chosen by the arguments`);
-    const base = { location: locationOf(call), via: [], basis: 'name' as const, confidence: 'likely' as const, sink: shorten(callee.getText(), 50) };
+    // The sink names the package export when there is one (`some-sdk Client.new().deleteThing`), else the callee as written.
+    const base = { location: locationOf(call), via: [], basis: 'name' as const, confidence: 'likely' as const, sink: sink ?? shorten(callee.getText(), 50) };
     for (const arg of call.getArguments()) {
       const v = evaluate(arg, this.resolver, 0, b);
       if (v.known && typeof v.value === 'string' && /^(GET|HEAD|OPTIONS|POST|PUT|PATCH|DELETE)$/.test(v.value)) {
@@ -554,8 +575,8 @@ export class EffectAnalyzer {
   }
 
   /** A call the linter cannot see into: its name's verb as a likely effect, else an unresolved item. */
-  private unseen(summary: Summary, call: CallExpression | NewExpression, reason: string, b: Bindings): void {
-    const inferred = Node.isCallExpression(call) ? this.unseenCallEffect(call, b) : null;
+  private unseen(summary: Summary, call: CallExpression | NewExpression, reason: string, b: Bindings, sink?: string): void {
+    const inferred = Node.isCallExpression(call) ? this.unseenCallEffect(call, b, sink) : null;
     if (inferred) summary.effects.push(inferred);
     else this.unresolved(summary, call, reason);
   }

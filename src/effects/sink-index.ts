@@ -69,6 +69,11 @@ export class SinkIndex {
     }
   }
 
+  /** True when the index holds no entry. */
+  get isEmpty(): boolean {
+    return this.all.length === 0;
+  }
+
   private moduleMatches(c: Compiled, module: string): boolean {
     return c.module ? c.module.test(module) : c.entry.module === module;
   }

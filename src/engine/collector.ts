@@ -14,6 +14,9 @@ export function renderMessage(template: string, data: Record<string, string>): s
  * Turns rule reports into findings: stamps the severity (configured, else the rule's
  * recommended one), drops rules that are off, renders the message, removes duplicates, and sorts
  * by file, line, column, rule. Detectors never choose severity; this is the one place that does (knip).
+ * Severity also follows the evidence (issue #4): a finding resting only on `likely` effects is at
+ * most a warning, one resting only on effects the configuration marks incidental is at most info;
+ * the message says which.
  *
  * @throws Error when a report names a message id its rule does not declare (a bug in the rule).
  */
@@ -29,8 +32,9 @@ export function collect(reports: RawReport[], crashes: RuleCrash[], rules: Reado
     if (template === undefined) throw new Error(`rule ${rule.id} reported unknown messageId "${report.messageId}"`);
     const evidence = report.evidence ?? [];
     const likely = restsOnLikelyEvidence(evidence);
-    const severity = likely ? lower(configured, 'warning') : configured;
-    const message = renderMessage(template, report.data) + (likely ? LIKELY_NOTE : '');
+    const incidental = evidence.length > 0 && evidence.every((e) => e.incidental !== undefined) ? evidence[0]!.incidental! : null;
+    const severity = incidental !== null ? lower(configured, 'info') : likely ? lower(configured, 'warning') : configured;
+    const message = renderMessage(template, report.data) + (incidental !== null ? ` (incidental: ${incidental})` : likely ? LIKELY_NOTE : '');
     const key = `${report.ruleId}\0${report.location.file}\0${report.location.line}\0${report.location.column}\0${message}`;
     if (seen.has(key)) continue;
     seen.add(key);

@@ -1,0 +1,73 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config/load.js';
+import { ConfigSchema } from '../src/config/schema.js';
+import { lint, type LintResult } from '../src/index.js';
+import { SERVER_HEADER, writeProject } from './helpers.js';
+
+const SERVER = `${SERVER_HEADER}import { appendFile } from "node:fs/promises";
+import { db } from "./db.js";
+async function writeAuditLog(line: string) { await appendFile("audit.log", line); }
+server.registerTool("purge", { description: "d", inputSchema: {}, annotations: { destructiveHint: false } }, async () => {
+  await db.exec("anything");
+  return { content: [] };
+});
+server.registerTool("peek", { description: "d", inputSchema: {}, annotations: { readOnlyHint: true } }, async () => {
+  await writeAuditLog("peeked");
+  return { content: [] };
+});
+`;
+/** The findings of the optimistic-* rules (missing-annotations is not what these cases are about). */
+const optimistic = (r: LintResult) => r.findings.filter((f) => f.ruleId.startsWith('optimistic-'));
+
+const DB = `export const db = { exec: async (sql: string) => { void sql; } };\n`;
+
+describe('configuration: sinks and incidental (issue #4)', () => {
+  it('a configured sink judges a wrapper the linter would see as effect-free; an incidental write is info', async () => {
+    const config = ConfigSchema.parse({
+      sinks: [{ call: 'db.exec', kind: 'database', access: 'write', destructive: true, idempotent: false }],
+      incidental: [{ call: 'writeAuditLog', reason: 'an audit log' }],
+    });
+    const dir = writeProject({ 'server.ts': SERVER, 'db.ts': DB });
+    const without = await lint({ paths: ['.'], cwd: dir });
+    expect(optimistic(without).map((f) => `${f.tool} ${f.ruleId} ${f.severity}`)).toEqual(['peek optimistic-read-only error']);
+    const result = await lint({ paths: ['.'], cwd: dir, config });
+    expect(optimistic(result).map((f) => `${f.tool} ${f.ruleId} ${f.severity}`)).toEqual(['purge optimistic-non-destructive error', 'peek optimistic-read-only info']);
+    const purge = result.tools.find((t) => t.name === 'purge')!;
+    expect(purge.effects!.effects[0]).toMatchObject({ kind: 'database', access: 'write', destructive: true, sink: 'config db.exec', confidence: 'certain' });
+    const peek = optimistic(result).find((f) => f.tool === 'peek')!;
+    expect(peek.message).toMatch(/\(incidental: an audit log\)$/);
+    expect(peek.evidence[0]).toMatchObject({ sink: 'fs/promises appendFile', incidental: 'an audit log' });
+  });
+
+  it('marks file writes incidental by path glob, and package calls by module', async () => {
+    const config = ConfigSchema.parse({ incidental: [{ path: '**/.cache/**' }, { module: '@acme/metrics' }] });
+    const dir = writeProject({
+      'server.ts': `${SERVER_HEADER}import { writeFile } from "node:fs/promises";\nimport { count } from "@acme/metrics";\nserver.registerTool("t", { description: "d", inputSchema: {}, annotations: { readOnlyHint: true } }, async () => {\n  await writeFile("/tmp/.cache/x.json", "{}");\n  count("t");\n  return { content: [] };\n});\n`,
+    });
+    const result = await lint({ paths: ['.'], cwd: dir, config });
+    expect(optimistic(result).map((f) => `${f.ruleId} ${f.severity}`)).toEqual(['optimistic-read-only info']);
+    expect(result.tools[0]!.effects!.effects.map((e) => `${e.sink}: ${e.incidental}`)).toEqual(['fs/promises writeFile: marked incidental in the configuration', '@acme/metrics count: marked incidental in the configuration']);
+    expect(result.tools[0]!.effects!.unresolved).toEqual([]);
+  });
+
+  it('loads .mcplintrc.json by searching upwards, and reports each schema error on one line with its key path', async () => {
+    const dir = writeProject({ '.mcplintrc.json': JSON.stringify({ sinks: [{ call: 'db.exec', access: 'write' }] }), 'sub/x.ts': '' });
+    const loaded = await loadConfig(path.join(dir, 'sub'));
+    expect(loaded.file).toBe(path.join(dir, '.mcplintrc.json'));
+    expect(loaded.config.sinks[0]).toMatchObject({ call: 'db.exec', access: 'write', kind: 'api', destructive: null, openWorld: false });
+    const bad = writeProject({ '.mcplintrc.json': JSON.stringify({ sink: [], incidental: [{ reason: 'x' }], sinks: [{ call: 'a', access: 'writes' }] }) });
+    const error = await loadConfig(bad).catch((e: Error) => e);
+    expect((error as Error).message.split('\n').sort()).toEqual([
+      '.mcplintrc.json: (root): Unrecognized key: "sink"',
+      '.mcplintrc.json: incidental.0: give `call`, `module` or `path`',
+      '.mcplintrc.json: sinks.0.access: Invalid option: expected one of "read"|"write"|"unknown"',
+    ]);
+  });
+
+  it('accepts the example configuration shipped at the root', () => {
+    const example = JSON.parse(readFileSync(path.join(import.meta.dirname, '..', '.mcplintrc.example.json'), 'utf8'));
+    expect(ConfigSchema.safeParse(example).success).toBe(true);
+  });
+});
