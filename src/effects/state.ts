@@ -130,7 +130,7 @@ export function stateMutation(node: Node, within: FunctionNode): Effect | null {
       if (Node.isElementAccessExpression(left) && left.getArgumentExpression() && isFreshKey(left.getArgumentExpression()!)) {
         return effect(node, root, false, false, 'adds an entry with a new key to server state `{}`');
       }
-      if (isGuardedInitialisation(node)) return effect(node, root, false, true, 'initialises server state `{}`');
+      if (isGuardedInitialisation(node)) return isResource(node.getRight()) ? null : effect(node, root, false, true, 'initialises server state `{}`');
       const update = selfUpdate(node);
       if (update === 'append') return effect(node, root, false, false, 'appends to server state `{}`');
       if (update === 'remove') return effect(node, root, true, true, 'removes entries of server state `{}`');
@@ -140,7 +140,7 @@ export function stateMutation(node: Node, within: FunctionNode): Effect | null {
       if (update === 'toggle') return effect(node, root, true, false, 'toggles server state `{}`');
       return effect(node, root, true, true, 'assigns server state `{}`');
     }
-    if (op === SyntaxKind.QuestionQuestionEqualsToken || op === SyntaxKind.BarBarEqualsToken) return effect(node, root, false, true, 'initialises server state `{}`');
+    if (op === SyntaxKind.QuestionQuestionEqualsToken || op === SyntaxKind.BarBarEqualsToken) return isResource(node.getRight()) ? null : effect(node, root, false, true, 'initialises server state `{}`');
     if (op === SyntaxKind.AmpersandAmpersandEqualsToken) return effect(node, root, true, true, 'assigns server state `{}`');
     return effect(node, root, false, false, `${op === SyntaxKind.PlusEqualsToken ? 'increments' : op === SyntaxKind.MinusEqualsToken ? 'decrements' : 'updates'} server state \`{}\``);
   }
@@ -333,6 +333,25 @@ function absentIn(condition: Node): string[] {
  * True for `if (!x[k]) x[k] = v` and its variants: the assignment only fills an absent entry, so it
  * adds and does not destroy.
  */
+/** Callee names that make a client, pool or connection (`createPool`, `new Client()`, `initDb`, `getClient`). */
+const RESOURCE_FACTORY = /^(?:create|connect|open|init|make|build|new)[A-Z_]?|(?:Client|Pool|Connection|Driver|Browser|Session)$/;
+
+/**
+ * True for a value that is a client, pool or connection being made (`new Pool()`, `createPool()`,
+ * `await connect()`, a promise of one): lazily initialising one (`if (!pool) pool = createPool()`,
+ * `client ??= new Client()`) does not change the server's environment, unlike filling a cache
+ * of data, which stays a write.
+ */
+function isResource(value: Node): boolean {
+  let node = unwrap(value);
+  if (Node.isAwaitExpression(node)) node = unwrap(node.getExpression());
+  if (Node.isNewExpression(node)) return !['Map', 'Set', 'Array', 'Object', 'WeakMap', 'WeakSet', 'Date'].includes(node.getExpression().getText());
+  if (!Node.isCallExpression(node)) return false;
+  const callee = unwrap(node.getExpression());
+  const name = Node.isPropertyAccessExpression(callee) ? callee.getName() : Node.isIdentifier(callee) ? callee.getText() : '';
+  return RESOURCE_FACTORY.test(name);
+}
+
 function isGuardedInitialisation(assignment: import('ts-morph').BinaryExpression): boolean {
   return isGuarded(assignment, canonical(assignment.getLeft()));
 }

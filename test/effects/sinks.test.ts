@@ -279,6 +279,17 @@ import { $ } from "zx";`));
 });
 
 describe('server state', () => {
+  // Found by the real-server trial (issue #4): @benborla29/mcp-server-mysql creates its pool on first use.
+  it('does not count lazily creating a client or pool as a change, but still counts a lazily filled cache', async () => {
+    const r = await effectsOf(
+      server(
+        `  if (!pool) pool = createPool({});\n  client ??= new Client();\n  if (!conn) { conn = await connectDb(); }\n  if (!rows) rows = await loadRows();`,
+        `import { createPool } from "mysql2/promise";\nimport { Client } from "pg";\nlet pool: any; let client: any; let conn: any; let rows: any;\ndeclare function connectDb(): Promise<unknown>;\ndeclare function loadRows(): Promise<unknown>;`,
+      ),
+    );
+    expect(r.effects).toEqual(['state.write:write:server state rows', 'api:read:loadRows']);
+  });
+
   it('detects assignment, counters, push, Map.set, delete and ??= on module-level state', async () => {
     const r = await effectsOf(
       server(`  count++; total += 2; last = "x"; items.push(1); cache.set("k", 1); cache.delete("k"); delete byId["a"]; byId["b"] ??= 1;`, `let count = 0; let total = 0; let last = ""; const items: number[] = []; const cache = new Map<string, number>(); const byId: Record<string, number> = {};`),

@@ -44,6 +44,24 @@ export const PURE_MODULES: ReadonlySet<string> = new Set([
   // the session; they do not modify the server's environment.
   '@modelcontextprotocol/sdk',
   '@modelcontextprotocol/server',
+  // Tracing spans, parsing and formatting: found in the real-server trial (issue #4), no environmental effect.
+  '@opentelemetry/api',
+  'async_hooks',
+  'js-yaml',
+  'yaml',
+  'node-sql-parser',
+  'ajv',
+  'lodash',
+  'lodash-es',
+  'date-fns',
+  'dayjs',
+  'semver',
+  'mime',
+  'mime-types',
+  'fast-json-stable-stringify',
+  'json5',
+  'toml',
+  '@iarna/toml',
 ]);
 
 /** Globals (and members of globals) whose calls have no environmental effect. Logging is not an effect. */
@@ -146,6 +164,7 @@ export const BUILTIN_VALUE_METHODS: ReadonlySet<string> = new Set([
   'valueOf', 'test', 'exec', 'then', 'catch', 'finally', 'text', 'json', 'arrayBuffer', 'bytes', 'blob', 'formData',
   'isFile', 'isDirectory', 'isSymbolicLink', 'hasOwnProperty', 'bind', 'call', 'apply', 'describe', 'optional',
   'parse', 'safeParse', 'parseAsync', 'safeParseAsync', 'readUInt8', 'subarray', 'equals',
+  'throwIfAborted', 'getStore',
 ]);
 
 /**
