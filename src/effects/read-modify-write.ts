@@ -31,6 +31,8 @@ type Change = 'add' | 'remove' | 'set' | 'transform';
 
 /** Reads of a file's content (not its metadata): their value can be written back. */
 const CONTENT_READ = /(?:^|[ .])(readFile|readFileSync|readJson|readJSON|readJsonSync|readJSONSync|createReadStream)\b/;
+/** Writes that produce a whole file (the temp file of an atomic replace). */
+const WHOLE_FILE_WRITE = /(?:^|[ .])(writeFile|writeFileSync|createWriteStream|outputFile|outputFileSync|writeJson|writeJSON|writeJsonSync|outputJson)\b/;
 const RENAME = /(?:^|[ .])(rename|renameSync|move|moveSync)\b/;
 
 /** Array and collection methods whose callback's first parameter is an element of the receiver. */
@@ -75,7 +77,14 @@ function verdict(changes: ReadonlySet<Change>): { destructive: boolean; idempote
  * that holds it). Effects it does not rewrite are returned as they are.
  */
 export function judgeFileRewrites(fn: FunctionNode, effects: Effect[], sites: ReadonlyMap<Effect, Node>): Effect[] {
-  let out = atomicReplaces(effects);
+  const replaced = atomicReplaces(effects);
+  // The rewritten copies come from the same nodes as their originals.
+  const siteMap = new Map(sites);
+  replaced.forEach((e, i) => {
+    const site = sites.get(effects[i]!);
+    if (e !== effects[i] && site) siteMap.set(e, site);
+  });
+  let out = replaced;
   const reads = out.filter((e) => e.kind === 'fs.read' && e.target !== undefined && CONTENT_READ.test(e.sink));
   for (const target of new Set(reads.map((e) => e.target!))) {
     const isWrite = (e: Effect): boolean => e.kind === 'fs.write' || e.kind === 'fs.delete';
@@ -83,8 +92,8 @@ export function judgeFileRewrites(fn: FunctionNode, effects: Effect[], sites: Re
     // Writes judged in a callee already (its own load, change, save) keep their verdict.
     const group = out.filter((e) => isWrite(e) && e.rewrite !== 'read-modify-write' && e.target !== undefined && (e.target === target || temps.has(e.target)));
     if (group.length === 0) continue;
-    const readSites = reads.filter((e) => e.target === target).map((e) => siteOf(e, sites)).filter((n): n is Node => n !== undefined);
-    const writeSites = new Set(group.map((e) => siteOf(e, sites)).filter((n): n is Node => n !== undefined));
+    const readSites = reads.filter((e) => e.target === target).map((e) => siteMap.get(e)).filter((n): n is Node => n !== undefined);
+    const writeSites = new Set(group.map((e) => siteMap.get(e)).filter((n): n is Node => n !== undefined));
     const derived = derivedDeclarations(fn, readSites);
     if (derived.size === 0) continue;
     const writesDerived = [...writeSites].some((site) => N.isCallExpression(site) && site.getArguments().some((arg) => rootsOf(arg).some((d) => derived.has(d))));
@@ -100,22 +109,29 @@ export function judgeFileRewrites(fn: FunctionNode, effects: Effect[], sites: Re
   return out;
 }
 
-function siteOf(effect: Effect, sites: ReadonlyMap<Effect, Node>): Node | undefined {
-  return sites.get(effect);
-}
-
 function describePath(target: string): string {
   return target.startsWith('"') ? target : `\`${target}\``;
 }
 
-/** A rename whose source is a file written in the same function: an atomic overwrite of the target. */
+/**
+ * A rename whose source is a file written in the same function: an atomic overwrite of the
+ * target. The temp file's own write (named per call, often) is part of that one overwrite.
+ */
 function atomicReplaces(effects: Effect[]): Effect[] {
-  const written = new Set(effects.filter((e) => e.kind === 'fs.write' && e.target !== undefined && !RENAME.test(e.sink)).map((e) => e.target!));
-  return effects.map((e) =>
-    e.kind === 'fs.write' && e.rewrite === undefined && e.from !== undefined && RENAME.test(e.sink) && written.has(e.from)
-      ? { ...e, destructive: true, idempotent: true, rewrite: 'atomic', description: 'replaces a file atomically (a temp file renamed over it)' }
-      : e,
+  const isTempWrite = (e: Effect): boolean => e.kind === 'fs.write' && e.rewrite === undefined && e.target !== undefined && WHOLE_FILE_WRITE.test(e.sink);
+  const written = new Set(effects.filter(isTempWrite).map((e) => e.target!));
+  const renamed = new Map(
+    effects.filter((e) => e.kind === 'fs.write' && e.rewrite === undefined && e.from !== undefined && RENAME.test(e.sink) && written.has(e.from)).map((e) => [e.from!, e.target!] as const),
   );
+  return effects.map((e) => {
+    if (e.from !== undefined && renamed.get(e.from) === e.target && RENAME.test(e.sink)) {
+      return { ...e, destructive: true, idempotent: true, rewrite: 'atomic', description: 'replaces a file atomically (a temp file renamed over it)' };
+    }
+    if (isTempWrite(e) && renamed.has(e.target!)) {
+      return { ...e, destructive: false, idempotent: true, rewrite: 'atomic', description: `writes a temp file that then replaces ${describePath(renamed.get(e.target!)!)}` };
+    }
+    return e;
+  });
 }
 
 /** The declaration an identifier names (a variable or parameter), or undefined. */

@@ -7,6 +7,7 @@ import type { Effect } from '../model.js';
 import { fileFlagEffect, type SinkEntry } from './catalog/index.js';
 import { classifySql } from './sql.js';
 import { verbOf } from './api-verbs.js';
+import { mentionsFreshValue } from './fresh.js';
 
 /**
  * The effect of one call of a catalogued sink, refined by what its arguments say: the HTTP method
@@ -69,6 +70,26 @@ export function sinkEffect(sink: SinkEntry, at: Node): Effect {
  * Sources: RFC 9110 §9.2 (HTTP methods), https://nodejs.org/api/fs.html#file-system-flags.
  */
 export function sinkCallEffect(sink: SinkEntry, call: CallExpression | NewExpression, resolver: Resolver): Effect {
+  const effect = argumentEffect(sink, call, resolver);
+  return effect.kind === 'fs.write' && sink.pathArguments ? perCallFile(effect, sink.pathArguments.target, call.getArguments()) : effect;
+}
+
+/**
+ * A file write named or filled per call: a path with a new id or time in it creates a new file
+ * each call (additive, not idempotent); data with one makes a repeated overwrite differ (not
+ * idempotent). Issue #4: "data that varies per call (counters, `Date.now`, `randomUUID`) is not".
+ */
+function perCallFile(effect: Effect, targetIndex: number, args: Node[]): Effect {
+  const target = args[targetIndex];
+  if (target && mentionsFreshValue(target)) return { ...effect, destructive: false, idempotent: false, description: 'writes a new file, named per call (a new id or time in its path)' };
+  if (effect.idempotent !== false && args.some((arg, i) => i !== targetIndex && mentionsFreshValue(arg))) {
+    return { ...effect, idempotent: false, description: `${effect.description}, with data that varies per call (a time or a new id)` };
+  }
+  return effect;
+}
+
+/** The effect of calling `sink` at `call`, refined by its arguments. */
+function argumentEffect(sink: SinkEntry, call: CallExpression | NewExpression, resolver: Resolver): Effect {
   const base = withPaths(sinkEffect(sink, call), sink, call.getArguments(), resolver);
   if (sink.classifyBy === 'verb' || sink.commandArgument !== undefined) {
     const name = sink.commandArgument !== undefined ? commandClassOf(call.getArguments()[sink.commandArgument], resolver) : calledName(call);

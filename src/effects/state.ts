@@ -1,5 +1,6 @@
 import type { CallExpression, NewExpression } from 'ts-morph';
 import { Node, SyntaxKind } from '../ts-morph.js';
+import { isFreshValue } from './fresh.js';
 import { locationOf } from '../analysis/location.js';
 import { isAssignmentOperator } from '../analysis/nodes.js';
 import { isFunctionNode, isModuleLevel, type FunctionNode, unwrap } from '../analysis/resolve.js';
@@ -127,7 +128,7 @@ export function stateMutation(node: Node, within: FunctionNode): Effect | null {
     if (!root || !inside(node, within)) return null;
     if (op === SyntaxKind.EqualsToken) {
       const left = unwrap(node.getLeft());
-      if (Node.isElementAccessExpression(left) && left.getArgumentExpression() && isFreshKey(left.getArgumentExpression()!)) {
+      if (Node.isElementAccessExpression(left) && left.getArgumentExpression() && isFreshValue(left.getArgumentExpression()!)) {
         return effect(node, root, false, false, 'adds an entry with a new key to server state `{}`');
       }
       if (isGuardedInitialisation(node)) return isResource(node.getRight()) ? null : effect(node, root, false, true, 'initialises server state `{}`');
@@ -174,7 +175,7 @@ export function mutationOfCall(call: CallExpression | NewExpression): Effect | n
   const root = stateRoot(callee.getExpression());
   if (!root) return null;
   const key = call.getArguments()[0];
-  if (callee.getName() === 'set' && key && isFreshKey(key)) {
+  if (callee.getName() === 'set' && key && isFreshValue(key)) {
     return effect(call, root, false, false, 'adds an entry with a new key to server state `{}`');
   }
   if (callee.getName() === 'set' && key && isGuarded(call, `${canonical(callee.getExpression())}[${canonical(key)}]`)) {
@@ -281,24 +282,6 @@ function returnsEarlyWhenPresent(statement: Node, target: string): boolean {
   }
   return false;
 }
-
-/**
- * True for a key made fresh on each call (`randomUUID()`, `nanoid()`, `Date.now()`, `++nextId`, or a
- * const holding one): writing it adds an entry and is not idempotent.
- */
-function isFreshKey(key: Node): boolean {
-  let node = unwrap(key);
-  if (Node.isIdentifier(node)) {
-    const decl = node.getSymbol()?.getDeclarations()[0];
-    const init = decl && Node.isVariableDeclaration(decl) && decl.getVariableStatement()?.getDeclarationKind() === 'const' ? decl.getInitializer() : undefined;
-    if (init) node = unwrap(init);
-  }
-  if (Node.isPrefixUnaryExpression(node) && node.getOperatorToken() === SyntaxKind.PlusPlusToken) return true;
-  return FRESH_ID_CALL.test(node.getText());
-}
-
-/** Calls that return a new id or time on each call. */
-const FRESH_ID_CALL = /\b(randomUUID|nanoid|uuid|uuidv4|v4|v7|ulid|cuid|createId|Date\.now|performance\.now)\s*\(/;
 
 /** The expressions a condition proves absent: `!x` → x; `x === undefined`, `x == null` → x; `!(k in o)` → o[k]. */
 function absentIn(condition: Node): string[] {

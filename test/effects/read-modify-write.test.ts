@@ -62,3 +62,15 @@ describe('atomic replace and moves', () => {
     expect(move[0]!.rewrite).toBeUndefined();
   });
 });
+
+describe('per-call data in file writes (issue #4: counters, Date.now, randomUUID are not idempotent)', () => {
+  it('a path with a new id or time creates a new file each call; data with a time makes an overwrite not idempotent', async () => {
+    const named = await writesOf(`  const id = randomUUID();\n  await writeFile(\`notes/\${id}.json\`, args.text);`, `import { randomUUID } from "node:crypto";`);
+    const stamped = await writesOf(`  await writeFile(FILE, JSON.stringify({ text: args.text, at: Date.now() }));`);
+    const plain = await writesOf(`  await writeFile(FILE, JSON.stringify({ text: args.text }));`);
+    expect(named[0]).toMatchObject({ destructive: false, idempotent: false, description: 'writes a new file, named per call (a new id or time in its path)' });
+    expect(stamped[0]).toMatchObject({ destructive: true, idempotent: false });
+    expect(stamped[0]!.description).toMatch(/with data that varies per call/);
+    expect(plain[0]).toMatchObject({ destructive: true, idempotent: true });
+  });
+});
