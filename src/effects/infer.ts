@@ -11,7 +11,7 @@ import { API_VERBS, DELEGATING_METHODS, leadingVerb } from './api-verbs.js';
 import { BranchIndex } from '../analysis/branches.js';
 import { BUILTIN_VALUE_METHODS, CLIENT_LIFECYCLE_METHODS, MCP_PROTOCOL_METHODS, PURE_GLOBALS, PURE_MODULES, SINKS, pathKey, type SinkEntry } from './catalog/index.js';
 import { SinkIndex } from './sink-index.js';
-import { httpEffect, sinkCallEffect, sinkEffect, sqlEffect } from './sink-call.js';
+import { httpEffect, sinkCallEffect, sinkTemplateEffect } from './sink-call.js';
 import { stateMutation, mutationOfCall } from './state.js';
 
 /** Options of the effect walk. */
@@ -288,14 +288,13 @@ export class EffectAnalyzer {
       return;
     }
     if (target.kind !== 'module') return;
-    const { module, sink, named } = moduleSink(target);
+    const { module, exportPath, sink, named } = moduleSink(target);
     if (!sink) {
       if (!isPureModule(module)) this.unresolved(summary, node, `calls ${named} as a template tag, which the sink catalog does not model`);
       return;
     }
     if (sink.pure) return;
-    const base = sinkEffect(sink, node);
-    summary.effects.push(sink.sqlArgument !== undefined ? sqlEffect(base, node.getTemplate(), this.resolver) : base);
+    summary.effects.push(sinkTemplateEffect(sink, node, this.resolver, { module, path: exportPath }, b));
   }
 
   /**
@@ -420,7 +419,8 @@ export class EffectAnalyzer {
       case 'module': {
         const { module, exportPath, sink, named } = moduleSink(target);
         if (sink) {
-          if (!sink.pure) summary.effects.push(sinkCallEffect(sink, call, this.resolver));
+          const effect = sink.pure ? null : sinkCallEffect(sink, call, this.resolver, { module, path: exportPath }, b);
+          if (effect) summary.effects.push(effect);
           return;
         }
         if (isPureModule(module) || SINK_INDEX.isResultOf(module, exportPath) || isSinkFactory(module, exportPath)) return;
@@ -430,7 +430,8 @@ export class EffectAnalyzer {
       case 'global': {
         const sink = SINK_INDEX.lookup('global', target.path);
         if (sink) {
-          summary.effects.push(sinkCallEffect(sink, call, this.resolver));
+          const effect = sink.pure ? null : sinkCallEffect(sink, call, this.resolver, { module: 'global', path: target.path }, b);
+          if (effect) summary.effects.push(effect);
           return;
         }
         // Calling what a collection gave back (`handlers.get(name)(args)`, `tools.find(...).handler()`) runs code the catalog cannot name.
