@@ -149,31 +149,47 @@ function literalText(word: Word | undefined): string | null {
 /**
  * The command a call gives: `line`, one command line in argument 0; `argv`, a program in argument
  * 0 and an array of arguments in argument 1 (an options object or nothing there: no arguments).
- * Null when argument 0 is missing.
+ * With a `shell` option that is not `false`, node:child_process and execa join the program and
+ * its arguments into a shell command line (https://nodejs.org/api/child_process.html#child_processspawncommand-args-options,
+ * option `shell`): it is read as one. Null when argument 0 is missing.
  */
 export function commandOfCall(form: 'line' | 'argv', args: Node[], resolver: Resolver, b: Bindings = Bindings.EMPTY): CommandLine | null {
   const first = args[0];
   if (!first) return null;
   if (form === 'line') return tokenize(partsOf(first, resolver, b));
+  const list = args[1] ? (definingNode(args[1], resolver, b) ?? unwrap(args[1])) : undefined;
+  const elements = list && Node.isArrayLiteralExpression(list) ? list.getElements() : null;
+  // The arguments are a list the linter cannot read (not an array, an options object or nothing).
+  const unreadable = list !== undefined && !elements && !Node.isObjectLiteralExpression(list) && !(Node.isIdentifier(list) && list.getText() === 'undefined');
+  // A spread of a list the linter cannot read: more arguments, any of them an option.
+  const spreads = new Map<Node, string[] | null>((elements ?? []).filter((e) => Node.isSpreadElement(e)).map((e) => [e, knownList(e.getExpression(), resolver, b)]));
+  const rest = unreadable || [...spreads.values()].includes(null);
+  if (args.slice(1, 3).some((arg) => hasShellOption(arg, resolver, b))) {
+    const parts = [...partsOf(first, resolver, b), ...(elements ?? []).flatMap((e): Part[] => [{ text: ' ' }, ...(spreads.has(e) ? [{ text: spreads.get(e)?.join(' ') ?? '' }] : partsOf(e, resolver, b))])];
+    return { ...tokenize(parts), rest };
+  }
   const words: Word[] = [argvWord(first, resolver, b)];
-  let rest = false;
-  const list = args[1];
-  const array = list ? (definingNode(list, resolver, b) ?? unwrap(list)) : undefined;
-  if (array && Node.isArrayLiteralExpression(array)) {
-    for (const element of array.getElements()) {
-      if (Node.isSpreadElement(element)) {
-        const spread = evaluate(element.getExpression(), resolver, 0, b);
-        if (spread.known && Array.isArray(spread.value)) words.push(...spread.value.map((v) => ({ literal: String(v), computed: false, texts: [String(v)] })));
-        else rest = true;
-        continue;
-      }
-      words.push(argvWord(element, resolver, b));
-    }
-  } else if (array && !Node.isObjectLiteralExpression(array) && !(Node.isIdentifier(array) && array.getText() === 'undefined')) {
-    // The arguments are a list the linter cannot read.
-    rest = true;
+  for (const element of elements ?? []) {
+    if (spreads.has(element)) words.push(...(spreads.get(element) ?? []).map((v) => ({ literal: v, computed: false, texts: [v] })));
+    else words.push(argvWord(element, resolver, b));
   }
   return { words, compound: null, rest };
+}
+
+/** The strings of a list known statically, or null. */
+function knownList(expr: Node, resolver: Resolver, b: Bindings): string[] | null {
+  const v = evaluate(expr, resolver, 0, b);
+  return v.known && Array.isArray(v.value) ? v.value.map(String) : null;
+}
+
+/** True for an options object whose `shell` is set to anything but a literal `false`, or that a spread may give one. */
+function hasShellOption(arg: Node, resolver: Resolver, b: Bindings): boolean {
+  const options = definingNode(arg, resolver, b) ?? unwrap(arg);
+  if (!Node.isObjectLiteralExpression(options)) return false;
+  const shell = options.getProperty('shell');
+  if (!shell) return options.getProperties().some((p) => Node.isSpreadAssignment(p));
+  const value = Node.isPropertyAssignment(shell) ? evaluate(shell.getInitializerOrThrow(), resolver, 0, b) : null;
+  return !(value?.known && (value.value === false || value.value === undefined));
 }
 
 /** One element of an argument array: taken whole, since no shell splits it. */

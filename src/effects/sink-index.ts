@@ -64,32 +64,45 @@ export class SinkIndex {
   private readonly patternsOf = new Map<string, Compiled[]>();
   /** Patterns whose module is a glob. */
   private readonly globPatterns: Compiled[] = [];
-  /** Every entry, exact ones too, for prefix questions (`isFactory`). */
-  private readonly all: Compiled[] = [];
+  /** Every entry of an exact module, exact ones too, by module, for prefix questions (`isFactory`). */
+  private readonly allOf = new Map<string, Compiled[]>();
+  /** Every entry whose module is a glob. */
+  private readonly globAll: Compiled[] = [];
+  /** Lookups already answered (the catalog never changes): `module#path` → entry, or null. */
+  private readonly answered = new Map<string, SinkEntry | null>();
 
   constructor(entries: readonly SinkEntry[]) {
+    const push = (map: Map<string, Compiled[]>, key: string, c: Compiled): void => {
+      const list = map.get(key);
+      if (list) list.push(c);
+      else map.set(key, [c]);
+    };
     entries.forEach((entry, order) => {
       const compiled: Compiled = { entry, order, module: entry.module.includes('*') ? globRegExp(entry.module) : null, path: segments(entry.export) };
-      this.all.push(compiled);
-      if (compiled.module) this.globPatterns.push(compiled);
-      else if (entry.export.includes('*')) {
-        let list = this.patternsOf.get(entry.module);
-        if (!list) this.patternsOf.set(entry.module, (list = []));
-        list.push(compiled);
-      } else if (!this.exact.has(`${entry.module}#${entry.export}`)) this.exact.set(`${entry.module}#${entry.export}`, entry);
+      if (compiled.module) {
+        this.globAll.push(compiled);
+        this.globPatterns.push(compiled);
+        return;
+      }
+      push(this.allOf, entry.module, compiled);
+      if (entry.export.includes('*')) push(this.patternsOf, entry.module, compiled);
+      else if (!this.exact.has(`${entry.module}#${entry.export}`)) this.exact.set(`${entry.module}#${entry.export}`, entry);
     });
-  }
-
-  private moduleMatches(c: Compiled, module: string): boolean {
-    return c.module ? c.module.test(module) : c.entry.module === module;
   }
 
   /** The entry for calling `path` of `module` (normalized: `fs`, not `node:fs`), or undefined. */
   lookup(module: string, path: readonly string[]): SinkEntry | undefined {
-    const key = pathKey(path);
-    const exact = this.exact.get(`${module}#${key}`);
-    if (exact) return exact;
-    const segs = segments(key);
+    const key = `${module}#${pathKey(path)}`;
+    let entry = this.answered.get(key);
+    if (entry === undefined) {
+      entry = this.exact.get(key) ?? this.patternLookup(module, segments(pathKey(path))) ?? null;
+      this.answered.set(key, entry);
+    }
+    return entry ?? undefined;
+  }
+
+  /** The first pattern, in catalog order, of the module's own and the module globs that matches. */
+  private patternLookup(module: string, segs: string[]): SinkEntry | undefined {
     const own = this.patternsOf.get(module)?.find((c) => matches(c.path, segs));
     const glob = this.globPatterns.find((c) => (own === undefined || c.order < own.order) && c.module!.test(module) && matches(c.path, segs));
     return (glob ?? own)?.entry;
@@ -106,7 +119,8 @@ export class SinkIndex {
     // Calling it, then going on: `create` is a prefix of `create().get`.
     const called = [...segs.slice(0, -1), `${segs[segs.length - 1] ?? ''}()`];
     const constructed = [...segs, 'new()'];
-    return this.all.some((c) => c.path[0] !== '**' && this.moduleMatches(c, module) && (couldExtend(c.path, called) || couldExtend(c.path, constructed)));
+    const leadsTo = (c: Compiled): boolean => c.path[0] !== '**' && (couldExtend(c.path, called) || couldExtend(c.path, constructed));
+    return (this.allOf.get(module) ?? []).some(leadsTo) || this.globAll.some((c) => c.module!.test(module) && leadsTo(c));
   }
 
   /**

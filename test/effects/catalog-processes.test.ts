@@ -213,6 +213,19 @@ describe('commands that stay unknown', () => {
     expect(r.inferred!.readOnly).toBeNull();
   });
 
+  it('reads an argument array as a shell command line when the `shell` option is set', async () => {
+    const r = await foundIn(
+      `${CHILD_PROCESS}\nimport { execa } from "execa";\ndeclare const opts: object;`,
+      `  spawn("git", ["status", ";", "rm", "-rf", "x"], { shell: true }); await execa("git", ["status"], { shell: true }); spawnSync("git", ["log", "|", "sh"], { ...opts }); spawn("git", ["status", ";"], { shell: false });`,
+    );
+    expect(r.rows).toEqual([
+      'child_process spawn | process.spawn unknown d=null i=null open=true certain',
+      'execa execa (git status) | fs.read read d=null i=null open=false certain',
+      'child_process spawnSync | process.spawn unknown d=null i=null open=true certain',
+      'child_process spawn (git status) | fs.read read d=null i=null open=false certain',
+    ]);
+  });
+
   it('reads a quoted `;` or `|` as an argument, not as chaining', async () => {
     const r = await foundIn(CHILD_PROCESS, `  execSync("grep -n 'a;b|c' notes.txt"); execSync("grep -n \\"x&&y\\" notes.txt");`);
     expect(r.rows).toEqual(['child_process execSync (grep) | fs.read read d=null i=null open=false certain', 'child_process execSync (grep) | fs.read read d=null i=null open=false certain']);
