@@ -22,8 +22,6 @@ import { COMMANDS, type CommandEntry, type CommandFlags, SUBCOMMAND_PROGRAMS } f
 
 /** One argument of a command line. */
 interface Word {
-  /** Its text with the parts only run time knows left out. */
-  literal: string;
   /** True when part of it is known only at run time. */
   computed: boolean;
   /** Every text it can have, when all of its parts are known or listed; null when some part can be anything. */
@@ -80,10 +78,9 @@ function tokenize(parts: Part[]): CommandLine {
   let word: Word | null = null;
   let quote: '"' | "'" | null = null;
   let compound: string | null = null;
-  const current = (): Word => (word ??= { literal: '', computed: false, texts: [''] });
+  const current = (): Word => (word ??= { computed: false, texts: [''] });
   const append = (text: string): void => {
     const w = current();
-    w.literal += text;
     if (w.texts) w.texts = w.texts.map((t) => t + text);
   };
   const end = (): void => {
@@ -170,7 +167,7 @@ export function commandOfCall(form: 'line' | 'argv', args: Node[], resolver: Res
   }
   const words: Word[] = [argvWord(first, resolver, b)];
   for (const element of elements ?? []) {
-    if (spreads.has(element)) words.push(...(spreads.get(element) ?? []).map((v) => ({ literal: v, computed: false, texts: [v] })));
+    if (spreads.has(element)) words.push(...(spreads.get(element) ?? []).map((v) => ({ computed: false, texts: [v] })));
     else words.push(argvWord(element, resolver, b));
   }
   return { words, compound: null, rest };
@@ -195,8 +192,8 @@ function hasShellOption(arg: Node, resolver: Resolver, b: Bindings): boolean {
 /** One element of an argument array: taken whole, since no shell splits it. */
 function argvWord(expr: Node, resolver: Resolver, b: Bindings): Word {
   const part = partOf(expr, resolver, b);
-  if ('text' in part) return { literal: part.text, computed: false, texts: [part.text] };
-  return { literal: '', computed: true, texts: part.hole };
+  if ('text' in part) return { computed: false, texts: [part.text] };
+  return { computed: true, texts: part.hole };
 }
 
 /** The command a template tag is given (zx's and execa's `` $`git status ${ref}` ``). */

@@ -62,12 +62,10 @@ export class SinkIndex {
   private readonly exact = new Map<string, SinkEntry>();
   /** Path patterns of an exact module, by module. */
   private readonly patternsOf = new Map<string, Compiled[]>();
-  /** Patterns whose module is a glob. */
-  private readonly globPatterns: Compiled[] = [];
+  /** Entries whose module is a glob (all of them patterns). */
+  private readonly globs: Compiled[] = [];
   /** Every entry of an exact module, exact ones too, by module, for prefix questions (`isFactory`). */
   private readonly allOf = new Map<string, Compiled[]>();
-  /** Every entry whose module is a glob. */
-  private readonly globAll: Compiled[] = [];
   /** Lookups already answered (the catalog never changes): `module#path` → entry, or null. */
   private readonly answered = new Map<string, SinkEntry | null>();
 
@@ -80,8 +78,7 @@ export class SinkIndex {
     entries.forEach((entry, order) => {
       const compiled: Compiled = { entry, order, module: entry.module.includes('*') ? globRegExp(entry.module) : null, path: segments(entry.export) };
       if (compiled.module) {
-        this.globAll.push(compiled);
-        this.globPatterns.push(compiled);
+        this.globs.push(compiled);
         return;
       }
       push(this.allOf, entry.module, compiled);
@@ -104,7 +101,7 @@ export class SinkIndex {
   /** The first pattern, in catalog order, of the module's own and the module globs that matches. */
   private patternLookup(module: string, segs: string[]): SinkEntry | undefined {
     const own = this.patternsOf.get(module)?.find((c) => matches(c.path, segs));
-    const glob = this.globPatterns.find((c) => (own === undefined || c.order < own.order) && c.module!.test(module) && matches(c.path, segs));
+    const glob = this.globs.find((c) => (own === undefined || c.order < own.order) && c.module!.test(module) && matches(c.path, segs));
     return (glob ?? own)?.entry;
   }
 
@@ -120,7 +117,7 @@ export class SinkIndex {
     const called = [...segs.slice(0, -1), `${segs[segs.length - 1] ?? ''}()`];
     const constructed = [...segs, 'new()'];
     const leadsTo = (c: Compiled): boolean => c.path[0] !== '**' && (couldExtend(c.path, called) || couldExtend(c.path, constructed));
-    return (this.allOf.get(module) ?? []).some(leadsTo) || this.globAll.some((c) => c.module!.test(module) && leadsTo(c));
+    return (this.allOf.get(module) ?? []).some(leadsTo) || this.globs.some((c) => c.module!.test(module) && leadsTo(c));
   }
 
   /**
