@@ -12,7 +12,7 @@ import { BranchIndex } from '../analysis/branches.js';
 import { conditionOf } from '../analysis/conditions.js';
 import { BUILTIN_VALUE_METHODS, CLIENT_LIFECYCLE_METHODS, MCP_PROTOCOL_METHODS, PURE_GLOBALS, PURE_MODULES, SINKS, pathKey, type SinkEntry } from './catalog/index.js';
 import { SinkIndex } from './sink-index.js';
-import { httpEffect, pathText, sinkCallEffect, sinkEffect, sqlEffect } from './sink-call.js';
+import { httpEffect, pathText, sinkCallEffect, sinkTemplateEffect, sqlEffect } from './sink-call.js';
 import { stateMutation, mutationOfCall } from './state.js';
 import { judgeFileRewrites } from './read-modify-write.js';
 import type { ConfiguredSinks } from './configured.js';
@@ -313,14 +313,13 @@ export class EffectAnalyzer {
       return;
     }
     if (target.kind !== 'module') return;
-    const { module, sink, named } = moduleSink(target);
+    const { module, exportPath, sink, named } = moduleSink(target);
     if (!sink) {
       if (!isPureModule(module)) this.unresolved(summary, node, `calls ${named} as a template tag, which the sink catalog does not model`);
       return;
     }
     if (sink.pure) return;
-    const base = sinkEffect(sink, node);
-    summary.effects.push(sink.sqlArgument !== undefined ? sqlEffect(base, node.getTemplate(), this.resolver) : base);
+    summary.effects.push(sinkTemplateEffect(sink, node, this.resolver, { module, path: exportPath }, b));
   }
 
   /**
@@ -442,7 +441,8 @@ export class EffectAnalyzer {
     // A wrapper the configuration declares a sink (`db.exec`) is judged as configured, not followed.
     const configured = this.options.configured?.forCall(unwrap(calleeExpr).getText());
     if (configured) {
-      summary.effects.push(sinkCallEffect(configured, call, this.resolver));
+      const effect = sinkCallEffect(configured, call, this.resolver, undefined, b);
+      if (effect) summary.effects.push(effect);
       return;
     }
     const target = this.resolver.resolve(calleeExpr, 0, b);
@@ -469,7 +469,8 @@ export class EffectAnalyzer {
         const { module, exportPath, sink: catalogued, named } = moduleSink(target);
         const sink = this.options.configured?.forModule(module, exportPath) ?? catalogued;
         if (sink) {
-          if (!sink.pure) summary.effects.push(sinkCallEffect(sink, call, this.resolver));
+          const effect = sink.pure ? null : sinkCallEffect(sink, call, this.resolver, { module, path: exportPath }, b);
+          if (effect) summary.effects.push(effect);
           return;
         }
         // An MCP client's `callTool` (the SDK is otherwise pure) runs a tool the linter cannot see.
@@ -484,7 +485,8 @@ export class EffectAnalyzer {
       case 'global': {
         const sink = SINK_INDEX.lookup('global', target.path);
         if (sink) {
-          summary.effects.push(sinkCallEffect(sink, call, this.resolver));
+          const effect = sink.pure ? null : sinkCallEffect(sink, call, this.resolver, { module: 'global', path: target.path }, b);
+          if (effect) summary.effects.push(effect);
           return;
         }
         // Calling what a collection gave back (`handlers.get(name)(args)`, `tools.find(...).handler()`) runs code the catalog cannot name.

@@ -1,13 +1,15 @@
-import type { CallExpression, NewExpression } from 'ts-morph';
+import type { CallExpression, NewExpression, TaggedTemplateExpression } from 'ts-morph';
 import { Node, SyntaxKind } from '../ts-morph.js';
+import { Bindings } from '../analysis/bindings.js';
 import { definingNode, evaluate } from '../analysis/evaluate.js';
 import { locationOf } from '../analysis/location.js';
-import { isFunctionNode, type Resolver, unwrap } from '../analysis/resolve.js';
+import { initializerOf, isFunctionNode, isNewOf, type Resolver, unwrap } from '../analysis/resolve.js';
 import type { Effect } from '../model.js';
-import { fileFlagEffect, type SinkEntry } from './catalog/index.js';
+import { fileFlagEffect, pathKey, type SinkEntry } from './catalog/index.js';
 import { classifySql } from './sql.js';
 import { verbOf } from './api-verbs.js';
 import { mentionsFreshValue } from './fresh.js';
+import { commandEffect, commandOfCall, commandOfTemplate } from './commands.js';
 
 /**
  * The effect of one call of a catalogued sink, refined by what its arguments say: the HTTP method
@@ -49,15 +51,28 @@ function isReadOnlyFlagConstant(node: Node): boolean {
   return Node.isPropertyAccessExpression(node) && node.getName() === 'O_RDONLY';
 }
 
+/**
+ * Where a sink was reached: the module (normalized, `fs` not `node:fs`; `global` for globals) and
+ * the access path after it. It names the sink in messages when the catalog entry is a pattern
+ * (`puppeteer launch().newPage().goto` rather than `puppeteer **.goto`).
+ */
+export interface SinkSite {
+  module: string;
+  path: readonly string[];
+}
+
 /** A sink's catalogued effect at `at`, before its arguments refine it. */
-export function sinkEffect(sink: SinkEntry, at: Node): Effect {
+export function sinkEffect(sink: SinkEntry, at: Node, site?: SinkSite): Effect {
+  const pattern = sink.module.includes('*') || sink.export.includes('*');
+  const module = pattern && site ? site.module : sink.module;
+  const path = pattern && site ? pathKey(site.path) : sink.export;
   return {
     kind: sink.kind,
     access: sink.access,
     destructive: sink.destructive,
     idempotent: sink.idempotent,
     openWorld: sink.openWorld,
-    sink: sink.module === 'global' ? sink.export : `${sink.module} ${sink.export}`,
+    sink: module === 'global' ? path : `${module} ${path}`,
     description: sink.description,
     location: locationOf(at),
     via: [],
@@ -66,12 +81,15 @@ export function sinkEffect(sink: SinkEntry, at: Node): Effect {
 }
 
 /**
- * The effect of calling `sink` at `call`, with the method, flag or mode its arguments give.
- * Sources: RFC 9110 §9.2 (HTTP methods), https://nodejs.org/api/fs.html#file-system-flags.
+ * The effect of calling `sink` at `call`, with the method, flag, mode or command its arguments
+ * give, read in the bindings `b` of the calling context; null when these arguments make the call
+ * one without effect (`page.screenshot()` without a `path`, execa's `$(options)`).
+ * Sources: RFC 9110 §9.2 (HTTP methods), https://nodejs.org/api/fs.html#file-system-flags, and
+ * those of each entry field (catalog/entry.ts).
  */
-export function sinkCallEffect(sink: SinkEntry, call: CallExpression | NewExpression, resolver: Resolver): Effect {
-  const effect = argumentEffect(sink, call, resolver);
-  return effect.kind === 'fs.write' && sink.pathArguments ? perCallFile(effect, sink.pathArguments.target, call.getArguments()) : effect;
+export function sinkCallEffect(sink: SinkEntry, call: CallExpression | NewExpression, resolver: Resolver, site?: SinkSite, b: Bindings = Bindings.EMPTY): Effect | null {
+  const effect = argumentEffect(sink, call, resolver, site, b);
+  return effect && effect.kind === 'fs.write' && sink.pathArguments ? perCallFile(effect, sink.pathArguments.target, call.getArguments()) : effect;
 }
 
 /**
@@ -88,29 +106,38 @@ function perCallFile(effect: Effect, targetIndex: number, args: Node[]): Effect 
   return effect;
 }
 
-/** The effect of calling `sink` at `call`, refined by its arguments. */
-function argumentEffect(sink: SinkEntry, call: CallExpression | NewExpression, resolver: Resolver): Effect {
-  const base = withPaths(sinkEffect(sink, call), sink, call.getArguments(), resolver);
+/** The effect of calling `sink` at `call`, refined by its arguments (see sinkCallEffect). */
+function argumentEffect(sink: SinkEntry, call: CallExpression | NewExpression, resolver: Resolver, site: SinkSite | undefined, b: Bindings): Effect | null {
+  const base = withPaths(sinkEffect(sink, call, site), sink, call.getArguments(), resolver);
+  const args = call.getArguments();
   if (sink.classifyBy === 'verb' || sink.commandArgument !== undefined) {
-    const name = sink.commandArgument !== undefined ? commandClassOf(call.getArguments()[sink.commandArgument], resolver) : calledName(call);
+    const name = sink.commandArgument !== undefined ? commandClassOf(args[sink.commandArgument], resolver) : calledName(call);
     return name === null ? base : verbEffect(base, name);
   }
+  if (sink.commandLine) {
+    // `$({ cwd })`, `execa({ ... })`: options bound to a new runner, which runs nothing yet.
+    const first = args[0] ? (definingNode(args[0], resolver, b) ?? unwrap(args[0])) : undefined;
+    if (first && Node.isObjectLiteralExpression(first)) return null;
+    return commandEffect(base, commandOfCall(sink.commandLine, args, resolver, b));
+  }
+  if (sink.pathOption) return pathOptionEffect(base, sink.pathOption, args[sink.pathOption.index], resolver, b);
+  if (sink.overwriteOption) return overwriteEffect(base, sink.overwriteOption, args[sink.overwriteOption.index], resolver, b);
   if (sink.exclusiveMode !== undefined) {
-    const mode = call.getArguments()[sink.exclusiveMode];
+    const mode = args[sink.exclusiveMode];
     if (mode && /\bCOPYFILE_EXCL\b/.test(mode.getText())) {
       return { ...base, destructive: false, idempotent: true, description: 'copies a file to a new name (fails if it exists)' };
     }
   }
   if (sink.fileFlag) {
-    const flag = fileFlagOf(sink.fileFlag, call.getArguments(), resolver);
+    const flag = fileFlagOf(sink.fileFlag, args, resolver);
     if (flag === null) return { ...base, access: 'write', destructive: true, idempotent: null, description: `${sink.description}, with an open flag known only at run time` };
     if (flag === sink.fileFlag.default) return base;
     const byFlag = fileFlagEffect(flag);
     return { ...base, ...byFlag, sink: `${base.sink} (flag '${flag}')` };
   }
-  if (sink.sqlArgument !== undefined) return sqlEffect(base, call.getArguments()[sink.sqlArgument], resolver);
+  if (sink.sqlArgument !== undefined) return sqlEffect(base, args[sink.sqlArgument], resolver);
   if (!sink.httpMethod) return base;
-  const method = httpMethodOf(sink, call.getArguments(), resolver);
+  const method = httpMethodOf(sink, args, resolver);
   if (method === null) return { ...base, description: `${sink.description} with a method known only at run time` };
   const http = httpEffect(method);
   const description = sink.httpMethod === 'get' ? sink.description : `${sink.description} (${http.label})`;
@@ -130,6 +157,60 @@ export function pathText(arg: Node, resolver: Resolver): string {
   const node = unwrap(arg);
   const v = evaluate(node, resolver);
   return v.known && typeof v.value === 'string' ? JSON.stringify(v.value) : node.getText();
+}
+
+/**
+ * The effect of a catalogued sink used as a template tag: postgres.js's `` sql`SELECT ...` ``
+ * (the SQL text), zx's and execa's `` $`git status` `` (the command line).
+ */
+export function sinkTemplateEffect(sink: SinkEntry, node: TaggedTemplateExpression, resolver: Resolver, site?: SinkSite, b: Bindings = Bindings.EMPTY): Effect {
+  const base = sinkEffect(sink, node, site);
+  if (sink.sqlArgument !== undefined) return sqlEffect(base, node.getTemplate(), resolver);
+  if (sink.commandLine) return commandEffect(base, commandOfTemplate(node.getTemplate(), resolver, b));
+  return base;
+}
+
+/** The object an options argument stands for (a literal, or a const holding one), or null when it cannot be read. */
+function optionsObject(arg: Node, resolver: Resolver, b: Bindings): import('ts-morph').ObjectLiteralExpression | null {
+  const node = definingNode(arg, resolver, b) ?? unwrap(arg);
+  return Node.isObjectLiteralExpression(node) ? node : null;
+}
+
+/**
+ * A call that writes a file only when its options name one (`page.screenshot({ path })`): no
+ * effect without the option; the catalogued write with it; the write, said to depend on them,
+ * when the options cannot be read.
+ */
+function pathOptionEffect(base: Effect, spec: NonNullable<SinkEntry['pathOption']>, arg: Node | undefined, resolver: Resolver, b: Bindings): Effect | null {
+  if (!arg) return null;
+  const options = optionsObject(arg, resolver, b);
+  if (!options) return { ...base, description: `${base.description} if its options (known only at run time) give a \`${spec.property}\`` };
+  return options.getProperty(spec.property) || options.getProperties().some((p) => Node.isSpreadAssignment(p)) ? base : null;
+}
+
+/**
+ * A copy or move whose options may let it replace what is at the destination (fs-extra's
+ * `overwrite`, node:fs `cp`'s `force`): the entry's effect when the option is false; destructive
+ * when it is true, or computed (the broadest behaviour the call permits, DESIGN.md §1).
+ */
+function overwriteEffect(base: Effect, spec: NonNullable<SinkEntry['overwriteOption']>, arg: Node | undefined, resolver: Resolver, b: Bindings): Effect {
+  let replaces: boolean | null = spec.default;
+  let named = spec.properties[0]!;
+  const node = arg ? (definingNode(arg, resolver, b) ?? unwrap(arg)) : undefined;
+  if (node && !isFunctionNode(node)) {
+    const options = Node.isObjectLiteralExpression(node) ? node : null;
+    const prop = options ? spec.properties.map((name) => options.getProperty(name)).find((p) => p !== undefined) : undefined;
+    if (!options) replaces = null;
+    else if (prop) {
+      named = Node.isPropertyAssignment(prop) || Node.isShorthandPropertyAssignment(prop) ? prop.getName() : named;
+      const value = Node.isPropertyAssignment(prop) ? prop.getInitializerOrThrow() : Node.isShorthandPropertyAssignment(prop) ? prop.getNameNode() : null;
+      const v = value ? evaluate(value, resolver, 0, b) : null;
+      replaces = v?.known ? Boolean(v.value) : null;
+    } else if (options.getProperties().some((p) => Node.isSpreadAssignment(p))) replaces = null;
+  }
+  if (replaces === false) return base;
+  const how = replaces === null ? ` when \`${named}\` (known only at run time) is true` : '';
+  return { ...base, destructive: true, description: `${base.description}, replacing what exists at the destination${how}` };
 }
 
 /** The name of the method or function a call calls: `issues.create(...)` → `create`. */
@@ -185,9 +266,9 @@ function fileFlagOf(spec: NonNullable<SinkEntry['fileFlag']>, args: Node[], reso
 function httpMethodOf(sink: SinkEntry, args: Node[], resolver: Resolver): string | null {
   if (sink.httpMethod === 'get') return 'GET';
   if (sink.httpMethod === 'fixed') return sink.fixedMethod ?? null;
-  const first = args[0] ? unwrap(args[0]) : undefined;
-  // fetch(new Request(url, { method })) as well as fetch(url, { method }).
-  const request = first && Node.isNewExpression(first) && first.getExpression().getText() === 'Request' ? first.getArguments().slice(1, 2) : [];
+  // fetch(new Request(url, { method })) as well as fetch(url, { method }), also with the request in a const.
+  const first = args[0] ? unwrap(initializerOf(args[0], true) ?? args[0]) : undefined;
+  const request = isNewOf(first, 'Request') ? first.getArguments().slice(1, 2) : [];
   const optionsArgs = sink.httpMethod === 'fetch' ? [...args.slice(1, 2), ...request] : args.slice(0, 2);
   for (const arg of optionsArgs) {
     const obj = definingNode(arg, resolver) ?? unwrap(arg);

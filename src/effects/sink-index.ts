@@ -1,5 +1,6 @@
 import { RESULT_OF_CALL, RESULT_OF_NEW } from '../analysis/resolve.js';
 import { pathKey, type SinkEntry } from './catalog/entry.js';
+import { BUILTIN_VALUE_METHODS } from './catalog/pure.js';
 
 /** One segment of a catalog path: `()` and `new()` stay attached to the name before them. */
 function segments(key: string): string[] {
@@ -45,6 +46,8 @@ function globRegExp(glob: string): RegExp {
 
 interface Compiled {
   entry: SinkEntry;
+  /** Its position in the catalog: among patterns, the first listed wins. */
+  order: number;
   module: RegExp | null;
   path: string[];
 }
@@ -52,58 +55,88 @@ interface Compiled {
 /**
  * The sink catalog indexed for lookup by module and access path. Exact entries are found by key;
  * entries with `*` in their module or path are tried in catalog order after them, so that a
- * specific entry always wins over a pattern.
+ * specific entry always wins over a pattern. Patterns are kept per module (a module glob's in one
+ * list), so a lookup only tries those that can match.
  */
 export class SinkIndex {
   private readonly exact = new Map<string, SinkEntry>();
-  private readonly patterns: Compiled[] = [];
-  /** Every entry, exact ones too, for prefix questions (`isFactory`). */
-  private readonly all: Compiled[] = [];
+  /** Path patterns of an exact module, by module. */
+  private readonly patternsOf = new Map<string, Compiled[]>();
+  /** Entries whose module is a glob (all of them patterns). */
+  private readonly globs: Compiled[] = [];
+  /** Every entry of an exact module, exact ones too, by module, for prefix questions (`isFactory`). */
+  private readonly allOf = new Map<string, Compiled[]>();
+  /** Lookups already answered (the catalog never changes): `module#path` → entry, or null. */
+  private readonly answered = new Map<string, SinkEntry | null>();
 
   constructor(entries: readonly SinkEntry[]) {
-    for (const entry of entries) {
-      const compiled: Compiled = { entry, module: entry.module.includes('*') ? globRegExp(entry.module) : null, path: segments(entry.export) };
-      this.all.push(compiled);
-      if (compiled.module || entry.export.includes('*')) this.patterns.push(compiled);
+    const push = (map: Map<string, Compiled[]>, key: string, c: Compiled): void => {
+      const list = map.get(key);
+      if (list) list.push(c);
+      else map.set(key, [c]);
+    };
+    entries.forEach((entry, order) => {
+      const compiled: Compiled = { entry, order, module: entry.module.includes('*') ? globRegExp(entry.module) : null, path: segments(entry.export) };
+      if (compiled.module) {
+        this.globs.push(compiled);
+        return;
+      }
+      push(this.allOf, entry.module, compiled);
+      if (entry.export.includes('*')) push(this.patternsOf, entry.module, compiled);
       else if (!this.exact.has(`${entry.module}#${entry.export}`)) this.exact.set(`${entry.module}#${entry.export}`, entry);
-    }
+    });
   }
 
   /** True when the index holds no entry. */
   get isEmpty(): boolean {
-    return this.all.length === 0;
-  }
-
-  private moduleMatches(c: Compiled, module: string): boolean {
-    return c.module ? c.module.test(module) : c.entry.module === module;
+    return this.allOf.size === 0 && this.globs.length === 0;
   }
 
   /** The entry for calling `path` of `module` (normalized: `fs`, not `node:fs`), or undefined. */
   lookup(module: string, path: readonly string[]): SinkEntry | undefined {
-    const key = pathKey(path);
-    const exact = this.exact.get(`${module}#${key}`);
-    if (exact) return exact;
-    const segs = segments(key);
-    return this.patterns.find((c) => this.moduleMatches(c, module) && matches(c.path, segs))?.entry;
+    const key = `${module}#${pathKey(path)}`;
+    let entry = this.answered.get(key);
+    if (entry === undefined) {
+      entry = this.exact.get(key) ?? this.patternLookup(module, segments(pathKey(path))) ?? null;
+      this.answered.set(key, entry);
+    }
+    return entry ?? undefined;
+  }
+
+  /** The first pattern, in catalog order, of the module's own and the module globs that matches. */
+  private patternLookup(module: string, segs: string[]): SinkEntry | undefined {
+    const own = this.patternsOf.get(module)?.find((c) => matches(c.path, segs));
+    const glob = this.globs.find((c) => (own === undefined || c.order < own.order) && c.module!.test(module) && matches(c.path, segs));
+    return (glob ?? own)?.entry;
   }
 
   /**
    * True when `path` of `module` is a proper prefix of a catalogued path: calling it makes the
-   * client whose methods are sinks (`axios.create()`, `new Pool()`, `mongo.db("x")`), which has no effect.
+   * client whose methods are sinks (`axios.create()`, `new Pool()`, `mongo.db("x")`), which has no
+   * effect. A pattern that starts with `**` (`**.goto`: a page method, wherever the page came
+   * from) would make every call a factory; its family lists its factories as pure entries instead.
    */
   isFactory(module: string, path: readonly string[]): boolean {
     const segs = segments(pathKey(path));
     // Calling it, then going on: `create` is a prefix of `create().get`.
     const called = [...segs.slice(0, -1), `${segs[segs.length - 1] ?? ''}()`];
     const constructed = [...segs, 'new()'];
-    return this.all.some((c) => this.moduleMatches(c, module) && (couldExtend(c.path, called) || couldExtend(c.path, constructed)));
+    const leadsTo = (c: Compiled): boolean => c.path[0] !== '**' && (couldExtend(c.path, called) || couldExtend(c.path, constructed));
+    return (this.allOf.get(module) ?? []).some(leadsTo) || this.globs.some((c) => c.module!.test(module) && leadsTo(c));
   }
 
   /**
    * True for a method of the value a sink returned (`(await fetch(u)).json()`, `db.prepare(sql).all()`):
-   * the sink call itself already carries the effect.
+   * the sink call itself already carries the effect. What a pure entry returns (a page a factory
+   * made, the title a page has) is only vouched for in its built-in value methods (`.trim()`,
+   * `.then()`): a page's other methods are looked up like any call.
    */
   isResultOf(module: string, path: readonly string[]): boolean {
-    return path.some((p, at) => (p === RESULT_OF_CALL || p === RESULT_OF_NEW) && at > 0 && this.lookup(module, path.slice(0, at)) !== undefined);
+    const method = path[path.length - 1] ?? '';
+    return path.some((p, at) => {
+      if (p !== RESULT_OF_CALL && p !== RESULT_OF_NEW) return false;
+      const sink = this.lookup(module, path.slice(0, at));
+      return sink !== undefined && (!sink.pure || BUILTIN_VALUE_METHODS.has(method));
+    });
   }
 }

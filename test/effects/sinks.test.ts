@@ -150,8 +150,8 @@ describe('forms found by trying the linter on real code', () => {
 
 describe('forms found by a second trial', () => {
   it('follows util.promisify to the function it wraps', async () => {
-    const r = await effectsOf(server(`  await run("git", ["commit"]); await write("a", "x");`, `import { execFile } from "node:child_process";\nimport { writeFile } from "node:fs";\nimport util, { promisify } from "node:util";\nconst run = promisify(execFile);\nconst write = util.promisify(writeFile);`));
-    expect(r.effects).toEqual(['process.spawn:unknown:child_process execFile', 'fs.write:write:fs writeFile']);
+    const r = await effectsOf(server(`  await run("make", ["deploy"]); await write("a", "x");`, `import { execFile } from "node:child_process";\nimport { writeFile } from "node:fs";\nimport util, { promisify } from "node:util";\nconst run = promisify(execFile);\nconst write = util.promisify(writeFile);`));
+    expect(r.effects).toEqual(['process.spawn:unknown:child_process execFile (make)', 'fs.write:write:fs writeFile']);
   });
 
   it('does not take EventEmitter.emit for pure: its listeners are not followed', async () => {
@@ -265,15 +265,16 @@ const api = axios.create({ baseURL: "https://api.example.com" });`,
   });
 
   it('treats execa, cross-spawn and zx like node:child_process', async () => {
-    const r = await effectsOf(server(`  await execa("git", ["status"]); spawn.sync("ls"); await $\`rm -rf x\`;`, `import { execa } from "execa";
+    const r = await effectsOf(server(`  await execa("make", ["deploy"]); spawn.sync(tool); await $\`./deploy.sh prod\`;`, `import { execa } from "execa";
 import spawn from "cross-spawn";
-import { $ } from "zx";`));
-    expect(r.effects).toEqual(['process.spawn:unknown:execa execa', 'process.spawn:unknown:cross-spawn sync', 'process.spawn:unknown:zx $']);
+import { $ } from "zx";
+declare const tool: string;`));
+    expect(r.effects).toEqual(['process.spawn:unknown:execa execa (make)', 'process.spawn:unknown:cross-spawn sync', 'process.spawn:unknown:zx $ (deploy.sh)']);
   });
 
   it('treats node:child_process as an unknown, open-world effect', async () => {
-    const r = await effectsOf(server(`  execSync("git status"); spawn("ls");`, `import { execSync, spawn } from "node:child_process";`));
-    expect(r.effects).toEqual(['process.spawn:unknown:child_process execSync', 'process.spawn:unknown:child_process spawn']);
+    const r = await effectsOf(server(`  execSync("make build"); spawn(tool);`, `import { execSync, spawn } from "node:child_process";\ndeclare const tool: string;`));
+    expect(r.effects).toEqual(['process.spawn:unknown:child_process execSync (make)', 'process.spawn:unknown:child_process spawn']);
     expect(r.inferred).toEqual({ readOnly: null, destructive: null, idempotent: null, openWorld: true });
   });
 });

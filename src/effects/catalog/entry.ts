@@ -64,6 +64,28 @@ export interface SinkEntry {
   pathArguments?: { target: number; source?: number };
   /** True for an entry whose calls have no effect: a builder step, a factory, a command's constructor. */
   pure?: boolean;
+  /**
+   * How a process runner's call gives the command it runs, for the table of commands whose effect
+   * is known (commands.ts): `line`, one command line as argument 0 (`exec("git status")`,
+   * `execaCommand(...)`); `argv`, the program as argument 0 and its arguments as an array in
+   * argument 1 (`execFile("git", ["log"])`, `spawn`, `execa`). Used as a template tag
+   * (zx's and execa's `` $`git status` ``), the template is a command line.
+   */
+  commandLine?: 'line' | 'argv';
+  /**
+   * Where an option that lets a copy or move replace what is at the destination is: the argument
+   * index of the options object, the option's names, and its default (fs-extra's `overwrite` and
+   * its older name `clobber`, https://github.com/jprichardson/node-fs-extra/blob/master/docs/copy.md;
+   * node:fs `cp`'s `force`, https://nodejs.org/api/fs.html#fspromisescpsrc-dest-options). The entry's own
+   * values are the effect without replacing; replacing (the option true, or computed) is destructive.
+   */
+  overwriteOption?: { index: number; properties: readonly string[]; default: boolean };
+  /**
+   * For a call that writes a file only when its options name one (puppeteer and Playwright
+   * `page.screenshot({ path })`, `page.pdf({ path })`): the argument index of the options object
+   * and the property. Without the property the call has no effect.
+   */
+  pathOption?: { index: number; property: string };
 }
 
 /**

@@ -1,24 +1,38 @@
 import type { Effectish, SinkEntry } from './entry.js';
 
-/** Process sinks: a spawned program's effects are unknown, and it may reach the network (DESIGN.md §1). */
+/**
+ * Process sinks: a spawned program's effects are unknown, and it may reach the network (DESIGN.md
+ * §1), unless its command is a literal of the table of known commands (commands.ts, read by
+ * ../commands.ts from where `commandLine` says).
+ */
 
-const spawn = (description: string): Effectish => ({
+const spawn = (description: string, commandLine?: SinkEntry['commandLine']): Effectish => ({
   kind: 'process.spawn',
   access: 'unknown',
   destructive: null,
   idempotent: null,
   openWorld: true,
   description,
+  ...(commandLine ? { commandLine } : {}),
 });
 
-/** node:child_process, execa, cross-spawn, zx. */
+const RUNS = 'runs another program, whose effects are unknown';
+
+/**
+ * node:child_process (https://nodejs.org/api/child_process.html: `exec` takes a shell command line,
+ * `execFile` and `spawn` a program and an argument array; `fork` runs a Node.js module), execa
+ * (https://github.com/sindresorhus/execa/blob/main/docs/api.md: `execa(file, args)`,
+ * `execaCommand(line)`, `` $`line` ``, and `$(options)` / `execa(options)` that bind options to a
+ * new runner), cross-spawn (node:child_process's `spawn`), zx (`` $`line` ``, also `$.sync` and
+ * `$(options)`, https://google.github.io/zx/api).
+ */
 export const PROCESS_SINKS: readonly SinkEntry[] = [
-  ...['exec', 'execSync', 'execFile', 'execFileSync', 'spawn', 'spawnSync', 'fork'].map(
-    (name): SinkEntry => ({ module: 'child_process', export: name, ...spawn('runs another program, whose effects are unknown') }),
-  ),
-  ...['', 'execa', 'execaSync', 'execaCommand', 'execaCommandSync', 'execaNode', '$'].map(
-    (name): SinkEntry => ({ module: 'execa', export: name, ...spawn('runs another program, whose effects are unknown') }),
-  ),
-  ...['', 'sync', 'spawn'].map((name): SinkEntry => ({ module: 'cross-spawn', export: name, ...spawn('runs another program, whose effects are unknown') })),
-  { module: 'zx', export: '$', ...spawn('runs a shell command, whose effects are unknown') },
+  ...['exec', 'execSync'].map((name): SinkEntry => ({ module: 'child_process', export: name, ...spawn(RUNS, 'line') })),
+  ...['execFile', 'execFileSync', 'spawn', 'spawnSync'].map((name): SinkEntry => ({ module: 'child_process', export: name, ...spawn(RUNS, 'argv') })),
+  { module: 'child_process', export: 'fork', ...spawn('runs a Node.js module, whose effects are unknown') },
+  ...['', 'execa', 'execaSync', '$', '$.sync', '$()', 'execa()'].map((name): SinkEntry => ({ module: 'execa', export: name, ...spawn(RUNS, 'argv') })),
+  ...['execaCommand', 'execaCommandSync'].map((name): SinkEntry => ({ module: 'execa', export: name, ...spawn(RUNS, 'line') })),
+  { module: 'execa', export: 'execaNode', ...spawn('runs a Node.js module, whose effects are unknown') },
+  ...['', 'sync', 'spawn'].map((name): SinkEntry => ({ module: 'cross-spawn', export: name, ...spawn(RUNS, 'argv') })),
+  ...['$', '$.sync', '$()'].map((name): SinkEntry => ({ module: 'zx', export: name, ...spawn('runs a shell command, whose effects are unknown', 'line') })),
 ];

@@ -35,6 +35,26 @@ export const PURE_MODULES: ReadonlySet<string> = new Set([
   'uuid',
   'nanoid',
   'zlib',
+  // Loggers: logging is not an effect on the environment (DESIGN.md §1), also when a logger is
+  // configured to write a log file or ship its lines elsewhere.
+  'pino',
+  'winston',
+  'debug',
+  'loglevel',
+  'consola',
+  'signale',
+  'log4js',
+  'bunyan',
+  'npmlog',
+  'tslog',
+  // Error and performance telemetry: Sentry's capture*, breadcrumbs, spans and scopes report on
+  // the server's own run, as a remote logger does; they are taken for logging, not for an effect.
+  '@sentry/node',
+  '@sentry/core',
+  '@sentry/bun',
+  '@sentry/deno',
+  '@sentry/cloudflare',
+  '@sentry/aws-serverless',
   // Terminal styling.
   'chalk',
   'picocolors',
@@ -111,7 +131,9 @@ export const PURE_GLOBALS: ReadonlySet<string> = new Set([
   'AbortController',
   'AbortSignal',
   'Headers',
+  'Request',
   'Response',
+  'FormData',
   'Blob',
   'console',
   'encodeURIComponent',
