@@ -11,7 +11,8 @@ import { API_VERBS, DELEGATING_METHODS, leadingVerb } from './api-verbs.js';
 import { BranchIndex } from '../analysis/branches.js';
 import { BUILTIN_VALUE_METHODS, CLIENT_LIFECYCLE_METHODS, MCP_PROTOCOL_METHODS, PURE_GLOBALS, PURE_MODULES, SINKS, pathKey, type SinkEntry } from './catalog/index.js';
 import { SinkIndex } from './sink-index.js';
-import { httpEffect, sinkCallEffect, sinkEffect, sqlEffect } from './sink-call.js';
+import { isFragmentBuilderCall, templateResultMember } from './chain.js';
+import { type CalledPath, httpEffect, sinkCallEffect, sinkEffect, sqlEffect } from './sink-call.js';
 import { stateMutation, mutationOfCall } from './state.js';
 
 /** Options of the effect walk. */
@@ -260,7 +261,8 @@ export class EffectAnalyzer {
       }
     }
     this.inProgress.delete(fn);
-    summary.effects = dedupe(summary.effects, (e) => e.kind);
+    // Calls of one chain start at one place (`redis.multi().set(k).incr(n)`): their sinks tell them apart.
+    summary.effects = dedupe(summary.effects, (e) => `${e.kind} ${e.sink}`);
     summary.unresolved = dedupe(summary.unresolved, (u) => u.reason);
     if (summary.complete) {
       let byBindings = this.summaries.get(fn);
@@ -288,13 +290,13 @@ export class EffectAnalyzer {
       return;
     }
     if (target.kind !== 'module') return;
-    const { module, sink, named } = moduleSink(target);
+    const { module, exportPath, sink, named } = moduleSink(target);
     if (!sink) {
       if (!isPureModule(module)) this.unresolved(summary, node, `calls ${named} as a template tag, which the sink catalog does not model`);
       return;
     }
     if (sink.pure) return;
-    const base = sinkEffect(sink, node);
+    const base = sinkEffect(sink, node, { module, path: exportPath });
     summary.effects.push(sink.sqlArgument !== undefined ? sqlEffect(base, node.getTemplate(), this.resolver) : base);
   }
 
@@ -397,7 +399,8 @@ export class EffectAnalyzer {
       });
       return;
     }
-    const target = this.resolver.resolve(calleeExpr, 0, b);
+    const resolved = this.resolver.resolve(calleeExpr, 0, b);
+    const target = resolved.kind === 'unknown' ? (templateResultMember(calleeExpr, this.resolver, b) ?? resolved) : resolved;
     // `items.push(x)` on server state is a mutation, unless `push` is a method of the project or of a package.
     const mutation = target.kind === 'function' || target.kind === 'module' ? null : mutationOfCall(call);
     if (mutation) summary.effects.push(mutation);
@@ -420,7 +423,7 @@ export class EffectAnalyzer {
       case 'module': {
         const { module, exportPath, sink, named } = moduleSink(target);
         if (sink) {
-          if (!sink.pure) summary.effects.push(sinkCallEffect(sink, call, this.resolver));
+          this.pushSinkEffect(summary, sink, call, { module, path: exportPath });
           return;
         }
         if (isPureModule(module) || SINK_INDEX.isResultOf(module, exportPath) || isSinkFactory(module, exportPath)) return;
@@ -430,7 +433,7 @@ export class EffectAnalyzer {
       case 'global': {
         const sink = SINK_INDEX.lookup('global', target.path);
         if (sink) {
-          summary.effects.push(sinkCallEffect(sink, call, this.resolver));
+          this.pushSinkEffect(summary, sink, call, { module: 'global', path: target.path });
           return;
         }
         // Calling what a collection gave back (`handlers.get(name)(args)`, `tools.find(...).handler()`) runs code the catalog cannot name.
@@ -464,6 +467,7 @@ export class EffectAnalyzer {
           if (BUILTIN_VALUE_METHODS.has(callee.getName()) || MCP_PROTOCOL_METHODS.has(callee.getName())) return;
           if (this.isResultOfPureCall(callee.getExpression())) return;
         }
+        if (isFragmentBuilderCall(call, this.resolver, b)) return;
         this.unresolved(summary, call, target.reason);
       }
     }
@@ -505,6 +509,12 @@ export class EffectAnalyzer {
       node = unwrap(node.getExpression());
     }
     return false;
+  }
+
+  /** Records what calling a catalogued sink does, unless it is pure or its arguments say it does nothing. */
+  private pushSinkEffect(summary: Summary, sink: SinkEntry, call: CallExpression | NewExpression, called: CalledPath): void {
+    const effect = sink.pure ? null : sinkCallEffect(sink, call, this.resolver, called);
+    if (effect) summary.effects.push(effect);
   }
 
   private unresolved(summary: Summary, call: Node, reason: string): void {

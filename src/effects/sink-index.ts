@@ -6,7 +6,7 @@ function segments(key: string): string[] {
   return key === '' ? [] : key.split('.');
 }
 
-/** True when the path segments match the pattern segments (`*` one segment, `**` any number). */
+/** True when the path segments match the pattern segments (`*` one named segment, `*()` one call, `**` any number of either). */
 function matches(pattern: readonly string[], path: readonly string[], p = 0, q = 0): boolean {
   if (p === pattern.length) return q === path.length;
   const seg = pattern[p]!;
@@ -15,11 +15,16 @@ function matches(pattern: readonly string[], path: readonly string[], p = 0, q =
     return false;
   }
   if (q === path.length) return false;
-  return (seg === '*' || segmentMatches(seg, path[q]!)) && matches(pattern, path, p + 1, q + 1);
+  return segmentMatches(seg, path[q]!) && matches(pattern, path, p + 1, q + 1);
 }
 
-/** `*()` matches any call segment; a segment with `*` inside matches as a glob (`*Command`). */
+/**
+ * `*` matches one named segment (a property, `user` in `prisma.user.findMany`), not a call, so
+ * that `Client.new().*.*` never takes the result of a call for a namespace; `*()` matches one call
+ * segment (`new()` included); any other segment with `*` inside matches as a glob (`*Command`).
+ */
 function segmentMatches(pattern: string, segment: string): boolean {
+  if (pattern === '*') return !segment.endsWith('()');
   if (!pattern.includes('*')) return pattern === segment;
   return globRegExp(pattern).test(segment);
 }
@@ -30,7 +35,7 @@ function couldExtend(pattern: readonly string[], path: readonly string[], p = 0,
   if (p === pattern.length) return false;
   const seg = pattern[p]!;
   if (seg === '**') return true;
-  return (seg === '*' || segmentMatches(seg, path[q]!)) && couldExtend(pattern, path, p + 1, q + 1);
+  return segmentMatches(seg, path[q]!) && couldExtend(pattern, path, p + 1, q + 1);
 }
 
 const globCache = new Map<string, RegExp>();
@@ -45,32 +50,48 @@ function globRegExp(glob: string): RegExp {
 
 interface Compiled {
   entry: SinkEntry;
-  module: RegExp | null;
   path: string[];
 }
 
 /**
  * The sink catalog indexed for lookup by module and access path. Exact entries are found by key;
- * entries with `*` in their module or path are tried in catalog order after them, so that a
- * specific entry always wins over a pattern.
+ * entries with `*` in their module or path are tried in catalog order after them (those of the
+ * module itself, then those whose module is a glob), so that a specific entry always wins over a
+ * pattern.
  */
 export class SinkIndex {
   private readonly exact = new Map<string, SinkEntry>();
-  private readonly patterns: Compiled[] = [];
-  /** Every entry, exact ones too, for prefix questions (`isFactory`). */
-  private readonly all: Compiled[] = [];
+  /** Entries with a pattern path, by their (plain) module. */
+  private readonly patterns = new Map<string, Compiled[]>();
+  /** Entries whose module is a glob (`@aws-sdk/client-*`), by glob, in catalog order. */
+  private readonly globModules = new Map<string, { module: RegExp; entries: Compiled[] }>();
+  /** Every entry of a plain module, exact ones too, for prefix questions (`isFactory`). */
+  private readonly byModule = new Map<string, Compiled[]>();
 
   constructor(entries: readonly SinkEntry[]) {
+    const push = (map: Map<string, Compiled[]>, key: string, c: Compiled): void => {
+      const list = map.get(key);
+      if (list) list.push(c);
+      else map.set(key, [c]);
+    };
     for (const entry of entries) {
-      const compiled: Compiled = { entry, module: entry.module.includes('*') ? globRegExp(entry.module) : null, path: segments(entry.export) };
-      this.all.push(compiled);
-      if (compiled.module || entry.export.includes('*')) this.patterns.push(compiled);
+      const compiled: Compiled = { entry, path: segments(entry.export) };
+      if (entry.module.includes('*')) {
+        const glob = this.globModules.get(entry.module);
+        if (glob) glob.entries.push(compiled);
+        else this.globModules.set(entry.module, { module: globRegExp(entry.module), entries: [compiled] });
+        continue;
+      }
+      push(this.byModule, entry.module, compiled);
+      if (entry.export.includes('*')) push(this.patterns, entry.module, compiled);
       else if (!this.exact.has(`${entry.module}#${entry.export}`)) this.exact.set(`${entry.module}#${entry.export}`, entry);
     }
   }
 
-  private moduleMatches(c: Compiled, module: string): boolean {
-    return c.module ? c.module.test(module) : c.entry.module === module;
+  /** The entries of `module` that are patterns or sit under a module glob, in lookup order. */
+  private *candidates(module: string, all: boolean): Iterable<Compiled> {
+    yield* (all ? this.byModule : this.patterns).get(module) ?? [];
+    for (const glob of this.globModules.values()) if (glob.module.test(module)) yield* glob.entries;
   }
 
   /** The entry for calling `path` of `module` (normalized: `fs`, not `node:fs`), or undefined. */
@@ -79,7 +100,8 @@ export class SinkIndex {
     const exact = this.exact.get(`${module}#${key}`);
     if (exact) return exact;
     const segs = segments(key);
-    return this.patterns.find((c) => this.moduleMatches(c, module) && matches(c.path, segs))?.entry;
+    for (const c of this.candidates(module, false)) if (matches(c.path, segs)) return c.entry;
+    return undefined;
   }
 
   /**
@@ -91,7 +113,8 @@ export class SinkIndex {
     // Calling it, then going on: `create` is a prefix of `create().get`.
     const called = [...segs.slice(0, -1), `${segs[segs.length - 1] ?? ''}()`];
     const constructed = [...segs, 'new()'];
-    return this.all.some((c) => this.moduleMatches(c, module) && (couldExtend(c.path, called) || couldExtend(c.path, constructed)));
+    for (const c of this.candidates(module, true)) if (couldExtend(c.path, called) || couldExtend(c.path, constructed)) return true;
+    return false;
   }
 
   /**
