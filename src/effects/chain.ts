@@ -2,7 +2,11 @@ import type { CallExpression, NewExpression } from 'ts-morph';
 import { FRAGMENT_CALLBACK_METHODS } from './catalog/orm.js';
 import { Node, SyntaxKind } from '../ts-morph.js';
 import type { Bindings } from '../analysis/bindings.js';
-import { RESULT_OF_CALL, initializerOf, isFunctionNode, type Resolver, type Target, unwrap } from '../analysis/resolve.js';
+import { RESULT_OF_CALL, RESULT_OF_NEW, initializerOf, isFunctionNode, type Resolver, type Target, unwrap } from '../analysis/resolve.js';
+import type { SinkEntry } from './catalog/entry.js';
+
+/** A module-rooted resolution target. */
+type ModuleTarget = Extract<Target, { kind: 'module' }>;
 
 /**
  * Builder chains: the methods called on what a call returns
@@ -104,4 +108,35 @@ export function isFragmentBuilderCall(call: CallExpression | NewExpression, reso
   if (!builder || !Node.isCallExpression(builder) || !builder.getArguments().includes(callback as never)) return false;
   const method = unwrap(builder.getExpression());
   return Node.isPropertyAccessExpression(method) && FRAGMENT_CALLBACK_METHODS.has(method.getName()) && resolver.resolve(method, 0, b).kind === 'module';
+}
+
+/** A catalog path as the resolver writes it: `PrismaClient.new()` → `['PrismaClient', 'new()']`, `drizzle()` → `['drizzle', '()']`. */
+function pathOf(key: string): string[] {
+  return key.split('.').flatMap((seg) => (seg === RESULT_OF_NEW || seg === RESULT_OF_CALL ? [seg] : seg.endsWith(RESULT_OF_CALL) ? [seg.slice(0, -RESULT_OF_CALL.length), RESULT_OF_CALL] : [seg]));
+}
+
+/**
+ * What a call on the first parameter of a transaction callback stands for
+ * (`prisma.$transaction(async (tx) => tx.user.delete(...))`: `@prisma/client`
+ * `PrismaClient.new().user.delete`), when the call the callback is given to is a catalogued sink
+ * with a `callbackClient`; `sinkOf` looks it up. Null for anything else.
+ */
+export function callbackClientMember(callee: Node, resolver: Resolver, b: Bindings, sinkOf: (target: ModuleTarget) => SinkEntry | undefined): Target | null {
+  const steps: string[] = [];
+  let node = unwrap(callee);
+  for (;;) {
+    if (Node.isPropertyAccessExpression(node)) steps.unshift(node.getName());
+    else if (Node.isCallExpression(node)) steps.unshift(RESULT_OF_CALL);
+    else break;
+    node = unwrap(node.getExpression());
+  }
+  const decl = Node.isIdentifier(node) ? node.getSymbol()?.getDeclarations()[0] : undefined;
+  const callback = decl && Node.isParameterDeclaration(decl) ? decl.getParent() : undefined;
+  if (!callback || !(Node.isArrowFunction(callback) || Node.isFunctionExpression(callback)) || callback.getParameters()[0] !== decl) return null;
+  const outer = callback.getParent();
+  if (!outer || !Node.isCallExpression(outer) || !outer.getArguments().includes(callback)) return null;
+  const runner = resolver.resolve(outer.getExpression(), 0, b);
+  if (runner.kind !== 'module') return null;
+  const client = sinkOf(runner)?.callbackClient;
+  return client === undefined ? null : { kind: 'module', specifier: runner.specifier, path: [...pathOf(client), ...steps] };
 }

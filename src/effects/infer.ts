@@ -11,7 +11,7 @@ import { API_VERBS, DELEGATING_METHODS, leadingVerb } from './api-verbs.js';
 import { BranchIndex } from '../analysis/branches.js';
 import { BUILTIN_VALUE_METHODS, CLIENT_LIFECYCLE_METHODS, MCP_PROTOCOL_METHODS, PURE_GLOBALS, PURE_MODULES, SINKS, pathKey, type SinkEntry } from './catalog/index.js';
 import { SinkIndex } from './sink-index.js';
-import { isFragmentBuilderCall, templateResultMember } from './chain.js';
+import { callbackClientMember, isFragmentBuilderCall, templateResultMember } from './chain.js';
 import { type CalledPath, httpEffect, sinkCallEffect, sinkEffect, sqlEffect } from './sink-call.js';
 import { stateMutation, mutationOfCall } from './state.js';
 
@@ -400,7 +400,7 @@ export class EffectAnalyzer {
       return;
     }
     const resolved = this.resolver.resolve(calleeExpr, 0, b);
-    const target = resolved.kind === 'unknown' ? (templateResultMember(calleeExpr, this.resolver, b) ?? resolved) : resolved;
+    const target = resolved.kind === 'unknown' ? (templateResultMember(calleeExpr, this.resolver, b) ?? callbackClientMember(calleeExpr, this.resolver, b, (t) => moduleSink(t).sink) ?? resolved) : resolved;
     // `items.push(x)` on server state is a mutation, unless `push` is a method of the project or of a package.
     const mutation = target.kind === 'function' || target.kind === 'module' ? null : mutationOfCall(call);
     if (mutation) summary.effects.push(mutation);

@@ -93,6 +93,13 @@ export interface SinkEntry {
   commandArgument?: number;
   /** True for an entry whose calls have no effect: a builder step, a factory, a command's constructor. */
   pure?: boolean;
+  /**
+   * For a call that runs a callback with a client (`prisma.$transaction(async (tx) => ...)`,
+   * `db.transaction((trx) => ...)`): the catalog path (under the same module) of what the
+   * callback's first parameter is (`PrismaClient.new()`), so that calls on it are judged as calls
+   * on that client.
+   */
+  callbackClient?: string;
 }
 
 /**

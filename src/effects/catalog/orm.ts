@@ -17,6 +17,11 @@ function sqlEntries(module: string, roots: readonly string[], methods: readonly 
   return roots.flatMap((root) => methods.map((m): SinkEntry => ({ ...opEntry(module, `${root}.${m}`, 'unknown', DB, false, `${library} \`${m}\``), description: 'runs a SQL statement', sqlArgument: 0 })));
 }
 
+/** A method that runs a callback with a client (`$transaction(async (tx) => ...)`): no effect itself; calls on `tx` are calls on `client`. */
+function transaction(module: string, path: string, client: string): SinkEntry {
+  return { ...opEntry(module, path, 'pure', DB, false, 'a transaction'), callbackClient: client };
+}
+
 /** `entry` with builder steps that change its operation. */
 function withChain(entries: SinkEntry[], chain: NonNullable<SinkEntry['chain']>): SinkEntry[] {
   return entries.map((e) => ({ ...e, chain }));
@@ -61,7 +66,9 @@ const PRISMA_MODEL: Record<string, Op> = {
 const prisma: SinkEntry[] = [
   ...opTable(PRISMA_MODULE, PRISMA_CLIENTS.map((c) => `${c}.*`), PRISMA_MODEL, DB, false, 'Prisma'),
   ...sqlEntries(PRISMA_MODULE, PRISMA_CLIENTS, ['$queryRaw', '$executeRaw', '$queryRawUnsafe', '$executeRawUnsafe'], 'Prisma'),
-  ...opTable(PRISMA_MODULE, PRISMA_CLIENTS, { $queryRawTyped: 'unknown', $runCommandRaw: 'write', $transaction: 'pure', $connect: 'pure', $disconnect: 'pure', $on: 'pure', $use: 'pure' }, DB, false, 'Prisma'),
+  ...opTable(PRISMA_MODULE, PRISMA_CLIENTS, { $queryRawTyped: 'unknown', $runCommandRaw: 'write', $connect: 'pure', $disconnect: 'pure', $on: 'pure', $use: 'pure' }, DB, false, 'Prisma'),
+  // `$transaction([...])` runs the calls listed (each a sink itself); `$transaction(async (tx) => ...)` gives the callback the client.
+  ...PRISMA_CLIENTS.map((c) => transaction(PRISMA_MODULE, `${c}.$transaction`, c)),
   // `Prisma.sql`, `Prisma.join`, `Prisma.raw`, `new Prisma.Decimal(x)`: values and fragments.
   ...['Prisma.*', 'Prisma.*.*'].map((path) => opEntry(PRISMA_MODULE, path, 'pure', DB, false, 'Prisma')),
 ];
@@ -77,7 +84,8 @@ const drizzle: SinkEntry[] = [
   ...withChain(opTable(DRIZZLE_DRIVERS, DRIZZLE_DBS, { insert: 'add' }, DB, false, 'drizzle'), { onConflictDoNothing: 'add-once', onConflictDoUpdate: 'set', onDuplicateKeyUpdate: 'set', ignore: 'add-once' }),
   ...opTable(DRIZZLE_DRIVERS, DRIZZLE_DBS, { select: 'read', selectDistinct: 'read', selectDistinctOn: 'read', $count: 'read', update: 'change', delete: 'delete' }, DB, false, 'drizzle'),
   ...opTable(DRIZZLE_DRIVERS, ['drizzle().query.*'], { findMany: 'read', findFirst: 'read' }, DB, false, 'drizzle'),
-  ...opTable(DRIZZLE_DRIVERS, ['drizzle()'], { transaction: 'pure', batch: 'pure', $with: 'pure', refreshMaterializedView: 'change' }, DB, false, 'drizzle'),
+  ...opTable(DRIZZLE_DRIVERS, ['drizzle()'], { batch: 'pure', $with: 'pure', refreshMaterializedView: 'change' }, DB, false, 'drizzle'),
+  transaction(DRIZZLE_DRIVERS, 'drizzle().transaction', 'drizzle()'),
   ...sqlEntries(DRIZZLE_DRIVERS, ['drizzle()'], ['execute', 'run', 'all', 'get', 'values'], 'drizzle'),
   // `drizzle-orm/node-postgres/migrator` and the like: migrations change the schema.
   opEntry('drizzle-orm/*/migrator', 'migrate', 'change', DB, false, 'drizzle `migrate`'),
@@ -144,7 +152,8 @@ const knex: SinkEntry[] = [
   ...opTable('knex', KNEX_INSTANCES.flatMap((i) => [`${i}.schema`, `${i}.schema.withSchema()`]), { ...KNEX_SCHEMA, raw: 'unknown' }, DB, false, 'knex schema'),
   ...opTable('knex', KNEX_INSTANCES.map((i) => `${i}.migrate`), { latest: 'change', up: 'change', down: 'change', rollback: 'change', list: 'read', status: 'read', currentVersion: 'read' }, DB, false, 'knex migrations'),
   ...opTable('knex', KNEX_INSTANCES.map((i) => `${i}.seed`), { run: 'write' }, DB, false, 'knex seeds'),
-  ...opTable('knex', KNEX_INSTANCES, { transaction: 'pure', destroy: 'pure', ref: 'pure' }, DB, false, 'knex'),
+  ...opTable('knex', KNEX_INSTANCES, { destroy: 'pure', ref: 'pure' }, DB, false, 'knex'),
+  ...KNEX_INSTANCES.map((i) => transaction('knex', `${i}.transaction`, i)),
   ...opTable('knex', KNEX_INSTANCES.map((i) => `${i}.fn`), { now: 'pure', uuid: 'pure', uuidToBin: 'pure', binToUuid: 'pure' }, DB, false, 'knex'),
   ...sqlEntries('knex', KNEX_INSTANCES, ['raw'], 'knex'),
 ];
@@ -172,6 +181,7 @@ const kysely: SinkEntry[] = [
   ...opTable('kysely', KYSELY_DBS, { selectFrom: 'read', selectNoFrom: 'read', replaceInto: 'set', updateTable: 'change', deleteFrom: 'delete', mergeInto: 'change', executeQuery: 'unknown' }, DB, false, 'kysely'),
   ...opTable('kysely', KYSELY_DBS.flatMap((db) => [`${db}.schema`, `${db}.schema.withSchema()`]), KYSELY_SCHEMA, DB, false, 'kysely schema'),
   ...opTable('kysely', ['Kysely.new()'], { transaction: 'pure', startTransaction: 'pure', connection: 'pure', destroy: 'pure', 'fn.*': 'pure', 'dynamic.*': 'pure' }, DB, false, 'kysely'),
+  ...['transaction().execute', 'connection().execute'].map((path) => transaction('kysely', `Kysely.new().${path}`, 'Kysely.new()')),
   // The `sql` tag builds a query or a fragment; running it (`` sql`...`.execute(db) ``) runs its SQL.
   ...['sql', 'sql.*'].map((path) => opEntry('kysely', path, 'pure', DB, false, 'kysely')),
   ...['sql().execute', 'sql.*().execute'].map((path): SinkEntry => ({ ...opEntry('kysely', path, 'unknown', DB, false, 'kysely'), description: 'runs a SQL statement', sqlArgument: 'receiver' })),
@@ -229,7 +239,6 @@ const TYPEORM_OPS: Record<string, Op> = {
   recover: 'change',
   increment: 'count',
   decrement: 'count',
-  transaction: 'pure',
 };
 
 /**
@@ -260,7 +269,10 @@ const typeorm: SinkEntry[] = [
   ...withChain(opTable('typeorm', typeormBuilders, { insert: 'add' }, DB, false, 'TypeORM query builder'), { orIgnore: 'add-once', orUpdate: 'set' }),
   ...opTable('typeorm', typeormBuilders, TYPEORM_QB_OPS, DB, false, 'TypeORM query builder'),
   ...sqlEntries('typeorm', [...TYPEORM_SOURCES, ...TYPEORM_MANAGERS, ...TYPEORM_REPOSITORIES, ...TYPEORM_SOURCES.map((ds) => `${ds}.createQueryRunner()`)], ['query'], 'TypeORM'),
-  ...opTable('typeorm', TYPEORM_SOURCES, { initialize: 'pure', destroy: 'pure', transaction: 'pure', synchronize: 'change', dropDatabase: 'delete', runMigrations: 'change', undoLastMigration: 'change', showMigrations: 'read' }, DB, false, 'TypeORM'),
+  // `transaction(async (manager) => ...)` gives the callback an entity manager.
+  ...TYPEORM_SOURCES.map((ds) => transaction('typeorm', `${ds}.transaction`, `${ds}.manager`)),
+  ...TYPEORM_MANAGERS.map((manager) => transaction('typeorm', `${manager}.transaction`, manager)),
+  ...opTable('typeorm', TYPEORM_SOURCES, { initialize: 'pure', destroy: 'pure', synchronize: 'change', dropDatabase: 'delete', runMigrations: 'change', undoLastMigration: 'change', showMigrations: 'read' }, DB, false, 'TypeORM'),
   ...opTable('typeorm', TYPEORM_SOURCES.map((ds) => `${ds}.createQueryRunner()`), { connect: 'pure', release: 'pure', startTransaction: 'pure', commitTransaction: 'pure', rollbackTransaction: 'pure' }, DB, false, 'TypeORM'),
 ];
 
