@@ -94,14 +94,28 @@ export class SinkIndex {
     for (const glob of this.globModules.values()) if (glob.module.test(module)) yield* glob.entries;
   }
 
+  /** Answers already given, by `module#path` (a project calls the same few paths again and again). */
+  private readonly looked = new Map<string, SinkEntry | null>();
+  private readonly factories = new Map<string, boolean>();
+
   /** The entry for calling `path` of `module` (normalized: `fs`, not `node:fs`), or undefined. */
   lookup(module: string, path: readonly string[]): SinkEntry | undefined {
-    const key = pathKey(path);
-    const exact = this.exact.get(`${module}#${key}`);
+    const key = `${module}#${pathKey(path)}`;
+    const exact = this.exact.get(key);
     if (exact) return exact;
-    const segs = segments(key);
-    for (const c of this.candidates(module, false)) if (matches(c.path, segs)) return c.entry;
-    return undefined;
+    let found = this.looked.get(key);
+    if (found === undefined) {
+      const segs = segments(pathKey(path));
+      found = null;
+      for (const c of this.candidates(module, false)) {
+        if (matches(c.path, segs)) {
+          found = c.entry;
+          break;
+        }
+      }
+      this.looked.set(key, found);
+    }
+    return found ?? undefined;
   }
 
   /**
@@ -109,12 +123,23 @@ export class SinkIndex {
    * client whose methods are sinks (`axios.create()`, `new Pool()`, `mongo.db("x")`), which has no effect.
    */
   isFactory(module: string, path: readonly string[]): boolean {
-    const segs = segments(pathKey(path));
-    // Calling it, then going on: `create` is a prefix of `create().get`.
-    const called = [...segs.slice(0, -1), `${segs[segs.length - 1] ?? ''}()`];
-    const constructed = [...segs, 'new()'];
-    for (const c of this.candidates(module, true)) if (couldExtend(c.path, called) || couldExtend(c.path, constructed)) return true;
-    return false;
+    const key = `${module}#${pathKey(path)}`;
+    let factory = this.factories.get(key);
+    if (factory === undefined) {
+      const segs = segments(pathKey(path));
+      // Calling it, then going on: `create` is a prefix of `create().get`.
+      const called = [...segs.slice(0, -1), `${segs[segs.length - 1] ?? ''}()`];
+      const constructed = [...segs, 'new()'];
+      factory = false;
+      for (const c of this.candidates(module, true)) {
+        if (couldExtend(c.path, called) || couldExtend(c.path, constructed)) {
+          factory = true;
+          break;
+        }
+      }
+      this.factories.set(key, factory);
+    }
+    return factory;
   }
 
   /**

@@ -190,10 +190,12 @@ const kysely: SinkEntry[] = [
 // ---------------------------------------------------------------------------------------------
 // TypeORM (https://typeorm.io/docs/working-with-entity-manager/repository-api)
 
-const TYPEORM_SOURCES = ['DataSource.new()', 'Connection.new()', 'createConnection()', 'getConnection()'];
-const TYPEORM_MANAGERS = [...TYPEORM_SOURCES.flatMap((ds) => [`${ds}.manager`, `${ds}.createQueryRunner().manager`]), 'getManager()'];
+/** A data source (`new DataSource(...)`; 0.2's `createConnection()` / `getConnection()`), its entity manager, its repositories. */
+const TYPEORM_SOURCES = ['DataSource.new()', 'createConnection()', 'getConnection()'];
+const TYPEORM_MANAGERS = [...TYPEORM_SOURCES.map((ds) => `${ds}.manager`), 'getManager()'];
 const TYPEORM_REPOSITORIES = [
-  ...[...TYPEORM_SOURCES, ...TYPEORM_MANAGERS].flatMap((owner) => ['getRepository()', 'getTreeRepository()', 'getMongoRepository()'].map((get) => `${owner}.${get}`)),
+  ...[...TYPEORM_SOURCES, ...TYPEORM_MANAGERS].map((owner) => `${owner}.getRepository()`),
+  ...TYPEORM_SOURCES.flatMap((ds) => [`${ds}.getTreeRepository()`, `${ds}.getMongoRepository()`]),
   'getRepository()',
 ];
 
@@ -274,6 +276,10 @@ const typeorm: SinkEntry[] = [
   ...TYPEORM_MANAGERS.map((manager) => transaction('typeorm', `${manager}.transaction`, manager)),
   ...opTable('typeorm', TYPEORM_SOURCES, { initialize: 'pure', destroy: 'pure', synchronize: 'change', dropDatabase: 'delete', runMigrations: 'change', undoLastMigration: 'change', showMigrations: 'read' }, DB, false, 'TypeORM'),
   ...opTable('typeorm', TYPEORM_SOURCES.map((ds) => `${ds}.createQueryRunner()`), { connect: 'pure', release: 'pure', startTransaction: 'pure', commitTransaction: 'pure', rollbackTransaction: 'pure' }, DB, false, 'TypeORM'),
+  // Find operators and query-builder helpers: values in the options of a find (`{ id: In(ids) }`).
+  ...['In', 'Not', 'Like', 'ILike', 'IsNull', 'Between', 'LessThan', 'LessThanOrEqual', 'MoreThan', 'MoreThanOrEqual', 'Equal', 'Any', 'ArrayContains', 'ArrayContainedBy', 'ArrayOverlap', 'JsonContains', 'Raw', 'And', 'Or', 'Brackets', 'NotBrackets'].map((name) =>
+    opEntry('typeorm', name, 'pure', DB, false, 'TypeORM operator'),
+  ),
 ];
 
 // ---------------------------------------------------------------------------------------------
