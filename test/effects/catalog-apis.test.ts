@@ -37,6 +37,14 @@ describe('GitHub (Octokit)', () => {
     expect(r.inferred).toEqual({ readOnly: false, destructive: true, idempotent: false, openWorld: true });
   });
 
+  it('an App\'s installation client', async () => {
+    const r = await effectsOf(
+      server(`import { App } from "octokit";\nconst app = new App({ appId: 1, privateKey: "k" });`, `  const octokit = await app.getInstallationOctokit(args.installation);\n  await octokit.rest.issues.createComment({ owner: "o", repo: "r", issue_number: 1, body: args.body });`),
+    );
+    expect(r.rows).toEqual(['api write d:false i:false open certain | octokit App.new().getInstallationOctokit().rest.issues.createComment (createComment)']);
+    expect(r.unresolved).toEqual([]);
+  });
+
   it('an Octokit held in a class field, from the octokit package, with a read-only tool: only reads, still open-world', async () => {
     const r = await effectsOf(
       server(`import { GitHub } from "./github";\nconst gh = new GitHub();`, `  return { content: [{ type: "text", text: JSON.stringify(await gh.openIssues(args.repo)) }] };`, {
@@ -139,10 +147,10 @@ describe('Google APIs, AWS SDK v3, Stripe', () => {
     expect(r.unresolved).toEqual([]);
   });
 
-  it('AWS SDK v3: send() by its command class (also held in a const), DynamoDB document client, a Lambda invocation runs code of its own', async () => {
+  it('AWS SDK v3: send() by its command class (also held in a const), DynamoDB document client, a Lambda invocation runs code of its own, paginators read, aggregated clients by verb', async () => {
     const r = await effectsOf(
       server(
-        `import { S3Client, GetObjectCommand, PutObjectCommand } from "@aws-sdk/client-s3";\nimport { LambdaClient, InvokeCommand } from "@aws-sdk/client-lambda";\nimport { DynamoDBClient } from "@aws-sdk/client-dynamodb";\nimport { DynamoDBDocumentClient, QueryCommand, BatchWriteCommand } from "@aws-sdk/lib-dynamodb";\nconst s3 = new S3Client({});\nconst lambda = new LambdaClient({});\nconst ddb = DynamoDBDocumentClient.from(new DynamoDBClient({}));`,
+        `import { S3, S3Client, GetObjectCommand, PutObjectCommand, paginateListObjectsV2 } from "@aws-sdk/client-s3";\nimport { LambdaClient, InvokeCommand } from "@aws-sdk/client-lambda";\nimport { DynamoDBClient } from "@aws-sdk/client-dynamodb";\nimport { DynamoDBDocumentClient, QueryCommand, BatchWriteCommand } from "@aws-sdk/lib-dynamodb";\nconst s3 = new S3Client({});\nconst lambda = new LambdaClient({});\nconst ddb = DynamoDBDocumentClient.from(new DynamoDBClient({}));`,
         [
           `  const get = new GetObjectCommand({ Bucket: "b", Key: args.key });`,
           `  await s3.send(get);`,
@@ -150,6 +158,8 @@ describe('Google APIs, AWS SDK v3, Stripe', () => {
           `  await ddb.send(new QueryCommand({ TableName: "t" } as any));`,
           `  await ddb.send(new BatchWriteCommand({ RequestItems: {} }));`,
           `  await lambda.send(new InvokeCommand({ FunctionName: "f" }));`,
+          `  for await (const page of paginateListObjectsV2({ client: s3 }, { Bucket: "b" })) console.error(page.KeyCount);`,
+          `  await new S3({}).deleteObject({ Bucket: "b", Key: args.key });`,
         ].join('\n'),
       ),
     );
@@ -159,6 +169,8 @@ describe('Google APIs, AWS SDK v3, Stripe', () => {
       'api read d:null i:null open certain | @aws-sdk/lib-dynamodb DynamoDBDocumentClient.from().send (QueryCommand)',
       'api write d:true i:null open certain | @aws-sdk/lib-dynamodb DynamoDBDocumentClient.from().send (BatchWriteCommand)',
       'api write d:null i:null open certain arbitrary | @aws-sdk/client-lambda LambdaClient.new().send (InvokeCommand)',
+      'api read d:null i:null open certain | @aws-sdk/client-s3 paginateListObjectsV2',
+      'api write d:true i:null open certain | @aws-sdk/client-s3 S3.new().deleteObject (deleteObject)',
     ]);
     expect(r.unresolved).toEqual([]);
   });

@@ -164,13 +164,14 @@ describe('Redis', () => {
   it('ioredis: lower-case commands classified by the command table; a transaction chain; call() with a literal command; listeners are no effect', async () => {
     const r = await effectsOf(
       server(
-        `import Redis from "ioredis";\nconst redis = new Redis();\nredis.on("error", () => {});`,
+        `import Redis from "ioredis";\nconst redis = new Redis();\nconst cluster = new Redis.Cluster([{ host: "a", port: 6379 }]);\nredis.on("error", () => {});`,
         [
           `  await redis.get("a"); await redis.hgetall("h"); await redis.set("a", "1"); await redis.del("x"); await redis.incr("n");`,
           `  await redis.lpush("queue", args.job); await redis.sadd("tags", "t"); await redis.expire("a", 60);`,
           `  await redis.multi().hset("h", "k", "v").zadd("z", 1, "m").exec();`,
           `  await redis.call("FLUSHDB");`,
           `  redis.on("ready", () => {});`,
+          `  await cluster.zrem("z", "m");`,
         ].join('\n'),
       ),
     );
@@ -186,6 +187,7 @@ describe('Redis', () => {
       'database write d:false i:true closed certain | ioredis new().multi().hset().zadd (ZADD)',
       'database write d:true i:true closed certain | ioredis new().multi().hset (HSET)',
       'database write d:true i:true closed certain | ioredis new().call (FLUSHDB)',
+      'database write d:true i:true closed certain | ioredis Cluster.new().zrem (ZREM)',
     ]);
     expect(r.unresolved).toEqual([]);
   });
