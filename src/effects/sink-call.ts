@@ -227,11 +227,13 @@ function graphqlEffect(base: Effect, arg: Node | undefined, resolver: Resolver):
 /**
  * A MongoDB aggregation (https://www.mongodb.com/docs/manual/reference/operator/aggregation-pipeline/):
  * a `$out` stage replaces a collection and `$merge` writes into one; without them the pipeline
- * only reads. A pipeline the linter cannot read may hold either.
+ * only reads. A pipeline the linter cannot read may hold either; none given, it is built by the
+ * chain (the entry's `chain`: `.out()`, `.merge()`).
  */
 function pipelineEffect(base: Effect, arg: Node | undefined, resolver: Resolver): Effect {
-  const node = arg ? (definingNode(arg, resolver) ?? unwrap(arg)) : undefined;
-  if (!node || !Node.isArrayLiteralExpression(node)) return { ...base, access: 'unknown', description: `${base.description}, with a pipeline known only at run time (a \`$out\` or \`$merge\` stage would write)` };
+  if (!arg) return base;
+  const node = definingNode(arg, resolver) ?? unwrap(arg);
+  if (!Node.isArrayLiteralExpression(node)) return { ...base, access: 'unknown', description: `${base.description}, with a pipeline known only at run time (a \`$out\` or \`$merge\` stage would write)` };
   const stage = /["']?\$(out|merge)["']?\s*:/.exec(node.getText())?.[1];
   return stage ? opEffect(base, stage === 'out' ? OPS.set : OPS.change, `$${stage}`) : base;
 }

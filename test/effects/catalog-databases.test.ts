@@ -143,6 +143,7 @@ describe('Mongoose', () => {
           `  await Note.create({ body: "x" });`,
           `  await Note.findByIdAndUpdate(args.id, { $inc: { views: 1 } });`,
           `  await mongoose.models.Tag.deleteMany({ unused: true });`,
+          `  await Note.aggregate().match({ done: true }).out("done_notes");`,
         ].join('\n'),
         { 'models.ts': `import { Schema, model } from "mongoose";\nexport const Note = model("Note", new Schema({ body: String }));\n` },
       ),
@@ -155,6 +156,7 @@ describe('Mongoose', () => {
       'database write d:false i:false closed certain | mongoose model().create',
       'database write d:true i:null closed certain | mongoose model().findByIdAndUpdate',
       'database write d:true i:true closed certain | mongoose models.Tag.deleteMany',
+      'database write d:true i:true closed certain | mongoose model().aggregate .out()',
     ]);
     expect(r.unresolved).toEqual([]);
   });

@@ -70,9 +70,12 @@ const DB: Record<string, Op> = {
 /** Where a `Db` comes from: `new MongoClient(url).db()`, also after `connect()` (instance or static). */
 const MONGO_DBS = ['MongoClient.new().db()', 'MongoClient.new().connect().db()', 'MongoClient.connect().db()'];
 
-/** The MongoDB aggregation, whose pipeline decides whether it writes. */
+/**
+ * The MongoDB aggregation, whose pipeline decides whether it writes: given as an array, or built
+ * on the cursor (`aggregate().match(q).out("x")`, also Mongoose's `Aggregate`).
+ */
 function aggregate(module: string, root: string, library: string): SinkEntry {
-  return { ...opEntry(module, `${root}.aggregate`, 'read', 'database', false, `${library} \`aggregate\``), pipelineArgument: 0 };
+  return { ...opEntry(module, `${root}.aggregate`, 'read', 'database', false, `${library} \`aggregate\``), pipelineArgument: 0, chain: { out: 'set', merge: 'change' } };
 }
 
 const mongodb: SinkEntry[] = [
