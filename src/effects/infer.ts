@@ -7,12 +7,13 @@ import { Bindings } from '../analysis/bindings.js';
 import { evaluate } from '../analysis/evaluate.js';
 import { RESULT_OF_CALL, RESULT_OF_NEW, bindingsOf, isFunctionNode, isModuleLevel, type FunctionNode, type Resolver, type Target, shorten, unwrap } from '../analysis/resolve.js';
 import type { CallHop, Effect, EffectSet, UnresolvedItem } from '../model.js';
-import { DELEGATING_METHODS, SQL_RUNNING_NAMES, leadingVerb, verbOf } from './api-verbs.js';
+import { DELEGATING_METHODS, SQL_RUNNING_NAMES, leadingVerb, namedVerb } from './api-verbs.js';
 import { BranchIndex } from '../analysis/branches.js';
 import { conditionOf } from '../analysis/conditions.js';
 import { BUILTIN_VALUE_METHODS, CLIENT_LIFECYCLE_METHODS, MCP_PROTOCOL_METHODS, PURE_GLOBALS, PURE_MODULES, SINKS, pathKey, type SinkEntry } from './catalog/index.js';
 import { SinkIndex } from './sink-index.js';
-import { httpEffect, pathText, sinkCallEffect, sinkTemplateEffect, sqlEffect } from './sink-call.js';
+import { callbackClientMember, isFragmentBuilderCall, templateResultMember } from './chain.js';
+import { httpEffect, pathText, sinkCallEffect, sinkTemplateEffect, sqlEffect, type SinkSite } from './sink-call.js';
 import { stateMutation, mutationOfCall } from './state.js';
 import { judgeFileRewrites } from './read-modify-write.js';
 import type { ConfiguredSinks } from './configured.js';
@@ -285,7 +286,8 @@ export class EffectAnalyzer {
     this.inProgress.delete(fn);
     // A file rewritten from what was read (load, change, save) is judged by the change (issue #4).
     if (summary.effects.some((e) => e.target !== undefined)) summary.effects = judgeFileRewrites(fn, summary.effects, sites);
-    summary.effects = dedupe(summary.effects, (e) => e.kind);
+    // Calls of one chain start at one place (`redis.multi().set(k).incr(n)`): their sinks tell them apart.
+    summary.effects = dedupe(summary.effects, (e) => `${e.kind} ${e.sink}`);
     summary.unresolved = dedupe(summary.unresolved, (u) => u.reason);
     if (summary.complete) {
       let byBindings = this.summaries.get(fn);
@@ -441,11 +443,11 @@ export class EffectAnalyzer {
     // A wrapper the configuration declares a sink (`db.exec`) is judged as configured, not followed.
     const configured = this.options.configured?.forCall(unwrap(calleeExpr).getText());
     if (configured) {
-      const effect = sinkCallEffect(configured, call, this.resolver, undefined, b);
-      if (effect) summary.effects.push(effect);
+      this.pushSinkEffect(summary, configured, call, undefined, b);
       return;
     }
-    const target = this.resolver.resolve(calleeExpr, 0, b);
+    const resolved = this.resolver.resolve(calleeExpr, 0, b);
+    const target = resolved.kind === 'unknown' ? (templateResultMember(calleeExpr, this.resolver, b) ?? callbackClientMember(calleeExpr, this.resolver, b, (t) => moduleSink(t).sink) ?? resolved) : resolved;
     // `items.push(x)` on server state is a mutation, unless `push` is a method of the project or of a package.
     const mutation = target.kind === 'function' || target.kind === 'module' ? null : mutationOfCall(call);
     if (mutation) summary.effects.push(mutation);
@@ -469,8 +471,7 @@ export class EffectAnalyzer {
         const { module, exportPath, sink: catalogued, named } = moduleSink(target);
         const sink = this.options.configured?.forModule(module, exportPath) ?? catalogued;
         if (sink) {
-          const effect = sink.pure ? null : sinkCallEffect(sink, call, this.resolver, { module, path: exportPath }, b);
-          if (effect) summary.effects.push(effect);
+          this.pushSinkEffect(summary, sink, call, { module, path: exportPath }, b);
           return;
         }
         // An MCP client's `callTool` (the SDK is otherwise pure) runs a tool the linter cannot see.
@@ -485,8 +486,7 @@ export class EffectAnalyzer {
       case 'global': {
         const sink = SINK_INDEX.lookup('global', target.path);
         if (sink) {
-          const effect = sink.pure ? null : sinkCallEffect(sink, call, this.resolver, { module: 'global', path: target.path }, b);
-          if (effect) summary.effects.push(effect);
+          this.pushSinkEffect(summary, sink, call, { module: 'global', path: target.path }, b);
           return;
         }
         // Calling what a collection gave back (`handlers.get(name)(args)`, `tools.find(...).handler()`) runs code the catalog cannot name.
@@ -524,6 +524,7 @@ export class EffectAnalyzer {
           if (BUILTIN_VALUE_METHODS.has(callee.getName()) || MCP_PROTOCOL_METHODS.has(callee.getName())) return;
           if (this.isResultOfPureCall(callee.getExpression())) return;
         }
+        if (isFragmentBuilderCall(call, this.resolver, b)) return;
         this.unseen(summary, call, target.reason, b);
       }
     }
@@ -556,7 +557,7 @@ export class EffectAnalyzer {
       const sql = sqlEffect({ ...base, kind: 'database', access: 'unknown', destructive: null, idempotent: null, openWorld: false, description: '' }, call.getArguments()[0], this.resolver);
       if (sql.access !== 'unknown') return sql;
     }
-    const named = verbOf(name);
+    const named = namedVerb(name);
     if (!named) return null;
     const { effect } = named;
     return { ...base, kind: 'api', access: effect.access, destructive: effect.destructive, idempotent: effect.idempotent, openWorld: false, description: `calls \`${shorten(callee.getText(), 40)}\`, which by its name (\`${named.verb}\`) ${effect.label}` };
@@ -574,6 +575,12 @@ export class EffectAnalyzer {
       node = unwrap(node.getExpression());
     }
     return false;
+  }
+
+  /** Records what calling a catalogued sink does, unless it is pure or its arguments say it does nothing. */
+  private pushSinkEffect(summary: Summary, sink: SinkEntry, call: CallExpression | NewExpression, site: SinkSite | undefined, b: Bindings): void {
+    const effect = sink.pure ? null : sinkCallEffect(sink, call, this.resolver, site, b);
+    if (effect) summary.effects.push(effect);
   }
 
   /** A call the linter cannot see into: its name's verb as a likely effect, else an unresolved item. */

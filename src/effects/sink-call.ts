@@ -6,10 +6,13 @@ import { locationOf } from '../analysis/location.js';
 import { initializerOf, isFunctionNode, isNewOf, type Resolver, unwrap } from '../analysis/resolve.js';
 import type { Effect } from '../model.js';
 import { fileFlagEffect, pathKey, type SinkEntry } from './catalog/index.js';
-import { classifySql } from './sql.js';
+import { classifySql, splitStatements, type SqlEffect, worstSql } from './sql.js';
 import { verbOf } from './api-verbs.js';
 import { mentionsFreshValue } from './fresh.js';
 import { commandEffect, commandOfCall, commandOfTemplate } from './commands.js';
+import { chainedMethodNames, receiverOrigin } from './chain.js';
+import { OPS, type OpEffect } from './catalog/ops.js';
+import { redisOp } from './catalog/redis.js';
 
 /**
  * The effect of one call of a catalogued sink, refined by what its arguments say: the HTTP method
@@ -53,26 +56,26 @@ function isReadOnlyFlagConstant(node: Node): boolean {
 
 /**
  * Where a sink was reached: the module (normalized, `fs` not `node:fs`; `global` for globals) and
- * the access path after it. It names the sink in messages when the catalog entry is a pattern
- * (`puppeteer launch().newPage().goto` rather than `puppeteer **.goto`).
+ * the access path after it, as the catalog was asked for them. It names the sink in messages when
+ * the catalog entry is a pattern (`puppeteer launch().newPage().goto` rather than `puppeteer **.goto`,
+ * `@prisma/client PrismaClient.new().user.create`).
  */
 export interface SinkSite {
   module: string;
   path: readonly string[];
 }
 
-/** A sink's catalogued effect at `at`, before its arguments refine it. */
+/** A sink's catalogued effect at `at`, before its arguments refine it; a pattern entry is named by `site`. */
 export function sinkEffect(sink: SinkEntry, at: Node, site?: SinkSite): Effect {
-  const pattern = sink.module.includes('*') || sink.export.includes('*');
-  const module = pattern && site ? site.module : sink.module;
-  const path = pattern && site ? pathKey(site.path) : sink.export;
+  const module = site && sink.module.includes('*') ? site.module : sink.module;
+  const name = site && sink.export.includes('*') ? pathKey(site.path) : sink.export;
   return {
     kind: sink.kind,
     access: sink.access,
     destructive: sink.destructive,
     idempotent: sink.idempotent,
     openWorld: sink.openWorld,
-    sink: module === 'global' ? path : `${module} ${path}`,
+    sink: module === 'global' ? name : `${module} ${name}`,
     description: sink.description,
     location: locationOf(at),
     via: [],
@@ -81,14 +84,21 @@ export function sinkEffect(sink: SinkEntry, at: Node, site?: SinkSite): Effect {
 }
 
 /**
- * The effect of calling `sink` at `call`, with the method, flag, mode or command its arguments
- * give, read in the bindings `b` of the calling context; null when these arguments make the call
- * one without effect (`page.screenshot()` without a `path`, execa's `$(options)`).
- * Sources: RFC 9110 §9.2 (HTTP methods), https://nodejs.org/api/fs.html#file-system-flags, and
- * those of each entry field (catalog/entry.ts).
+ * The effect of calling `sink` at `call`, with what its arguments and its builder chain say,
+ * read in the bindings `b` of the calling context: the method of a request, the open flag of a
+ * file write, an exclusive copy mode, the SQL statement, the verb of a client method or of a
+ * command class, a Redis command, a GraphQL operation, an endpoint route, a command line, a
+ * modifier later in the chain (`.onConflictDoNothing()`), a new id or time in a file's path or
+ * data. Null when the call has no effect after all (`page.screenshot()` without a `path`, execa's
+ * `$(options)`, Redis connection management, a tag-only sink called as a function).
+ * Sources: RFC 9110 §9.2 (HTTP methods), https://nodejs.org/api/fs.html#file-system-flags, the
+ * libraries' documentation cited in their catalog files (catalog/entry.ts).
  */
 export function sinkCallEffect(sink: SinkEntry, call: CallExpression | NewExpression, resolver: Resolver, site?: SinkSite, b: Bindings = Bindings.EMPTY): Effect | null {
-  const effect = argumentEffect(sink, call, resolver, site, b);
+  if (sink.tagOnly) return null;
+  const base = withPaths(sinkEffect(sink, call, site), sink, call.getArguments(), resolver);
+  let effect = argumentEffect(sink, call, base, resolver, b);
+  if (effect && sink.chain) effect = chainEffect(effect, sink.chain, call);
   return effect && effect.kind === 'fs.write' && sink.pathArguments ? perCallFile(effect, sink.pathArguments.target, call.getArguments()) : effect;
 }
 
@@ -106,10 +116,10 @@ function perCallFile(effect: Effect, targetIndex: number, args: Node[]): Effect 
   return effect;
 }
 
-/** The effect of calling `sink` at `call`, refined by its arguments (see sinkCallEffect). */
-function argumentEffect(sink: SinkEntry, call: CallExpression | NewExpression, resolver: Resolver, site: SinkSite | undefined, b: Bindings): Effect | null {
-  const base = withPaths(sinkEffect(sink, call, site), sink, call.getArguments(), resolver);
+/** The effect a sink's arguments give (see {@link sinkCallEffect}). */
+function argumentEffect(sink: SinkEntry, call: CallExpression | NewExpression, base: Effect, resolver: Resolver, b: Bindings): Effect | null {
   const args = call.getArguments();
+  if (sink.classifyBy === 'redis') return redisEffect(base, sink.commandNameArgument !== undefined ? redisCommandName(args[sink.commandNameArgument], resolver) : calledName(call), args.length);
   if (sink.classifyBy === 'verb' || sink.commandArgument !== undefined) {
     const name = sink.commandArgument !== undefined ? commandClassOf(args[sink.commandArgument], resolver) : calledName(call);
     return name === null ? base : verbEffect(base, name);
@@ -122,6 +132,9 @@ function argumentEffect(sink: SinkEntry, call: CallExpression | NewExpression, r
   }
   if (sink.pathOption) return pathOptionEffect(base, sink.pathOption, args[sink.pathOption.index], resolver, b);
   if (sink.overwriteOption) return overwriteEffect(base, sink.overwriteOption, args[sink.overwriteOption.index], resolver, b);
+  if (sink.endpointArgument !== undefined) return endpointEffect(base, args[sink.endpointArgument], resolver);
+  if (sink.graphqlArgument !== undefined) return graphqlEffect(base, args[sink.graphqlArgument], resolver);
+  if (sink.pipelineArgument !== undefined) return pipelineEffect(base, args[sink.pipelineArgument], resolver);
   if (sink.exclusiveMode !== undefined) {
     const mode = args[sink.exclusiveMode];
     if (mode && /\bCOPYFILE_EXCL\b/.test(mode.getText())) {
@@ -135,13 +148,30 @@ function argumentEffect(sink: SinkEntry, call: CallExpression | NewExpression, r
     const byFlag = fileFlagEffect(flag);
     return { ...base, ...byFlag, sink: `${base.sink} (flag '${flag}')` };
   }
-  if (sink.sqlArgument !== undefined) return sqlEffect(base, args[sink.sqlArgument], resolver);
+  if (sink.sqlArgument !== undefined) return sqlEffect(base, sink.sqlArgument === 'receiver' ? receiverSql(call) : args[sink.sqlArgument], resolver);
   if (!sink.httpMethod) return base;
   const method = httpMethodOf(sink, args, resolver);
   if (method === null) return { ...base, description: `${sink.description} with a method known only at run time` };
+  return httpCallEffect(base, method, sink.httpMethod === 'get' ? sink.description : null);
+}
+
+/** `base` with the access and traits of an HTTP method; `description` when given, else the base's with the method. */
+function httpCallEffect(base: Effect, method: string, description: string | null): Effect {
   const http = httpEffect(method);
-  const description = sink.httpMethod === 'get' ? sink.description : `${sink.description} (${http.label})`;
-  return { ...base, access: http.access, destructive: http.destructive, idempotent: http.idempotent, sink: `${base.sink} ${http.label}`, description };
+  return { ...base, access: http.access, destructive: http.destructive, idempotent: http.idempotent, sink: `${base.sink} ${http.label}`, description: description ?? `${base.description} (${http.label})` };
+}
+
+/** `base` doing operation `op`, named `what` in the sink and the description. */
+function opEffect(base: Effect, op: OpEffect, what: string): Effect {
+  return {
+    ...base,
+    access: op.access,
+    destructive: op.destructive,
+    idempotent: op.idempotent,
+    ...(op.arbitrary ? { arbitrary: true } : {}),
+    sink: `${base.sink} (${what})`,
+    description: `${base.description}: \`${what}\` ${op.label}`,
+  };
 }
 
 /** The effect with the text of its path arguments (`target`, `from`), for file sinks that name them. */
@@ -223,20 +253,96 @@ function calledName(call: CallExpression | NewExpression): string | null {
 /** The class a command argument constructs (`new PutObjectCommand(...)`, or a const holding one): `PutObjectCommand`. */
 function commandClassOf(arg: Node | undefined, resolver: Resolver): string | null {
   if (!arg) return null;
-  const node = definingNode(arg, resolver) ?? unwrap(arg);
+  // A const holding the command: its initializer as written (resolution follows `new X()` to the package).
+  const init = Node.isIdentifier(unwrap(arg)) ? initializerOf(arg, true) : undefined;
+  const node = init ? unwrap(init) : (definingNode(arg, resolver) ?? unwrap(arg));
   if (!Node.isNewExpression(node)) return null;
   const ctor = unwrap(node.getExpression());
   return Node.isPropertyAccessExpression(ctor) ? ctor.getName() : Node.isIdentifier(ctor) ? ctor.getText() : null;
 }
 
 /**
- * A catalogued client method classified by the leading verb of its name (api-verbs.ts): the
- * library is known, so the effect is certain; a name without a known verb keeps the entry's values.
+ * A catalogued client method classified by the verb of its name (api-verbs.ts): the library is
+ * known, so the effect is certain; a name without a known verb keeps the entry's values.
  */
 function verbEffect(base: Effect, name: string): Effect {
-  const verb = verbOf(name)?.effect;
+  const verb = verbOf(name);
   if (!verb) return { ...base, sink: `${base.sink} (${name})`, description: `${base.description} (\`${name}\`)` };
-  return { ...base, access: verb.access, destructive: verb.destructive, idempotent: verb.idempotent, sink: `${base.sink} (${name})`, description: `${base.description}: \`${name}\` ${verb.label}` };
+  return opEffect(base, verb, name);
+}
+
+/**
+ * A Redis client method or generic command call: the command table decides (catalog/redis.ts).
+ * `multi([...])` and `pipeline([...])` given their commands as data run commands the linter does
+ * not read; without arguments they only start a chain.
+ */
+function redisEffect(base: Effect, name: string | null, argCount: number): Effect | null {
+  if (name === null) return { ...base, description: 'runs a Redis command known only at run time' };
+  const op = redisOp(name);
+  if (op === 'pure') return /^(multi|pipeline)$/i.test(name) && argCount > 0 ? { ...base, description: `runs Redis commands given to \`${name}\` as data` } : null;
+  if (op === undefined) return { ...base, sink: `${base.sink} (${name})`, description: `runs a Redis command the linter does not classify (\`${name}\`)` };
+  return opEffect(base, OPS[op], name.toUpperCase());
+}
+
+/** The command name of a generic Redis call: `'SET'` of `call('SET', ...)`, or the first item of `sendCommand(['SET', ...])`. */
+function redisCommandName(arg: Node | undefined, resolver: Resolver): string | null {
+  if (!arg) return null;
+  const node = definingNode(arg, resolver) ?? unwrap(arg);
+  const first = Node.isArrayLiteralExpression(node) ? node.getElements()[0] : node;
+  if (!first) return null;
+  const v = evaluate(first, resolver);
+  return v.known && typeof v.value === 'string' ? v.value : null;
+}
+
+/**
+ * A call that runs the endpoint its argument names (Octokit `request("DELETE /repos/{owner}/{repo}")`,
+ * `paginate(octokit.rest.issues.listForRepo, ...)`, Slack `apiCall("chat.postMessage")`): an HTTP
+ * route's method decides (a route without one is a GET, as Octokit sends it); a dotted method
+ * name or a method reference is classified by its verb.
+ */
+function endpointEffect(base: Effect, arg: Node | undefined, resolver: Resolver): Effect {
+  const text = arg ? leadingTextOf(arg, resolver, []) : null;
+  if (text !== null) {
+    const route = /^\s*(GET|HEAD|OPTIONS|POST|PUT|PATCH|DELETE)\s/i.exec(text);
+    if (route) return httpCallEffect(base, route[1]!, null);
+    if (text.trimStart().startsWith('/')) return httpCallEffect(base, 'GET', null);
+    const method = /^[\w.]+$/.exec(text.trim()) ? text.trim().split('.').pop()! : null;
+    if (method) return verbEffect(base, method);
+  }
+  const ref = arg ? (definingNode(arg, resolver) ?? unwrap(arg)) : undefined;
+  if (ref && Node.isPropertyAccessExpression(ref)) return verbEffect(base, ref.getName());
+  return { ...base, description: `${base.description}, on an endpoint known only at run time` };
+}
+
+/** A GraphQL document's operation (https://spec.graphql.org/October2021/#sec-Language.Operations): `mutation` writes; `query`, `subscription` and the `{ ... }` shorthand read. */
+function graphqlEffect(base: Effect, arg: Node | undefined, resolver: Resolver): Effect {
+  const text = arg ? leadingTextOf(arg, resolver, ['query']) : null;
+  const keyword = text === null ? null : /^\s*(?:#[^\n]*\n\s*)*(\{|[a-z]+)/.exec(text)?.[1];
+  if (keyword === 'mutation') return opEffect(base, OPS.write, 'GraphQL mutation');
+  if (keyword === 'query' || keyword === 'subscription' || keyword === '{') return opEffect(base, OPS.read, 'GraphQL query');
+  return { ...base, description: `${base.description}, with a GraphQL document the linter cannot read` };
+}
+
+/**
+ * A MongoDB aggregation (https://www.mongodb.com/docs/manual/reference/operator/aggregation-pipeline/):
+ * a `$out` stage replaces a collection and `$merge` writes into one; without them the pipeline
+ * only reads. A pipeline the linter cannot read may hold either; none given, it is built by the
+ * chain (the entry's `chain`: `.out()`, `.merge()`).
+ */
+function pipelineEffect(base: Effect, arg: Node | undefined, resolver: Resolver): Effect {
+  if (!arg) return base;
+  const node = definingNode(arg, resolver) ?? unwrap(arg);
+  if (!Node.isArrayLiteralExpression(node)) return { ...base, access: 'unknown', description: `${base.description}, with a pipeline known only at run time (a \`$out\` or \`$merge\` stage would write)` };
+  const stage = /["']?\$(out|merge)["']?\s*:/.exec(node.getText())?.[1];
+  return stage ? opEffect(base, stage === 'out' ? OPS.set : OPS.change, `$${stage}`) : base;
+}
+
+/** The effect after the builder steps that change the operation (the entry's `chain`): the last one found wins. */
+function chainEffect(effect: Effect, chain: NonNullable<SinkEntry['chain']>, call: Node): Effect {
+  const step = chainedMethodNames(call).filter((name) => Object.hasOwn(chain, name)).pop();
+  if (step === undefined) return effect;
+  const op = OPS[chain[step]!];
+  return { ...effect, access: op.access, destructive: op.destructive, idempotent: op.idempotent, sink: `${effect.sink} .${step}()`, description: `${effect.description}, with \`${step}()\`: ${op.label}` };
 }
 
 /** The open flag a file-system call uses (a string argument or an options property); its default when not given; null when computed. */
@@ -288,38 +394,75 @@ function httpMethodOf(sink: SinkEntry, args: Node[], resolver: Resolver): string
   return 'GET';
 }
 
+/** Steps of a prepared statement that return it configured (better-sqlite3, node:sqlite, bun:sqlite): the SQL is further back. */
+const STATEMENT_STEPS: ReadonlySet<string> = new Set(['pluck', 'expand', 'raw', 'columns', 'bind', 'safeIntegers', 'setReadBigInts', 'setAllowBareNamedParameters', 'as']);
+
+/**
+ * The SQL of a statement a method runs: the first argument of the call that made its receiver
+ * (`db.prepare(sql)`, behind any `.pluck()`-like steps), or the tagged template that did.
+ */
+function receiverSql(call: CallExpression | NewExpression): Node | undefined {
+  let origin = Node.isCallExpression(call) ? receiverOrigin(call) : null;
+  for (let step = 0; origin && Node.isCallExpression(origin) && step < 8; step++) {
+    const callee = unwrap(origin.getExpression());
+    if (!(Node.isPropertyAccessExpression(callee) && STATEMENT_STEPS.has(callee.getName()))) return origin.getArguments()[0];
+    origin = receiverOrigin(origin);
+  }
+  return origin && Node.isTaggedTemplateExpression(origin) ? origin : undefined;
+}
+
 /**
  * The effect of running the SQL a call gives (a string, a template, a `+` of strings, a const,
- * `{ sql: ... }`): read from the statement's text, or its start when the rest is computed. A
- * statement whose text is known only at run time (the tool's argument) may do anything to the
- * data: a write of unknown kind.
+ * `{ sql: ... }` or `{ text: ... }`, an array of statements run as a batch, a text of several
+ * statements): read from the statement's text, or its start when the rest is computed; a batch
+ * does what its worst statement does. A statement whose text is known only at run time (the tool's argument) may do
+ * anything to the data: a write of unknown kind.
  */
 export function sqlEffect(base: Effect, arg: Node | undefined, resolver: Resolver): Effect {
-  const text = arg ? sqlTextOf(arg, resolver, 0) : null;
-  const sql = text === null ? null : classifySql(text);
-  if (!sql) {
-    const description = text === null ? 'runs a SQL statement known only at run time' : `runs a SQL statement the linter does not classify (\`${text.trim().slice(0, 30)}\`)`;
+  const node = arg ? (definingNode(arg, resolver) ?? unwrap(arg)) : undefined;
+  const statements = node && Node.isArrayLiteralExpression(node) ? node.getElements() : [arg];
+  const texts = statements.flatMap((s) => {
+    const text = s && !Node.isSpreadElement(s) ? leadingTextOf(s, resolver, SQL_PROPERTIES) : null;
+    return text === null ? [null] : splitStatements(text);
+  });
+  const classified = texts.map((t) => (t === null ? null : classifySql(t)));
+  if (classified.some((c) => c === null)) {
+    const text = texts.find((t, i) => t !== null && classified[i] === null);
+    const description = text === undefined || text === null ? 'runs a SQL statement known only at run time' : `runs a SQL statement the linter does not classify (\`${text.trim().slice(0, 30)}\`)`;
     return { ...base, access: 'unknown', destructive: null, idempotent: null, description };
   }
+  const sql = worstSql(classified as SqlEffect[]);
   const what = sql.access === 'read' ? 'reads the database' : sql.destructive ? 'changes or deletes database rows or tables' : 'adds database rows';
   return { ...base, access: sql.access, destructive: sql.destructive, idempotent: sql.idempotent, sink: `${base.sink} ${sql.label}`, description: `${what} (${sql.label})` };
 }
 
-/** The text of a SQL argument, or its start (a template's head, the left of a `+`); null when none can be read. */
-function sqlTextOf(arg: Node, resolver: Resolver, depth: number): string | null {
+/** Where SQL clients take a statement's text from an object (mysql2 and libsql `{ sql }`, pg `{ text }`). */
+const SQL_PROPERTIES = ['sql', 'text'];
+
+/**
+ * The text of a string argument, or its start (a template's head, the left of a `+`), also of a
+ * tagged template, of `sql.raw(text)`, or of one of `properties` of an object; null when none can
+ * be read.
+ */
+function leadingTextOf(arg: Node, resolver: Resolver, properties: readonly string[], depth = 0): string | null {
   if (depth > 8) return null;
   const node = unwrap(arg);
   const v = evaluate(node, resolver);
   if (v.known && typeof v.value === 'string') return v.value;
   if (Node.isTemplateExpression(node)) return node.getHead().getLiteralText();
   if (Node.isNoSubstitutionTemplateLiteral(node)) return node.getLiteralText();
-  if (Node.isTaggedTemplateExpression(node)) return sqlTextOf(node.getTemplate(), resolver, depth + 1);
-  if (Node.isBinaryExpression(node) && node.getOperatorToken().getKind() === SyntaxKind.PlusToken) return sqlTextOf(node.getLeft(), resolver, depth + 1);
+  if (Node.isTaggedTemplateExpression(node)) return leadingTextOf(node.getTemplate(), resolver, properties, depth + 1);
+  if (Node.isBinaryExpression(node) && node.getOperatorToken().getKind() === SyntaxKind.PlusToken) return leadingTextOf(node.getLeft(), resolver, properties, depth + 1);
+  // drizzle's and kysely's `sql.raw("...")`, Prisma's `Prisma.raw("...")`: the raw text.
+  if (Node.isCallExpression(node) && /\.raw$/.test(unwrap(node.getExpression()).getText()) && node.getArguments()[0]) return leadingTextOf(node.getArguments()[0]!, resolver, properties, depth + 1);
   if (Node.isObjectLiteralExpression(node)) {
-    const prop = node.getProperty('sql');
-    const value = prop && Node.isPropertyAssignment(prop) ? prop.getInitializer() : undefined;
-    return value ? sqlTextOf(value, resolver, depth + 1) : null;
+    for (const name of properties) {
+      const prop = node.getProperty(name);
+      const value = prop && Node.isPropertyAssignment(prop) ? prop.getInitializer() : undefined;
+      if (value) return leadingTextOf(value, resolver, properties, depth + 1);
+    }
+    return null;
   }
   const defining = definingNode(node, resolver);
-  return defining && defining !== node ? sqlTextOf(defining, resolver, depth + 1) : null;
+  return defining && defining !== node ? leadingTextOf(defining, resolver, properties, depth + 1) : null;
 }

@@ -7,7 +7,7 @@ function segments(key: string): string[] {
   return key === '' ? [] : key.split('.');
 }
 
-/** True when the path segments match the pattern segments (`*` one segment, `**` any number). */
+/** True when the path segments match the pattern segments (`*` one named segment, `*()` one call, `**` any number of either). */
 function matches(pattern: readonly string[], path: readonly string[], p = 0, q = 0): boolean {
   if (p === pattern.length) return q === path.length;
   const seg = pattern[p]!;
@@ -16,11 +16,16 @@ function matches(pattern: readonly string[], path: readonly string[], p = 0, q =
     return false;
   }
   if (q === path.length) return false;
-  return (seg === '*' || segmentMatches(seg, path[q]!)) && matches(pattern, path, p + 1, q + 1);
+  return segmentMatches(seg, path[q]!) && matches(pattern, path, p + 1, q + 1);
 }
 
-/** `*()` matches any call segment; a segment with `*` inside matches as a glob (`*Command`). */
+/**
+ * `*` matches one named segment (a property, `user` in `prisma.user.findMany`), not a call, so
+ * that `Client.new().*.*` never takes the result of a call for a namespace; `*()` matches one call
+ * segment (`new()` included); any other segment with `*` inside matches as a glob (`*Command`).
+ */
 function segmentMatches(pattern: string, segment: string): boolean {
+  if (pattern === '*') return !segment.endsWith('()');
   if (!pattern.includes('*')) return pattern === segment;
   return globRegExp(pattern).test(segment);
 }
@@ -31,7 +36,7 @@ function couldExtend(pattern: readonly string[], path: readonly string[], p = 0,
   if (p === pattern.length) return false;
   const seg = pattern[p]!;
   if (seg === '**') return true;
-  return (seg === '*' || segmentMatches(seg, path[q]!)) && couldExtend(pattern, path, p + 1, q + 1);
+  return segmentMatches(seg, path[q]!) && couldExtend(pattern, path, p + 1, q + 1);
 }
 
 const globCache = new Map<string, RegExp>();

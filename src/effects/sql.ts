@@ -61,3 +61,44 @@ export function classifySql(text: string): SqlEffect | null {
       return null;
   }
 }
+
+/**
+ * What a batch of statements does as a whole: it writes if one writes; it is destructive if one
+ * is, additive only if all writes are; idempotent only if every write is. The labels are joined.
+ */
+export function worstSql(statements: readonly SqlEffect[]): SqlEffect {
+  if (statements.length === 1) return statements[0]!;
+  const writes = statements.filter((s) => s.access === 'write');
+  const some = (key: 'destructive' | 'idempotent', value: boolean): boolean => writes.some((w) => w[key] === value);
+  return {
+    access: writes.length > 0 ? 'write' : 'read',
+    destructive: writes.length === 0 ? null : some('destructive', true) ? true : writes.every((w) => w.destructive === false) ? false : null,
+    idempotent: writes.length === 0 ? null : some('idempotent', false) ? false : writes.every((w) => w.idempotent === true) ? true : null,
+    label: [...new Set(statements.map((s) => s.label))].join(' + '),
+  };
+}
+
+/**
+ * The statements of a text that runs several, separated by `;` outside quotes
+ * (`exec("CREATE TABLE a (...); INSERT INTO a ...")`), comments removed; the text itself when it
+ * holds one.
+ */
+export function splitStatements(text: string): string[] {
+  const out: string[] = [];
+  let current = '';
+  let quote: string | null = null;
+  for (const ch of text.replace(/--[^\n]*|\/\*[\s\S]*?\*\//g, ' ')) {
+    if (quote) {
+      if (ch === quote) quote = null;
+    } else if (ch === "'" || ch === '"' || ch === '`') {
+      quote = ch;
+    } else if (ch === ';') {
+      if (current.trim()) out.push(current);
+      current = '';
+      continue;
+    }
+    current += ch;
+  }
+  if (current.trim()) out.push(current);
+  return out.length > 0 ? out : [text];
+}

@@ -445,7 +445,7 @@ describe('call shapes', () => {
     );
     const effects = t.effects!.effects.map((e) => `${e.kind}:${e.access}:${e.destructive}:${e.confidence}:${e.basis ?? ''}`);
     expect(effects).toEqual(['database:write:true:likely:name', 'api:write:false:likely:name', 'api:read:null:likely:name', 'api:write:true:likely:name']);
-    expect(t.effects!.effects[1]!.description).toBe('calls `sdk.getOrCreateUser`, which by its name (`create`) creates or sends something');
+    expect(t.effects!.effects[1]!.description).toBe('calls `sdk.getOrCreateUser`, which by its name (`create`) adds records');
     expect(t.effects!.unresolved).toEqual([]);
   });
 

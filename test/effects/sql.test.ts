@@ -58,7 +58,7 @@ describe('SQL database sinks', () => {
     );
     expect(r.effects).toEqual([
       'database:write:mysql2/promise createConnection().execute UPDATE',
-      'database:read:better-sqlite3 new().prepare SELECT',
+      'database:read:better-sqlite3 new().prepare().all SELECT',
       'database:write:sqlite3 Database.new().run INSERT',
       'database:write:@libsql/client createClient().execute DELETE',
       'database:read:postgres () SELECT',

@@ -1,4 +1,5 @@
 import type { EffectAccess, EffectKind } from '../../model.js';
+import type { Op } from './ops.js';
 
 /**
  * The sink catalog: plain data mapping a module export (or a global) to the effect of calling it.
@@ -43,14 +44,48 @@ export interface SinkEntry {
   fileFlag?: { index: number; property: string; default: string };
   /** The argument index of a copy mode; `COPYFILE_EXCL` in it makes the copy fail rather than overwrite (additive). */
   exclusiveMode?: number;
-  /** The argument index of SQL text (a string, a template, `{ sql }`); for a template tag, the template. */
-  sqlArgument?: number;
+  /**
+   * Where the SQL text is: an argument index (a string, a template, `{ sql }`, `{ text }`, an array
+   * of statements; for a template tag, the template), or `receiver` for a method of a statement
+   * made earlier: the SQL given to the call that made the receiver (`db.prepare(sql).run()`, a
+   * `stmt.all()` of a `const stmt = db.prepare(sql)`) or the template of the tag that made it
+   * (`` sql`...`.execute(db) ``).
+   */
+  sqlArgument?: number | 'receiver';
+  /** True for a template tag that runs its statement (postgres.js `` sql`...` ``) and, called as a function (`sql(values)`), only builds a fragment: no effect. */
+  tagOnly?: boolean;
   /**
    * `verb`: the access, destructiveness and idempotence come from the leading verb of the called
    * method's name (`issues.create` creates, `files.list` reads; api-verbs.ts), for client libraries
    * whose methods are named after what they do. The entry's own values apply when no verb is known.
+   * `redis`: the method's name is a Redis command (`hset`, `hSet`), classified by the command
+   * table in redis.ts; client management (`connect`, `multi`, `exec`) has no effect.
    */
-  classifyBy?: 'verb';
+  classifyBy?: 'verb' | 'redis';
+  /**
+   * The argument index of a Redis command's name for a generic command call: a string
+   * (ioredis `call('SET', k, v)`) or an array whose first item is the name (node-redis
+   * `sendCommand(['SET', k, v])`).
+   */
+  commandNameArgument?: number;
+  /**
+   * The argument index naming the endpoint the call runs: an HTTP route (`"DELETE /repos/{owner}/{repo}"`:
+   * its method decides; a route without one is a GET), a dotted method name (`"chat.postMessage"`:
+   * its last part's verb decides), or a reference to a method of the client
+   * (`octokit.rest.issues.listForRepo`, whose verb decides).
+   */
+  endpointArgument?: number;
+  /** The argument index of a GraphQL document (a string, or `{ query }`): a `mutation` writes, a query reads. */
+  graphqlArgument?: number;
+  /** The argument index of a MongoDB aggregation pipeline: a `$out` or `$merge` stage writes its result into a collection. */
+  pipelineArgument?: number;
+  /**
+   * Builder steps that change what the operation this entry starts does, by method name: a later
+   * call in the same chain (`db.insert(t).values(v).onConflictDoNothing()`, knex
+   * `.onConflict().merge()`), or a call inside a callback given to one (kysely
+   * `.onConflict((oc) => oc.doNothing())`), gives that operation instead; the last one wins.
+   */
+  chain?: Readonly<Record<string, Exclude<Op, 'pure'>>>;
   /**
    * The argument index of a command object whose class names the operation (AWS SDK v3:
    * `client.send(new PutObjectCommand(...))`): its leading verb decides, as for `classifyBy: 'verb'`.
@@ -86,6 +121,13 @@ export interface SinkEntry {
    * and the property. Without the property the call has no effect.
    */
   pathOption?: { index: number; property: string };
+  /**
+   * For a call that runs a callback with a client (`prisma.$transaction(async (tx) => ...)`,
+   * `db.transaction((trx) => ...)`): the catalog path (under the same module) of what the
+   * callback's first parameter is (`PrismaClient.new()`), so that calls on it are judged as calls
+   * on that client.
+   */
+  callbackClient?: string;
 }
 
 /**
