@@ -7,7 +7,8 @@ import type { EffectSet, InferredHints } from '../model.js';
  * the same arguments has no additional effect; open-world when it reaches external entities).
  *
  * A value is `null` when unresolved calls (or effects of unknown access, such as a spawned
- * process) leave it open and no resolved effect settles it. Destructive and idempotent are
+ * process) leave it open and no resolved effect settles it; effects read only from a callee's
+ * name (`likely`) leave the open-world question open too. Destructive and idempotent are
  * reported as `false` and `true` for a read-only handler, where the spec gives them no meaning.
  */
 export function inferHints(set: EffectSet | null | undefined): InferredHints {
@@ -27,6 +28,7 @@ export function inferHints(set: EffectSet | null | undefined): InferredHints {
           : writes.every((e) => e.idempotent === true) && !open
             ? true
             : null,
-    openWorld: settle(set.effects.some((e) => e.openWorld), true),
+    // A call judged only by its name (`api.deleteItem`) may reach anything: it leaves the world open to question.
+    openWorld: settle(set.effects.some((e) => e.openWorld), !set.effects.some((e) => e.confidence === 'likely' && !e.openWorld)),
   };
 }

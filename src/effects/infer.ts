@@ -86,6 +86,16 @@ function isPromiseExecutorParameter(callee: Node): boolean {
   return ctor !== undefined && Node.isNewExpression(ctor) && ctor.getExpression().getText() === 'Promise';
 }
 
+/** The largest body (in characters) of a helper read per call site outside a bound context. */
+const SMALL_FORWARDER_CHARS = 1200;
+
+/** True when `node` is, or holds, an identifier named in `names` (`args`, `{ method }`, `` `${url}` ``). */
+function mentionsAny(node: Node, names: ReadonlySet<string>): boolean {
+  const n = unwrap(node);
+  if (Node.isIdentifier(n)) return names.has(n.getText());
+  return descendantsOfKinds(n, [SyntaxKind.Identifier]).some((id) => names.has(id.getText()));
+}
+
 /** Node kinds that can have an effect: calls, and the writes of state. */
 const EFFECT_KINDS = [
   SyntaxKind.CallExpression,
@@ -330,7 +340,11 @@ export class EffectAnalyzer {
    * in a dispatch branch for one tool sees `name` as that tool's name).
    */
   private calleeBindings(callee: FunctionNode, resolved: Bindings, call: Node, b: Bindings): Bindings {
-    if (b.size === 0 || !(Node.isCallExpression(call) || Node.isNewExpression(call))) return resolved;
+    if (!(Node.isCallExpression(call) || Node.isNewExpression(call))) return resolved;
+    // Outside a bound context, only a small helper that hands a parameter to a sink is read per call
+    // site (`run("kubectl", ["get", ...])`, `request(url, { method: "PUT" })`): larger callees keep
+    // one summary for all their callers, which keeps big servers fast.
+    if (b.size === 0 && !this.isSmallForwarder(callee)) return resolved;
     let out = resolved;
     // `fn(...args)` with `args` a known list (a request bound to a rest parameter): its items are the arguments.
     const args: Node[] = [];
@@ -360,9 +374,33 @@ export class EffectAnalyzer {
         return;
       }
       const v = evaluate(arg, this.resolver, 0, b);
-      if (v.known && ['string', 'number', 'boolean'].includes(typeof v.value)) out = out.with(param, { kind: 'const', value: v.value }, callee);
+      if (v.known && ['string', 'number', 'boolean'].includes(typeof v.value)) {
+        out = out.with(param, { kind: 'const', value: v.value }, callee);
+        return;
+      }
+      // A list or options built by the caller (`args`, `{ method: "PUT", body }`): the callee reads the caller's expression.
+      const node = unwrap(arg);
+      if (Node.isIdentifier(node) || Node.isArrayLiteralExpression(node) || Node.isObjectLiteralExpression(node)) out = out.with(param, { kind: 'node', node, bindings: b }, callee);
     });
     return out;
+  }
+
+  /** Small helpers whose parameters flow into a call (a wrapper around a sink): read per call site. */
+  private readonly forwarders = new Map<FunctionNode, boolean>();
+
+  private isSmallForwarder(callee: FunctionNode): boolean {
+    let answer = this.forwarders.get(callee);
+    if (answer === undefined) {
+      const body = callee.getBody();
+      const params = new Set(callee.getParameters().map((p) => p.getName()));
+      answer =
+        body !== undefined &&
+        params.size > 0 &&
+        body.getEnd() - body.getPos() <= SMALL_FORWARDER_CHARS &&
+        descendantsOfKinds(body, [SyntaxKind.CallExpression]).some((c) => Node.isCallExpression(c) && c.getArguments().some((a) => mentionsAny(a, params)));
+      this.forwarders.set(callee, answer);
+    }
+    return answer;
   }
 
   private include(callee: FunctionNode, call: Node, depth: number, summary: Summary, b: Bindings = Bindings.EMPTY): void {
@@ -564,8 +602,9 @@ export class EffectAnalyzer {
   }
 
   /** True when `expr` is (a member of) the result of calling a pure library function, e.g. `createHash('sha256')` in `createHash('sha256').update(x)`. */
-  private isResultOfPureCall(expr: Node): boolean {
+  private isResultOfPureCall(expr: Node, depth = 0): boolean {
     let node = unwrap(expr);
+    if (Node.isAwaitExpression(node)) node = unwrap(node.getExpression());
     while (Node.isPropertyAccessExpression(node) || Node.isCallExpression(node) || Node.isNewExpression(node)) {
       if (Node.isCallExpression(node) || Node.isNewExpression(node)) {
         const t = this.resolver.resolve(node.getExpression());
@@ -574,7 +613,27 @@ export class EffectAnalyzer {
       }
       node = unwrap(node.getExpression());
     }
-    return false;
+    return depth < 4 && Node.isIdentifier(node) && this.isPureValueName(node, depth);
+  }
+
+  /**
+   * True for a name that holds what a pure library gave: a const made by a call into one
+   * (`const tracer = trace.getTracer("x")`), or the parameter of a callback a pure library calls
+   * (`tracer.startActiveSpan("op", async (span) => { span.setAttribute(...) })`): its methods act
+   * on that library's objects (a span, a parser), not on the environment.
+   */
+  private isPureValueName(id: Node, depth: number): boolean {
+    const decl = id.getSymbol()?.getDeclarations()[0];
+    if (!decl) return false;
+    if (Node.isVariableDeclaration(decl)) {
+      const init = decl.getInitializer();
+      return init !== undefined && decl.getVariableStatement()?.getDeclarationKind() === 'const' && this.isResultOfPureCall(init, depth + 1);
+    }
+    if (!Node.isParameterDeclaration(decl)) return false;
+    const callback = decl.getParent();
+    const call = callback?.getParent();
+    if (!call || !Node.isCallExpression(call) || !call.getArguments().includes(callback as Node)) return false;
+    return this.isResultOfPureCall(call, depth + 1);
   }
 
   /** Records what calling a catalogued sink does, unless it is pure or its arguments say it does nothing. */

@@ -41,11 +41,11 @@ export function httpEffect(method: string): Pick<Effect, 'access' | 'destructive
 }
 
 /** A string or `new URL(...)`: the address argument of a request, not its options. */
-function isUrlValue(arg: Node, resolver: Resolver): boolean {
+function isUrlValue(arg: Node, resolver: Resolver, b: Bindings = Bindings.EMPTY): boolean {
   const node = unwrap(arg);
   if (Node.isStringLiteral(node) || Node.isNoSubstitutionTemplateLiteral(node) || Node.isTemplateExpression(node)) return true;
   if (Node.isNewExpression(node) && node.getExpression().getText() === 'URL') return true;
-  const value = evaluate(node, resolver);
+  const value = evaluate(node, resolver, 0, b);
   return value.known && typeof value.value === 'string';
 }
 
@@ -150,7 +150,7 @@ function argumentEffect(sink: SinkEntry, call: CallExpression | NewExpression, b
   }
   if (sink.sqlArgument !== undefined) return sqlEffect(base, sink.sqlArgument === 'receiver' ? receiverSql(call) : args[sink.sqlArgument], resolver);
   if (!sink.httpMethod) return base;
-  const method = httpMethodOf(sink, args, resolver);
+  const method = httpMethodOf(sink, args, resolver, b);
   if (method === null) return { ...base, description: `${sink.description} with a method known only at run time` };
   return httpCallEffect(base, method, sink.httpMethod === 'get' ? sink.description : null);
 }
@@ -369,7 +369,7 @@ function fileFlagOf(spec: NonNullable<SinkEntry['fileFlag']>, args: Node[], reso
 }
 
 /** The HTTP method a call uses, from its options literal; `GET` when none is given; null when it is computed. */
-function httpMethodOf(sink: SinkEntry, args: Node[], resolver: Resolver): string | null {
+function httpMethodOf(sink: SinkEntry, args: Node[], resolver: Resolver, b: Bindings): string | null {
   if (sink.httpMethod === 'get') return 'GET';
   if (sink.httpMethod === 'fixed') return sink.fixedMethod ?? null;
   // fetch(new Request(url, { method })) as well as fetch(url, { method }), also with the request in a const.
@@ -377,10 +377,10 @@ function httpMethodOf(sink: SinkEntry, args: Node[], resolver: Resolver): string
   const request = isNewOf(first, 'Request') ? first.getArguments().slice(1, 2) : [];
   const optionsArgs = sink.httpMethod === 'fetch' ? [...args.slice(1, 2), ...request] : args.slice(0, 2);
   for (const arg of optionsArgs) {
-    const obj = definingNode(arg, resolver) ?? unwrap(arg);
+    const obj = definingNode(arg, resolver, b) ?? unwrap(arg);
     if (!Node.isObjectLiteralExpression(obj)) {
       // http.request("https://x", options): the URL comes first.
-      if (isUrlValue(arg, resolver) || (Node.isIdentifier(obj) && obj.getText() === 'undefined')) continue;
+      if (isUrlValue(arg, resolver, b) || (Node.isIdentifier(obj) && obj.getText() === 'undefined')) continue;
       // Options the linter cannot read (a parameter, a variable assigned elsewhere) may carry any method.
       return null;
     }
@@ -388,7 +388,7 @@ function httpMethodOf(sink: SinkEntry, args: Node[], resolver: Resolver): string
     if (!prop) continue;
     const value = Node.isPropertyAssignment(prop) ? prop.getInitializerOrThrow() : Node.isShorthandPropertyAssignment(prop) ? prop.getNameNode() : null;
     if (!value) return null;
-    const v = evaluate(value, resolver);
+    const v = evaluate(value, resolver, 0, b);
     return v.known && typeof v.value === 'string' ? v.value : null;
   }
   return 'GET';

@@ -32,3 +32,21 @@ describe('branch conditions in evidence (issue #4)', () => {
     expect(r).toEqual(['fs/promises writeFile when overwrite', 'fs/promises rm when p.endsWith(".tmp")']);
   });
 });
+
+describe('small helpers are read per call site (issue #4: per-call-site helper effects)', () => {
+  it('reads the command and the HTTP method each caller hands a helper', async () => {
+    const top = `import { execFileSync } from "node:child_process";
+function run(file: string, args: string[]) { return execFileSync(file, args, { encoding: "utf8" }); }
+async function request(url: string, options: { method?: string; body?: string } = {}) { return fetch(url, { method: options.method, body: options.body }); }`;
+    const t = tool(
+      await lintFiles({
+        'server.ts': `${SERVER_HEADER}${top}\nserver.registerTool("t", { description: "d", inputSchema: {} }, async ({ name }: any) => {\n  const args = ["get", "pods", name];\n  run("kubectl", args);\n  await request("https://api.example.com/x", { method: "PUT", body: "{}" });\n  return { content: [] };\n});\n`,
+      }),
+      't',
+    );
+    expect(t.effects!.effects.map((e) => `${e.sink} ${e.access} ${e.via.map((h) => h.callee).join('>')}`)).toEqual([
+      'child_process execFileSync (kubectl get) read run',
+      'fetch PUT write request',
+    ]);
+  });
+});

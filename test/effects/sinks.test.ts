@@ -462,3 +462,22 @@ describe('call shapes', () => {
     expect(r.inferred).toEqual({ readOnly: true, destructive: false, idempotent: true, openWorld: false });
   });
 });
+
+describe('values of pure libraries (found by the real-server trial, issue #4)', () => {
+  it('does not read the methods of a span a tracing callback receives, or of a const a pure call made, as effects', async () => {
+    const r = await effectsOf(
+      server(
+        `  const tracer = trace.getTracer("t");\n  await tracer.startActiveSpan("op", async (span) => { span.setAttribute("k", 1); span.end(); });\n  const doc = YAML.parseDocument("a: 1");\n  doc.setIn(["a"], 2);`,
+        `import { trace } from "@opentelemetry/api";\nimport YAML from "yaml";`,
+      ),
+    );
+    expect(r.effects).toEqual([]);
+    expect(r.unresolved).toEqual([]);
+  });
+
+  it('leaves open-world unknown when the only effects are judged by name', async () => {
+    const r = await effectsOf(server(`  await api.listRecords();`, `declare const api: { listRecords(): Promise<unknown[]> };`));
+    expect(r.effects).toEqual(['api:read:api.listRecords']);
+    expect(r.inferred).toEqual({ readOnly: true, destructive: false, idempotent: true, openWorld: null });
+  });
+});
