@@ -259,13 +259,21 @@ export class Resolver {
     return target;
   }
 
-  /** Resolves an import-rooted path: into the project when the module is project code, else a `module` target. */
+  /**
+   * Resolves an import-rooted path: into the project when the module is project code, a
+   * declared-only value when it is a declaration file of the project (`./api.js` typed by
+   * `api.d.ts`, no code), else a `module` target.
+   */
   private fromModule(from: SourceFile, specifier: string, names: string[], depth: number): Target {
     const sf = this.projectModule(from, specifier);
     if (sf) {
       const effective = names[0] === 'default' && names.length > 1 && !this.exportsOf(sf).has('default') ? names.slice(1) : names;
       // The module object itself (`require("./h")`, `import * as h`): its members are its exports.
       return effective.length === 0 ? { kind: 'value', node: sf as unknown as Expression } : this.resolveExport(sf, effective, depth);
+    }
+    const declaration = this.resolveModule(specifier, from.getFilePath())?.resolvedFileName;
+    if (declaration && /\.d\.[cm]?ts$/.test(declaration)) {
+      return { kind: 'unknown', reason: `${[specifier, ...names].join(' ')} is only declared (in ${path.basename(declaration)}), with no code to analyse`, declaredOnly: true };
     }
     return { kind: 'module', specifier, path: names };
   }
@@ -337,14 +345,16 @@ export class Resolver {
   }
 
   /**
-   * For a function whose body is one returned expression (`(n, t) => ({ name: n, ... })`,
-   * `function f(x) { return {...}; }`, a factory's `return new X(...)`), that expression read
-   * with the parameters bound to the call's arguments. Null for any other body.
+   * For a function whose body returns one expression (`(n, t) => ({ name: n, ... })`,
+   * `function f(x) { return {...}; }`, a factory's `return new X(...)`, also after statements that
+   * prepare it: `const root = resolve(dir); return async (id) => ...`), that expression read with
+   * the parameters bound to the call's arguments. Null for any other body.
    */
   private returnedValue(fn: FunctionNode, call: import('ts-morph').CallExpression, fnBindings: Bindings, callBindings: Bindings): Target | null {
     if (!fn.getBody()) return null;
     const bindings = bindParameters(fn, call.getArguments(), callBindings, fnBindings);
-    let returned: Node | null = soleReturn(fn);
+    // The one expression the body returns, after statements that prepare it (`const root = ...; return async () => ...`).
+    let returned: Node | null = soleReturn(fn) ?? onlyReturn(fn);
     // `hints("read")` with a `switch` or `if`s on the parameter: the one return the arguments reach.
     if (!returned && this.branches && bindings.size > 0) {
       const reachable = this.literalReturns(fn).filter((r) => this.branches!.isReachable(r, fn, bindings));
@@ -542,8 +552,7 @@ export class Resolver {
     }
     if (Node.isNamespaceImport(decl)) {
       const spec = decl.getFirstAncestorByKindOrThrow(SyntaxKind.ImportDeclaration).getModuleSpecifierValue();
-      const project = this.projectModule(sf, spec);
-      return project ? { kind: 'value', node: project as unknown as Expression } : { kind: 'module', specifier: spec, path: [] };
+      return this.fromModule(sf, spec, [], depth);
     }
     if (Node.isImportEqualsDeclaration(decl)) {
       const ref = decl.getModuleReference();
@@ -681,6 +690,12 @@ function commonJsExports(sf: SourceFile): Map<string, Node> {
     if (named && !(Node.isBinaryExpression(right) || right.getText() === 'void 0') && !out.has(named[1]!)) out.set(named[1]!, right);
   }
   return out;
+}
+
+/** The expression of a function's one `return` (its body may do other things first), or null when it has none or several. */
+function onlyReturn(fn: FunctionNode): Node | null {
+  const all = returnedExpressions(fn);
+  return all.length === 1 ? all[0]! : null;
 }
 
 /** Literals and array or object literals: values whose members are never project functions the checker could find. */

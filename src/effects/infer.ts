@@ -304,7 +304,8 @@ export class EffectAnalyzer {
    * in a dispatch branch for one tool sees `name` as that tool's name).
    */
   private calleeBindings(callee: FunctionNode, resolved: Bindings, call: Node, b: Bindings): Bindings {
-    if (b.size === 0 || !(Node.isCallExpression(call) || Node.isNewExpression(call))) return resolved;
+    if (!(Node.isCallExpression(call) || Node.isNewExpression(call))) return resolved;
+    if (b.size === 0) return this.bindCallbacks(callee, resolved, call, b);
     let out = resolved;
     // `fn(...args)` with `args` a known list (a request bound to a rest parameter): its items are the arguments.
     const args: Node[] = [];
@@ -329,12 +330,35 @@ export class EffectAnalyzer {
         return;
       }
       const target = this.resolver.resolve(arg, 0, b);
+      if (target.kind === 'function') {
+        out = out.with(param, { kind: 'node', node: arg, bindings: b }, callee);
+        return;
+      }
       if (target.kind === 'const') {
         out = out.with(param, { kind: 'const', value: target.value, ...(target.partial ? { partial: true } : {}) }, callee);
         return;
       }
       const v = evaluate(arg, this.resolver, 0, b);
       if (v.known && ['string', 'number', 'boolean'].includes(typeof v.value)) out = out.with(param, { kind: 'const', value: v.value }, callee);
+    });
+    return out;
+  }
+
+  /**
+   * `resolved` plus the callee's parameters whose argument is a function of the project
+   * (`withRetry(() => fetch(url))`, `withRetry(post)`): the callee's `fn()` then runs that function
+   * instead of being a call of an unknown parameter. A call site that passes none shares the
+   * callee's context-free summary.
+   */
+  private bindCallbacks(callee: FunctionNode, resolved: Bindings, call: CallExpression | NewExpression, b: Bindings): Bindings {
+    let out = resolved;
+    const args = call.getArguments();
+    callee.getParameters().forEach((param, i) => {
+      const arg = args[i];
+      if (!arg || param.isRestParameter() || args.slice(0, i + 1).some((a) => Node.isSpreadElement(a))) return;
+      const a = unwrap(arg);
+      if (!(isFunctionNode(a) || (Node.isIdentifier(a) && mayNameFunction(a)) || Node.isPropertyAccessExpression(a))) return;
+      if (this.resolver.resolve(a, 0, b).kind === 'function') out = out.with(param, { kind: 'node', node: arg, bindings: b }, callee);
     });
     return out;
   }
