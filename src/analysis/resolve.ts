@@ -121,7 +121,7 @@ export function isModuleLevel(node: Node): boolean {
 export class Resolver {
   private readonly moduleCache = new Map<string, SourceFile | null>();
 
-  private readonly assignedInFile = new Map<SourceFile, Map<Node, Node[]>>();
+  private readonly assignedInFile = new Map<SourceFile, Map<Node, Writes>>();
   private readonly exportCache = new Map<SourceFile, ReadonlyMap<string, Node[]>>();
   private readonly declarationCache = new Map<Node, Target>();
   /** {@link Resolver.resolveDeclaration} under bindings, by the bindings' id. */
@@ -166,22 +166,14 @@ export class Resolver {
   ) {}
 
   /**
-   * True for a `let`/`var` with an initializer that some code assigns again: its initializer is
-   * not its value.
-   */
-  private isReassigned(decl: import('ts-morph').VariableDeclaration): boolean {
-    if (decl.getVariableStatement()?.getDeclarationKind() === 'const') return false;
-    return this.assignmentsIn(decl.getSourceFile()).has(decl);
-  }
-
-  /**
    * The variables a file writes (`=`, `+=`, `++`, ...), each with the right-hand sides of its plain
-   * `=` assignments. One walk per file serves both reassignment checks and `let x;` resolution.
+   * `=` assignments and whether some write is not a plain `=` (a counter). One walk per file serves
+   * every `let` and `var` read in it.
    */
-  private assignmentsIn(sf: SourceFile): Map<Node, Node[]> {
+  private assignmentsIn(sf: SourceFile): Map<Node, Writes> {
     let assigned = this.assignedInFile.get(sf);
     if (assigned) return assigned;
-    const found = new Map<Node, Node[]>();
+    const found = new Map<Node, Writes>();
     const writes = descendantsOfKinds(sf, [SyntaxKind.BinaryExpression, SyntaxKind.PrefixUnaryExpression, SyntaxKind.PostfixUnaryExpression], (n) => {
       if (ts.isBinaryExpression(n)) return isAssignmentOperator(n.operatorToken.kind);
       const op = (n as TS.PrefixUnaryExpression | TS.PostfixUnaryExpression).operator;
@@ -191,9 +183,10 @@ export class Resolver {
       const target = unwrap(Node.isBinaryExpression(w) ? w.getLeft() : (w as import('ts-morph').PrefixUnaryExpression).getOperand());
       const decl = Node.isIdentifier(target) ? target.getSymbol()?.getDeclarations()[0] : undefined;
       if (!decl) continue;
-      const values = found.get(decl) ?? [];
-      if (Node.isBinaryExpression(w) && w.getOperatorToken().getKind() === SyntaxKind.EqualsToken) values.push(w.getRight());
-      found.set(decl, values);
+      const entry = found.get(decl) ?? { values: [], compound: false };
+      if (Node.isBinaryExpression(w) && w.getOperatorToken().getKind() === SyntaxKind.EqualsToken) entry.values.push(w.getRight());
+      else entry.compound = true;
+      found.set(decl, entry);
     }
     assigned = found;
     this.assignedInFile.set(sf, assigned);
@@ -267,7 +260,11 @@ export class Resolver {
   private fromModule(from: SourceFile, specifier: string, names: string[], depth: number): Target {
     const sf = this.projectModule(from, specifier);
     if (sf) {
-      const effective = names[0] === 'default' && names.length > 1 && !this.exportsOf(sf).has('default') ? names.slice(1) : names;
+      const exports = this.exportsOf(sf);
+      const effective = names[0] === 'default' && !exports.has('default') && (names.length > 1 || wholeModuleExport(sf)) ? names.slice(1) : names;
+      // `module.exports = save` / `export = save`: the module is that value.
+      const whole = effective.length === 0 || !exports.has(effective[0]!) ? wholeModuleExport(sf) : undefined;
+      if (whole) return effective.reduce<Target>((t, name) => this.member(t, name, null, depth + 1), this.resolve(whole, depth + 1));
       // The module object itself (`require("./h")`, `import * as h`): its members are its exports.
       return effective.length === 0 ? { kind: 'value', node: sf as unknown as Expression } : this.resolveExport(sf, effective, depth);
     }
@@ -287,7 +284,7 @@ export class Resolver {
     const node = unwrap(expr);
     if (isFunctionNode(node)) return withBindings({ kind: 'function', node }, b.visibleFrom(node));
     if (Node.isIdentifier(node)) return this.resolveIdentifier(node, depth, b);
-    if ((node.getKind() === SyntaxKind.ThisKeyword)) return { kind: 'unknown', reason: 'this' };
+    if (node.getKind() === SyntaxKind.ThisKeyword) return thisOf(node);
     if (Node.isPropertyAccessExpression(node)) {
       return this.member(this.resolve(node.getExpression(), depth + 1, b), node.getName(), node.getNameNode(), depth + 1);
     }
@@ -450,8 +447,8 @@ export class Resolver {
       const cls = Node.isNewExpression(obj) ? this.resolve(obj.getExpression(), depth + 1, b) : base;
       const classNode = cls.kind === 'value' ? unwrap(cls.node) : null;
       if (classNode && (Node.isClassDeclaration(classNode) || Node.isClassExpression(classNode))) {
-        const member = Node.isNewExpression(obj) ? classNode.getInstanceMember(name) : classNode.getStaticMember(name);
-        if (member) return this.resolveDeclaration(member, depth + 1);
+        const found = this.classMember(classNode, name, !Node.isNewExpression(obj), depth);
+        if (found) return found;
       }
     }
     const plain = (base.kind === 'value' && isPlainValue(unwrap(base.node))) || (base.kind === 'unknown' && (base.opaque === true || base.runtime === true));
@@ -459,9 +456,40 @@ export class Resolver {
       const symbol = nameNode.getSymbol();
       const decl = symbol?.getDeclarations()[0];
       if (decl && this.isProjectFile(decl.getSourceFile())) return this.resolveDeclaration(decl, depth + 1);
+      // `this.findAll()` in a class extending a package's class: the checker has no types for the package.
+      if (!decl && base.kind === 'unknown' && base.reason === THIS) {
+        const cls = nameNode.getFirstAncestor((a) => Node.isClassDeclaration(a) || Node.isClassExpression(a));
+        const inherited = cls ? this.inheritedMember(cls as import('ts-morph').ClassLikeDeclarationBase & Node, name, false, depth) : null;
+        if (inherited) return inherited;
+      }
     }
     if (base.kind === 'unknown') return base;
     return { kind: 'unknown', reason: `member ${name}` };
+  }
+
+  /**
+   * A member of a project class, `static` or of its instances, looked up in the class and then in
+   * the classes it extends; null when none has it.
+   */
+  private classMember(cls: import('ts-morph').ClassDeclaration | import('ts-morph').ClassExpression, name: string, isStatic: boolean, depth: number): Target | null {
+    const member = isStatic ? cls.getStaticMember(name) : cls.getInstanceMember(name);
+    if (member) return this.resolveDeclaration(member, depth + 1);
+    return this.inheritedMember(cls, name, isStatic, depth);
+  }
+
+  /**
+   * A member a class inherits (`class User extends Model {}`): from a project base class, or, for a
+   * package's class, a module-rooted path (`sequelize` `Model.findAll` for `User.findAll`,
+   * `Model.new().save` for `new User().save`). Null when the class extends nothing we can name.
+   */
+  private inheritedMember(cls: import('ts-morph').ClassLikeDeclarationBase, name: string, isStatic: boolean, depth: number): Target | null {
+    const heritage = cls.getExtends()?.getExpression();
+    if (!heritage || depth > MAX_RESOLVE_DEPTH) return null;
+    const base = this.resolve(heritage, depth + 1);
+    if (base.kind === 'module' || base.kind === 'global') return { ...base, path: [...base.path, ...(isStatic ? [] : [RESULT_OF_NEW]), name] };
+    const baseClass = base.kind === 'value' ? unwrap(base.node) : null;
+    if (baseClass && (Node.isClassDeclaration(baseClass) || Node.isClassExpression(baseClass))) return this.classMember(baseClass, name, isStatic, depth + 1);
+    return null;
   }
 
   private resolveIdentifier(id: Identifier, depth: number, b: Bindings): Target {
@@ -480,12 +508,18 @@ export class Resolver {
   }
 
   /**
-   * For `let x;` assigned later (`x = new Store(path)` in `main()`): the right-hand side of the
-   * first assignment in its file, when every assignment has the same shape (all `new` of one
-   * callee, or only one assignment).
+   * The value a `let`/`var` holds when code assigns it (`let page; ... page = await browser.newPage()`
+   * in a lazy `ensureBrowser()`): its initializer or the first assignment in its file, when every
+   * one of them has the same shape (all `new` of one callee, or the same text), not counting the
+   * `null`/`undefined` it starts as or is reset to. Undefined when they differ, or a compound
+   * write (`+=`, `++`) changes it.
    */
-  private soleAssignment(decl: import('ts-morph').VariableDeclaration): Node | undefined {
-    const values = this.assignmentsIn(decl.getSourceFile()).get(decl) ?? [];
+  private heldValue(decl: import('ts-morph').VariableDeclaration): Node | undefined {
+    const writes = this.assignmentsIn(decl.getSourceFile()).get(decl);
+    const initializer = decl.getInitializer();
+    if (!writes) return initializer;
+    if (writes.compound) return undefined;
+    const values = [...(initializer ? [initializer] : []), ...writes.values].filter((v) => !isNullish(v));
     const [first] = values;
     if (!first) return undefined;
     const shape = (n: Node): string => {
@@ -578,10 +612,11 @@ export class Resolver {
       const compiledEnum = decl.getInitializer() ? undefined : enumIifeOf(decl);
       if (compiledEnum) return { kind: 'value', node: compiledEnum as unknown as Expression };
       if (decl.getVariableStatement()?.hasDeclareKeyword()) return { kind: 'unknown', reason: `${decl.getName()} is declared without a value`, declaredOnly: true };
-      const initializer = decl.getInitializer();
-      if (initializer && this.isReassigned(decl)) return { kind: 'unknown', reason: `\`${decl.getName()}\` is a variable that is assigned again` };
-      const init = initializer ?? this.soleAssignment(decl);
-      if (!init) return { kind: 'unknown', reason: `\`${decl.getName()}\` has no initializer, or is assigned different values` };
+      const init = decl.getVariableStatement()?.getDeclarationKind() === 'const' ? decl.getInitializer() : this.heldValue(decl);
+      if (!init) {
+        const reason = decl.getInitializer() ? 'is a variable that is assigned again' : 'has no initializer, or is assigned different values';
+        return { kind: 'unknown', reason: `\`${decl.getName()}\` ${reason}` };
+      }
       if (decl.hasExclamationToken()) return { kind: 'unknown', reason: `${decl.getName()} is declared without a value`, declaredOnly: true };
       return this.resolve(init, depth + 1, b);
     }
@@ -625,6 +660,9 @@ export class Resolver {
       return init ? this.resolve(init, depth + 1) : { kind: 'unknown', reason: `field ${decl.getName()} has no initializer` };
     }
     if (Node.isParameterDeclaration(decl)) {
+      // `import("./store.js").then((m) => m.save())`: the module.
+      const imported = importThenModule(decl);
+      if (imported) return this.fromModule(sf, imported, [], depth);
       // A parameter a call site left out takes its default, or is undefined.
       if (b.size > 0 && isBoundFunction(decl, b)) {
         const fallback = decl.getInitializer();
@@ -692,10 +730,59 @@ function commonJsExports(sf: SourceFile): Map<string, Node> {
   return out;
 }
 
+/** The reason of the target `this` resolves to outside a static member (its members are found by the checker). */
+const THIS = 'this';
+
+/**
+ * What `this` stands for: in a static member of a class (arrow functions see their enclosing
+ * `this`), the class itself; anywhere else an instance the checker types, which member lookup
+ * reads through the symbol of the member's name.
+ */
+function thisOf(node: Node): Target {
+  let scope = node.getParent();
+  while (scope && !(isFunctionNode(scope) && !Node.isArrowFunction(scope)) && !Node.isPropertyDeclaration(scope) && !Node.isClassStaticBlockDeclaration(scope) && !Node.isSetAccessorDeclaration(scope)) {
+    scope = scope.getParent();
+  }
+  const owner = scope?.getParent();
+  const isStatic = scope !== undefined && (Node.isClassStaticBlockDeclaration(scope) || ((Node.isMethodDeclaration(scope) || Node.isPropertyDeclaration(scope) || Node.isGetAccessorDeclaration(scope) || Node.isSetAccessorDeclaration(scope)) && scope.isStatic()));
+  if (isStatic && owner && (Node.isClassDeclaration(owner) || Node.isClassExpression(owner))) return { kind: 'value', node: owner as unknown as Expression };
+  return { kind: 'unknown', reason: THIS };
+}
+
+/** How a file writes one variable: the right-hand sides of its `=` assignments, and whether it also has `+=`, `++`... */
+interface Writes {
+  values: Node[];
+  compound: boolean;
+}
+
+/** `null`, `undefined` or `void 0`: what a variable holds before it is set, or after a reset. */
+function isNullish(node: Node): boolean {
+  const n = unwrap(node);
+  return n.getKind() === SyntaxKind.NullKeyword || (Node.isIdentifier(n) && n.getText() === 'undefined') || (Node.isVoidExpression(n) && Node.isLiteralExpression(unwrap(n.getExpression())));
+}
+
 /** The expression of a function's one `return` (its body may do other things first), or null when it has none or several. */
 function onlyReturn(fn: FunctionNode): Node | null {
   const all = returnedExpressions(fn);
   return all.length === 1 ? all[0]! : null;
+}
+
+/**
+ * The value a module exports as a whole, when it is not an object literal (whose keys
+ * {@link commonJsExports} reads as exports): the last `module.exports = value` among its
+ * statements, or TypeScript's `export = value`.
+ */
+function wholeModuleExport(sf: SourceFile): Node | undefined {
+  let found: Node | undefined;
+  for (const statement of sf.getStatements()) {
+    if (Node.isExportAssignment(statement) && statement.isExportEquals()) found = statement.getExpression();
+    if (!Node.isExpressionStatement(statement)) continue;
+    const expr = unwrap(statement.getExpression());
+    if (Node.isBinaryExpression(expr) && expr.getOperatorToken().getKind() === SyntaxKind.EqualsToken && expr.getLeft().getText().replace(/\s+/g, '') === 'module.exports') {
+      found = Node.isObjectLiteralExpression(unwrap(expr.getRight())) ? undefined : expr.getRight();
+    }
+  }
+  return found;
 }
 
 /** Literals and array or object literals: values whose members are never project functions the checker could find. */
@@ -716,6 +803,21 @@ export function shorten(text: string, max = 60): string {
   return one.length > max ? `${one.slice(0, max - 1)}…` : one;
 }
 
+
+/** For the first parameter of a callback of `import("literal").then(cb)`, the imported specifier; else null. */
+function importThenModule(param: import('ts-morph').ParameterDeclaration): string | null {
+  const fn = param.getParent();
+  if (!isFunctionNode(fn) || fn.getParameters()[0] !== param) return null;
+  let call: Node | undefined = fn.getParent();
+  while (call && Node.isParenthesizedExpression(call)) call = call.getParent();
+  if (!call || !Node.isCallExpression(call) || call.getArguments()[0] && unwrap(call.getArguments()[0]!) !== fn) return null;
+  const callee = unwrap(call.getExpression());
+  if (!Node.isPropertyAccessExpression(callee) || callee.getName() !== 'then') return null;
+  const receiver = unwrap(callee.getExpression());
+  if (!Node.isCallExpression(receiver) || receiver.getExpression().getKind() !== SyntaxKind.ImportKeyword) return null;
+  const arg = receiver.getArguments()[0];
+  return arg && (Node.isStringLiteral(arg) || Node.isNoSubstitutionTemplateLiteral(arg)) ? arg.getLiteralValue() : null;
+}
 
 /** True when some parameter of `param`'s function is bound: the function is read at a call site. */
 function isBoundFunction(param: import('ts-morph').ParameterDeclaration, b: Bindings): boolean {

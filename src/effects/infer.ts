@@ -118,6 +118,18 @@ function mayNameFunction(id: Node): boolean {
   return true;
 }
 
+/**
+ * True for an argument that may name a function of the project passed as a callback (`save`,
+ * `store.save`, `this.save.bind(this)`); inline functions are walked as part of the caller's body.
+ */
+function mayBeCallback(arg: Node, b: Bindings): boolean {
+  if (Node.isIdentifier(arg)) return mayNameFunction(arg) || b.size > 0;
+  if (Node.isPropertyAccessExpression(arg)) return true;
+  if (!Node.isCallExpression(arg)) return false;
+  const callee = unwrap(arg.getExpression());
+  return Node.isPropertyAccessExpression(callee) && callee.getName() === 'bind';
+}
+
 /** `require` as CommonJS provides it (not a local function of that name). */
 function isGlobalRequire(callee: Node): boolean {
   return Node.isIdentifier(callee) && callee.getText() === 'require' && (callee.getSymbol()?.getDeclarations().length ?? 0) === 0;
@@ -357,7 +369,7 @@ export class EffectAnalyzer {
       const arg = args[i];
       if (!arg || param.isRestParameter() || args.slice(0, i + 1).some((a) => Node.isSpreadElement(a))) return;
       const a = unwrap(arg);
-      if (!(isFunctionNode(a) || (Node.isIdentifier(a) && mayNameFunction(a)) || Node.isPropertyAccessExpression(a))) return;
+      if (!(isFunctionNode(a) || mayBeCallback(a, b))) return;
       if (this.resolver.resolve(a, 0, b).kind === 'function') out = out.with(param, { kind: 'node', node: arg, bindings: b }, callee);
     });
     return out;
@@ -429,7 +441,7 @@ export class EffectAnalyzer {
     // Functions of the project passed as callbacks (`items.map(save)`) run too.
     for (const arg of call.getArguments()) {
       const a = unwrap(arg);
-      if (!(Node.isIdentifier(a) && (mayNameFunction(a) || b.size > 0)) && !Node.isPropertyAccessExpression(a)) continue;
+      if (!mayBeCallback(a, b)) continue;
       const argTarget = this.resolver.resolve(a, 0, b);
       if (argTarget.kind === 'function') this.include(argTarget.node, call, depth, summary, bindingsOf(argTarget));
     }

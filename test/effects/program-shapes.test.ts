@@ -1,6 +1,8 @@
+import { mkdirSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SERVER_HEADER, lintFiles, tool } from '../helpers.js';
+import { lint } from '../../src/index.js';
+import { SERVER_HEADER, lintFiles, tool, writeProject } from '../helpers.js';
 
 /**
  * One fixture per program shape real servers are written in (issue #4): each is a small project
@@ -37,10 +39,19 @@ interface Seen {
   via: string[];
 }
 
-/** Lints `files` (from their folder, or `paths`) and reads tool `name`'s effects as `kind:access:sink`, with where and through which calls. */
-async function effectsOf(files: Files, name = 't', paths?: string[]): Promise<{ effects: Seen[]; unresolved: string[] }> {
-  const result = await lintFiles(files, paths);
-  const t = tool(result, name);
+/**
+ * Lints `files` (from their folder, or `paths`; `links` are symbolic links to make first, link →
+ * target, relative to the folder) and reads tool "t"'s effects as `kind:access:sink`, with where
+ * and through which calls.
+ */
+async function effectsOf(files: Files, paths: string[] = ['.'], links: Record<string, string> = {}): Promise<{ effects: Seen[]; unresolved: string[] }> {
+  const dir = writeProject(files);
+  for (const [link, target] of Object.entries(links)) {
+    mkdirSync(path.dirname(path.join(dir, link)), { recursive: true });
+    symlinkSync(path.relative(path.dirname(path.join(dir, link)), path.join(dir, target)), path.join(dir, link));
+  }
+  const result = await lint({ paths, cwd: dir });
+  const t = tool(result, 't');
   const rel = (f: string): string => path.relative(result.cwd, f).split(path.sep).join('/');
   return {
     effects: (t.effects?.effects ?? []).map((e) => ({
@@ -173,20 +184,24 @@ describe('callbacks', () => {
     expect(r.unresolved).toEqual([]);
   });
 
-  it('follows reduce with an async accumulator, and forEach of a method reference', async () => {
+  it('follows reduce with an async accumulator, and forEach of a method reference and of a bound function', async () => {
     const f: Files = {
       'tsconfig.json': TSCONFIG,
       'src/store.ts': STORE,
       'src/server.ts': serverTs(
         `import { Store } from "./store.js";\nimport { appendFile } from "node:fs/promises";\nconst store = new Store();\nconst ids = ["a"];`,
-        `  await ids.reduce(async (prev, i) => { await prev; await appendFile("log", i); }, Promise.resolve());\n  ids.forEach(store.save);`,
+        `  await ids.reduce(async (prev, i) => { await prev; await appendFile("log", i); }, Promise.resolve());\n  ids.forEach(store.save);\n  ids.forEach(purge.bind(null, "/tmp"));`,
       ),
+      'src/purge.ts': `import { rm } from "node:fs/promises";\nexport async function purge(dir: string, id: string) {\n  await rm(\`\${dir}/\${id}\`);\n}\n`,
     };
+    f['src/server.ts'] = f['src/server.ts']!.replace('const ids', 'import { purge } from "./purge.js";\nconst ids');
     const r = await effectsOf(f);
     expect(r.effects).toEqual([
       { effect: 'fs.write:write:fs/promises appendFile', confidence: 'certain', at: at(f, 'src/server.ts', 'appendFile("log"'), via: [] },
-      { effect: WRITE, confidence: 'certain', at: at(f, 'src/store.ts', 'writeFile('), via: [hop(f, 'ids.forEach', 'src/server.ts')] },
+      { effect: WRITE, confidence: 'certain', at: at(f, 'src/store.ts', 'writeFile('), via: [hop(f, 'ids.forEach', 'src/server.ts', 'ids.forEach(store.save)')] },
+      { effect: 'fs.delete:write:fs/promises rm', confidence: 'certain', at: at(f, 'src/purge.ts', 'rm('), via: [hop(f, 'ids.forEach', 'src/server.ts', 'ids.forEach(purge')] },
     ]);
+    expect(r.unresolved).toEqual([]);
   });
 });
 
@@ -298,20 +313,90 @@ describe('module resolution', () => {
   });
 });
 
+describe('monorepos', () => {
+  /** A workspace package `@acme/core` (its sources in `src/`, built to `dist/`) and a server package using it. */
+  const CORE_PACKAGE = JSON.stringify({ name: '@acme/core', type: 'module', main: 'dist/index.js', types: 'dist/index.d.ts', exports: { '.': { types: './dist/index.d.ts', import: './dist/index.js' }, './*': { types: './dist/*.d.ts', import: './dist/*.js' } } });
+  const CORE_CONFIG = JSON.stringify({ compilerOptions: { composite: true, target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', rootDir: 'src', outDir: 'dist' }, include: ['src'] });
+  const core: Files = {
+    'packages/core/package.json': CORE_PACKAGE,
+    'packages/core/tsconfig.json': CORE_CONFIG,
+    'packages/core/src/index.ts': `export { Store } from "./store.js";\n`,
+    'packages/core/src/store.ts': STORE,
+    'packages/core/src/clean.ts': `import { rm } from "node:fs/promises";\nexport async function clean(p: string) {\n  await rm(p);\n}\n`,
+  };
+  const serverFile = serverTs(`import { Store } from "@acme/core";\nimport { clean } from "@acme/core/clean";\nconst store = new Store();`, `  await store.save(id, "x");\n  await clean(id);`);
+  const expected = (f: Files, server: string) => [
+    { effect: WRITE, confidence: 'certain', at: at(f, 'packages/core/src/store.ts', 'writeFile('), via: [hop(f, 'store.save', server)] },
+    { effect: 'fs.delete:write:fs/promises rm', confidence: 'certain', at: at(f, 'packages/core/src/clean.ts', 'rm(p)'), via: [hop(f, 'clean', server, 'clean(id)')] },
+  ];
+
+  it('follows project references: a solution tsconfig, each project with its own `paths`', async () => {
+    const f: Files = {
+      'tsconfig.json': JSON.stringify({ files: [], references: [{ path: './packages/core' }, { path: './packages/server' }] }),
+      ...core,
+      'packages/server/tsconfig.json': JSON.stringify({ compilerOptions: { composite: true, module: 'ESNext', moduleResolution: 'Bundler', rootDir: 'src', outDir: 'dist', paths: { '@acme/core': ['../core/src/index.ts'], '@acme/core/*': ['../core/src/*'] } }, include: ['src'], references: [{ path: '../core' }] }),
+      'packages/server/src/server.ts': serverFile,
+    };
+    const r = await effectsOf(f, []);
+    expect(r.effects).toEqual(expected(f, 'packages/server/src/server.ts'));
+    expect(r.unresolved).toEqual([]);
+  });
+
+  it('follows an npm workspace package linked into node_modules, not built: its `exports` lead back to its sources', async () => {
+    const f: Files = { 'package.json': JSON.stringify({ name: 'acme', private: true, workspaces: ['packages/*'] }), ...core, 'packages/server/package.json': JSON.stringify({ name: '@acme/server', dependencies: { '@acme/core': '*' } }), 'packages/server/src/server.ts': serverFile };
+    const r = await effectsOf(f, ['packages/server'], { 'node_modules/@acme/core': 'packages/core' });
+    expect(r.effects).toEqual(expected(f, 'packages/server/src/server.ts'));
+    expect(r.unresolved).toEqual([]);
+  });
+
+  it('follows a pnpm workspace package, not installed, whose built declarations map back through its tsconfig outDir/rootDir', async () => {
+    const f: Files = {
+      'pnpm-workspace.yaml': `packages:\n  - "packages/*"\n  - '!packages/ignored'\n`,
+      'package.json': JSON.stringify({ name: 'acme', private: true }),
+      'packages/core/package.json': JSON.stringify({ name: '@acme/core', main: 'lib/index.js', types: 'lib/index.d.ts' }),
+      'packages/core/tsconfig.json': JSON.stringify({ compilerOptions: { rootDir: 'source', outDir: 'lib', declaration: true } }),
+      'packages/core/lib/index.d.ts': `export declare class Store { save(id: string, body: string): Promise<void>; }\n`,
+      'packages/core/lib/index.js': `export class Store { async save() {} }\n`,
+      'packages/core/source/index.ts': STORE,
+      'packages/server/package.json': JSON.stringify({ name: '@acme/server' }),
+      'packages/server/src/server.ts': serverTs(`import { Store } from "@acme/core";\nconst store = new Store();`, `  await store.save(id, "x");`),
+    };
+    const r = await effectsOf(f, ['packages/server']);
+    expect(r.effects).toEqual([{ effect: WRITE, confidence: 'certain', at: at(f, 'packages/core/source/index.ts', 'writeFile('), via: [hop(f, 'store.save', 'packages/server/src/server.ts')] }]);
+    expect(r.unresolved).toEqual([]);
+  });
+
+  it('follows a package linked into node_modules outside any workspace (`npm link`, `file:`), whose types are its sources', async () => {
+    const f: Files = {
+      'core/package.json': JSON.stringify({ name: '@acme/core', types: 'src/index.ts' }),
+      'core/src/index.ts': STORE,
+      'server/package.json': JSON.stringify({ name: 'server' }),
+      'server/src/server.ts': serverTs(`import { Store } from "@acme/core";\nconst store = new Store();`, `  await store.save(id, "x");`),
+    };
+    const r = await effectsOf(f, ['server'], { 'server/node_modules/@acme/core': 'core' });
+    expect(r.effects).toEqual([{ effect: WRITE, confidence: 'certain', at: at(f, 'core/src/index.ts', 'writeFile('), via: [hop(f, 'store.save', 'server/src/server.ts')] }]);
+  });
+});
+
 describe('dynamic import of a literal path', () => {
-  it('follows `const { save } = await import(...)`, `(await import(...)).default()` and a namespace', async () => {
+  it('follows `const { save } = await import(...)`, `(await import(...)).default()`, a namespace and `import(...).then((m) => ...)`', async () => {
     const f: Files = {
       'tsconfig.json': TSCONFIG,
       'src/save.ts': `import { writeFile } from "node:fs/promises";\nexport async function save(p: string) {\n  await writeFile(p, "");\n}\n`,
       'src/remove.ts': `import { rm } from "node:fs/promises";\nexport default async function (p: string) {\n  await rm(p);\n}\n`,
       'src/log.ts': `import { appendFile } from "node:fs/promises";\nexport async function log(line: string) {\n  await appendFile("log", line);\n}\n`,
-      'src/server.ts': serverTs(``, `  const { save } = await import("./save.js");\n  await save(id);\n  await (await import("./remove.js")).default(id);\n  const m = await import("./log.js");\n  await m.log(id);`),
+      'src/store.ts': STORE,
+      'src/server.ts': serverTs(
+        ``,
+        `  const { save } = await import("./save.js");\n  await save(id);\n  await (await import("./remove.js")).default(id);\n  const m = await import("./log.js");\n  await m.log(id);\n  await import("./store.js").then((s) => new s.Store().save(id, ""));`,
+      ),
     };
     const r = await effectsOf(f);
     expect(r.effects).toEqual([
       { effect: WRITE, confidence: 'certain', at: at(f, 'src/save.ts', 'writeFile('), via: [hop(f, 'save', 'src/server.ts', 'await save(id)')] },
       { effect: 'fs.delete:write:fs/promises rm', confidence: 'certain', at: at(f, 'src/remove.ts', 'rm(p)'), via: [`(await import("./remove.js")).default @ ${at(f, 'src/server.ts', '.default(id)')}`] },
       { effect: 'fs.write:write:fs/promises appendFile', confidence: 'certain', at: at(f, 'src/log.ts', 'appendFile('), via: [hop(f, 'm.log', 'src/server.ts')] },
+      { effect: WRITE, confidence: 'certain', at: at(f, 'src/store.ts', 'writeFile('), via: [hop(f, 'new s.Store().save', 'src/server.ts')] },
     ]);
     expect(r.unresolved).toEqual([]);
   });
@@ -324,8 +409,7 @@ describe('declared-only APIs', () => {
       'src/api.d.ts': `export declare const api: {\n  deleteItem(id: string): Promise<void>;\n  getItem(id: string): Promise<string>;\n};\n`,
       'src/server.ts': serverTs(`import { api } from "./api.js";`, `  await api.getItem(id);\n  await api.deleteItem(id);`),
     };
-    const result = await lintFiles(f);
-    const effects = tool(result, 't').effects!.effects;
+    const effects = tool(await lintFiles(f), 't').effects!.effects;
     expect(effects.map((e) => [e.kind, e.access, e.destructive, e.sink, e.basis, e.confidence, e.via.length])).toEqual([
       ['api', 'read', null, 'api.getItem', 'name', 'likely', 0],
       ['api', 'write', true, 'api.deleteItem', 'name', 'likely', 0],
@@ -334,7 +418,7 @@ describe('declared-only APIs', () => {
 });
 
 describe('compiled CommonJS', () => {
-  it('follows `exports.save = save` through `require("./store")`, and a class method compiled to a prototype', async () => {
+  it('follows `exports.save = save` through `require("./store")`, a class in `module.exports = { Notes }`, and `module.exports = function`', async () => {
     const f: Files = {
       'server.js': `"use strict";
 const mcp_js_1 = require("@modelcontextprotocol/sdk/server/mcp.js");
@@ -342,11 +426,18 @@ const store_1 = require("./store");
 const { Notes } = require("./notes");
 const server = new mcp_js_1.McpServer({ name: "t", version: "1" });
 const notes = new Notes();
+const purge = require("./purge");
 server.registerTool("t", { description: "d" }, async ({ id }) => {
     await (0, store_1.save)(id);
     await notes.remove(id);
+    purge(id);
     return { content: [] };
 });
+`,
+      'purge.js': `const fs = require("fs");
+module.exports = function purge(dir) {
+    fs.rmSync(dir, { recursive: true });
+};
 `,
       'store.js': `"use strict";
 Object.defineProperty(exports, "__esModule", { value: true });
@@ -374,6 +465,7 @@ module.exports = { Notes };
     expect(r.effects).toEqual([
       { effect: WRITE, confidence: 'certain', at: at(f, 'store.js', 'writeFile)('), via: [`store_1.save @ ${at(f, 'server.js', 'store_1.save')}`] },
       { effect: 'fs.delete:write:fs unlinkSync', confidence: 'certain', at: at(f, 'notes.js', 'unlinkSync('), via: [hop(f, 'notes.remove', 'server.js')] },
+      { effect: 'fs.delete:write:fs rmSync', confidence: 'certain', at: at(f, 'purge.js', 'rmSync('), via: [hop(f, 'purge', 'server.js', 'purge(id)')] },
     ]);
   });
 });
