@@ -9,18 +9,12 @@ import { RESULT_OF_CALL, RESULT_OF_NEW, bindingsOf, isFunctionNode, isModuleLeve
 import type { CallHop, Effect, EffectSet, UnresolvedItem } from '../model.js';
 import { API_VERBS, DELEGATING_METHODS, leadingVerb } from './api-verbs.js';
 import { BranchIndex } from '../analysis/branches.js';
+import { ParameterUse } from '../analysis/parameter-use.js';
 import { BUILTIN_VALUE_METHODS, CLIENT_LIFECYCLE_METHODS, MCP_PROTOCOL_METHODS, PURE_GLOBALS, PURE_MODULES, SINKS, pathKey, type SinkEntry } from './catalog/index.js';
 import { SinkIndex } from './sink-index.js';
 import { httpEffect, sinkCallEffect, sinkEffect, sqlEffect } from './sink-call.js';
 import { stateMutation, mutationOfCall } from './state.js';
-
-/** Options of the effect walk. */
-export interface InferOptions {
-  /** How many calls deep the walk follows project functions from the handler before it stops and reports it. */
-  maxDepth: number;
-}
-
-export const DEFAULT_INFER_OPTIONS: InferOptions = { maxDepth: 12 };
+import { DEFAULT_INFER_OPTIONS, type InferOptions, type InferStats } from './options.js';
 
 interface Summary {
   effects: Effect[];
@@ -224,12 +218,19 @@ export class EffectAnalyzer {
   /** The effect nodes of each function body, walked once. */
   private readonly nodesOf = new Map<FunctionNode, Node[]>();
   private readonly branches: BranchIndex;
+  private readonly parameterUse: ParameterUse;
+  /** Counts of the run so far (each function is summarised once per bindings; see {@link InferStats}). */
+  readonly stats: InferStats = { summaries: 0, reused: 0, effectNodes: 0 };
 
   constructor(
     private readonly resolver: Resolver,
     private readonly options: InferOptions = DEFAULT_INFER_OPTIONS,
   ) {
     this.branches = new BranchIndex((expr, b) => evaluate(expr, this.resolver, 0, b));
+    this.parameterUse = new ParameterUse((callee) => {
+      const target = this.resolver.resolve(callee);
+      return target.kind === 'function' ? target.node : null;
+    });
   }
 
   /**
@@ -250,7 +251,11 @@ export class EffectAnalyzer {
   private summarize(fn: FunctionNode, depth: number, b: Bindings): Summary {
     const key = b.size === 0 ? 0 : b.id;
     const memo = this.summaries.get(fn)?.get(key);
-    if (memo) return memo;
+    if (memo) {
+      this.stats.reused++;
+      return memo;
+    }
+    this.stats.summaries++;
     const summary: Summary = { effects: [], unresolved: [], truncated: false, complete: true };
     this.inProgress.add(fn);
     let nodes = this.nodesOf.get(fn);
@@ -263,6 +268,11 @@ export class EffectAnalyzer {
       for (const node of nodes) {
         // In a dispatch branch for one tool (`case "x":`), code for the other tools does not run.
         if (b.size > 0 && !this.branches.isReachable(node, fn, b)) continue;
+        if (this.stats.effectNodes >= this.options.maxWork) {
+          this.cut(summary, node, `the work budget (${this.options.maxWork} effect nodes per run) was used up; effects from here on are not seen (raise it with --max-work)`);
+          break;
+        }
+        this.stats.effectNodes++;
         const before = summary.effects.length;
         this.visit(node, fn, depth, summary, b);
         // Effects in a `catch` run only when something failed (cleaning up a temp file): messages lead with the main path.
@@ -337,7 +347,10 @@ export class EffectAnalyzer {
     callee.getParameters().forEach((param, i) => {
       const arg = args[i];
       if (!arg || param.isRestParameter()) return;
+      // A function argument is always bound (the callee may call it); a static value only when the callee's branches can read it.
+      const steers = this.parameterUse.steers(callee, i);
       if (spreadValues.has(i)) {
+        if (!steers) return;
         out = out.with(param, { kind: 'const', value: spreadValues.get(i), partial: true }, callee);
         return;
       }
@@ -346,6 +359,7 @@ export class EffectAnalyzer {
         out = out.with(param, { kind: 'node', node: arg, bindings: b }, callee);
         return;
       }
+      if (!steers) return;
       if (target.kind === 'const') {
         out = out.with(param, { kind: 'const', value: target.value, ...(target.partial ? { partial: true } : {}) }, callee);
         return;
@@ -386,14 +400,7 @@ export class EffectAnalyzer {
       return;
     }
     if (depth + 1 > this.options.maxDepth) {
-      summary.truncated = true;
-      summary.complete = false;
-      summary.unresolved.push({
-        expression: shorten(call.getText()),
-        reason: `the depth limit (${this.options.maxDepth} calls) was reached; effects past it are not seen`,
-        location: locationOf(call),
-        via: [],
-      });
+      this.cut(summary, call, `the depth limit (${this.options.maxDepth} calls) was reached; effects past it are not seen (raise it with --max-depth)`);
       return;
     }
     const inner = this.summarize(callee, depth + 1, b);
@@ -541,6 +548,13 @@ export class EffectAnalyzer {
       node = unwrap(node.getExpression());
     }
     return false;
+  }
+
+  /** A budget stopped the walk at `node`: the summary is cut short (never memoized) and says why. */
+  private cut(summary: Summary, node: Node, reason: string): void {
+    summary.truncated = true;
+    summary.complete = false;
+    this.unresolved(summary, node, reason);
   }
 
   private unresolved(summary: Summary, call: Node, reason: string): void {
