@@ -63,6 +63,28 @@ const GLOBAL_OBJECTS = new Set(['globalThis', 'global', 'window', 'self']);
 /** Helpers that tsc, Babel and esbuild wrap around `require(...)`; they return the module itself. */
 const INTEROP_HELPERS = new Set(['__importStar', '__importDefault', '_interopRequireDefault', '_interopRequireWildcard', '__toESM', '__toCommonJS']);
 
+/**
+ * Helpers that tsc (tslib), Babel and esbuild emit for downlevel syntax (`async`, spreads, rest,
+ * decorators, classes): they only run what they are given (a generator's body is the function's
+ * own code) and touch nothing outside it.
+ */
+const EMIT_HELPERS = new Set([
+  '__awaiter', '__generator', '__assign', '__rest', '__spreadArray', '__spread', '__read', '__values', '__await', '__asyncValues', '__asyncGenerator', '__asyncDelegator',
+  '__extends', '__decorate', '__param', '__metadata', '__esDecorate', '__runInitializers', '__classPrivateFieldGet', '__classPrivateFieldSet', '__classPrivateFieldIn',
+  '__makeTemplateObject', '__createBinding', '__setModuleDefault', '__exportStar', '__addDisposableResource', '__disposeResources',
+  '_asyncToGenerator', '_defineProperty', '_objectSpread', '_objectSpread2', '_objectWithoutProperties', '_classCallCheck', '_createClass', '_extends',
+  '__async', '__spreadValues', '__spreadProps', '__objRest', '__publicField', '__export', '__reExport',
+  ...INTEROP_HELPERS,
+]);
+
+/** True for a call of a compiler's emit helper (`__awaiter(...)`, `tslib_1.__awaiter(...)`, `(0, tslib_1.__rest)(...)`). */
+export function isEmitHelperCall(call: Node): boolean {
+  if (!Node.isCallExpression(call)) return false;
+  const callee = unwrap(call.getExpression());
+  const name = Node.isIdentifier(callee) ? callee.getText() : Node.isPropertyAccessExpression(callee) ? callee.getName() : '';
+  return EMIT_HELPERS.has(name.replace(/\d+$/, ''));
+}
+
 /** Strips syntax that does not change the value: parentheses, `as`, `satisfies`, `!`, `<T>x`, and tsc's `(0, f)` comma form. */
 export function unwrap(expr: Node): Node {
   let node: Node = expr;
@@ -131,6 +153,8 @@ export class Resolver {
   /** Branch verdicts, to pick the return a helper's arguments reach (set by {@link Resolver.useBranches}). */
   private branches: BranchIndex | null = null;
   private readonly literalReturnsCache = new Map<FunctionNode, Node[]>();
+  /** Per class, the right-hand sides of its `this.<name> = ...` assignments, by name. */
+  private readonly fieldWrites = new Map<Node, Map<string, Node[]>>();
 
   /**
    * The returns of a preset helper (every `return` gives an object, array or string literal), or
@@ -456,9 +480,12 @@ export class Resolver {
       const symbol = nameNode.getSymbol();
       const decl = symbol?.getDeclarations()[0];
       if (decl && this.isProjectFile(decl.getSourceFile())) return this.resolveDeclaration(decl, depth + 1);
-      // `this.findAll()` in a class extending a package's class: the checker has no types for the package.
+      // The checker cannot type `this` (in a compiled `async` method's generator, in a class extending
+      // a package's class): what the class assigns to `this.x`, or what it inherits (`this.findAll()`).
       if (!decl && base.kind === 'unknown' && base.reason === THIS) {
         const cls = nameNode.getFirstAncestor((a) => Node.isClassDeclaration(a) || Node.isClassExpression(a));
+        const assigned = cls ? this.fieldValue(cls, name) : undefined;
+        if (assigned) return this.resolve(assigned, depth + 1);
         const inherited = cls ? this.inheritedMember(cls as import('ts-morph').ClassLikeDeclarationBase & Node, name, false, depth) : null;
         if (inherited) return inherited;
       }
@@ -519,14 +546,59 @@ export class Resolver {
     const initializer = decl.getInitializer();
     if (!writes) return initializer;
     if (writes.compound) return undefined;
-    const values = [...(initializer ? [initializer] : []), ...writes.values].filter((v) => !isNullish(v));
-    const [first] = values;
-    if (!first) return undefined;
-    const shape = (n: Node): string => {
-      const u = unwrap(n);
-      return Node.isNewExpression(u) ? `new ${u.getExpression().getText()}` : u.getText();
-    };
-    return values.every((v) => shape(v) === shape(first)) ? first : undefined;
+    return sameShapeValue([...(initializer ? [initializer] : []), ...writes.values]);
+  }
+
+  /**
+   * What a class's code assigns to `this.<name>` (in its constructor, an `init()`, a setter...),
+   * when every assignment has the same shape (see {@link sameShapeValue}); undefined otherwise.
+   * For fields declared without an initializer, and JavaScript classes that declare none.
+   */
+  private fieldValue(cls: Node, name: string): Node | undefined {
+    let fields = this.fieldWrites.get(cls);
+    if (!fields) {
+      fields = new Map();
+      const writes = descendantsOfKinds(cls, [SyntaxKind.BinaryExpression], (n) => {
+        const w = n as TS.BinaryExpression;
+        return w.operatorToken.kind === SyntaxKind.EqualsToken && ts.isPropertyAccessExpression(w.left) && w.left.expression.kind === SyntaxKind.ThisKeyword;
+      });
+      for (const w of writes as import('ts-morph').BinaryExpression[]) {
+        const left = w.getLeft() as import('ts-morph').PropertyAccessExpression;
+        // Only this class's own `this`: not a nested class's.
+        if (w.getFirstAncestor((a) => Node.isClassDeclaration(a) || Node.isClassExpression(a)) !== cls) continue;
+        const list = fields.get(left.getName()) ?? [];
+        list.push(w.getRight());
+        fields.set(left.getName(), list);
+      }
+      this.fieldWrites.set(cls, fields);
+    }
+    return sameShapeValue(fields.get(name) ?? []);
+  }
+
+  /**
+   * For a constructor's parameter, the argument every `new C(...)` of the project passes for it,
+   * when they all have the same shape (`new Notes(new Store())`): what `this.store` holds in a
+   * compiled class (`this.store = store`) or a parameter property (`constructor(private store)`).
+   */
+  private constructorArgument(param: import('ts-morph').ParameterDeclaration): Node | undefined {
+    const ctor = param.getParent();
+    const cls = ctor?.getParent();
+    if (!Node.isConstructorDeclaration(ctor) || !cls || !Node.isClassDeclaration(cls) || param.isRestParameter()) return undefined;
+    const nameNode = cls.getNameNode();
+    if (!nameNode) return undefined;
+    const index = ctor.getParameters().indexOf(param);
+    const args: Node[] = [];
+    for (const ref of nameNode.findReferencesAsNodes()) {
+      // `new Notes(...)`, or a compiled import's `new notes_1.Notes(...)`.
+      const parent = ref.getParent();
+      const callee = parent && Node.isPropertyAccessExpression(parent) && parent.getNameNode() === ref ? parent : ref;
+      const site = callee.getParent();
+      if (!site || !Node.isNewExpression(site) || unwrap(site.getExpression()) !== callee || !this.isProjectFile(site.getSourceFile())) continue;
+      const siteArgs = site.getArguments();
+      if (siteArgs.slice(0, index + 1).some((a) => Node.isSpreadElement(a)) || !siteArgs[index]) return undefined;
+      args.push(siteArgs[index]!);
+    }
+    return sameShapeValue(args);
   }
 
   /** Resolves what a declaration binds, in the context `b` (memoized for the context-free reading only). */
@@ -656,13 +728,15 @@ export class Resolver {
       return valueDecl ? this.resolveDeclaration(valueDecl, depth + 1, b) : { kind: 'global', path: [decl.getName()] };
     }
     if (Node.isPropertyDeclaration(decl)) {
-      const init = decl.getInitializer();
+      const init = decl.getInitializer() ?? (decl.isStatic() ? undefined : this.fieldValue(decl.getParentOrThrow(), decl.getName()));
       return init ? this.resolve(init, depth + 1) : { kind: 'unknown', reason: `field ${decl.getName()} has no initializer` };
     }
     if (Node.isParameterDeclaration(decl)) {
       // `import("./store.js").then((m) => m.save())`: the module.
       const imported = importThenModule(decl);
       if (imported) return this.fromModule(sf, imported, [], depth);
+      const passed = b.size === 0 ? this.constructorArgument(decl) : undefined;
+      if (passed) return this.resolve(passed, depth + 1);
       // A parameter a call site left out takes its default, or is undefined.
       if (b.size > 0 && isBoundFunction(decl, b)) {
         const fallback = decl.getInitializer();
@@ -740,19 +814,41 @@ const THIS = 'this';
  */
 function thisOf(node: Node): Target {
   let scope = node.getParent();
-  while (scope && !(isFunctionNode(scope) && !Node.isArrowFunction(scope)) && !Node.isPropertyDeclaration(scope) && !Node.isClassStaticBlockDeclaration(scope) && !Node.isSetAccessorDeclaration(scope)) {
-    scope = scope.getParent();
-  }
+  const isScope = (n: Node): boolean =>
+    ((isFunctionNode(n) && !Node.isArrowFunction(n)) || Node.isPropertyDeclaration(n) || Node.isClassStaticBlockDeclaration(n) || Node.isSetAccessorDeclaration(n)) && !isDownlevelBody(n);
+  while (scope && !isScope(scope)) scope = scope.getParent();
   const owner = scope?.getParent();
   const isStatic = scope !== undefined && (Node.isClassStaticBlockDeclaration(scope) || ((Node.isMethodDeclaration(scope) || Node.isPropertyDeclaration(scope) || Node.isGetAccessorDeclaration(scope) || Node.isSetAccessorDeclaration(scope)) && scope.isStatic()));
   if (isStatic && owner && (Node.isClassDeclaration(owner) || Node.isClassExpression(owner))) return { kind: 'value', node: owner as unknown as Expression };
   return { kind: 'unknown', reason: THIS };
 }
 
+/** The generator of a downlevel `async` function, `__awaiter(this, ..., function* () {...})`: its `this` is the enclosing function's. */
+function isDownlevelBody(fn: Node): boolean {
+  const call = fn.getParent();
+  return Node.isFunctionExpression(fn) && call !== undefined && isEmitHelperCall(call) && (call as import('ts-morph').CallExpression).getArguments()[0]?.getKind() === SyntaxKind.ThisKeyword;
+}
+
 /** How a file writes one variable: the right-hand sides of its `=` assignments, and whether it also has `+=`, `++`... */
 interface Writes {
   values: Node[];
   compound: boolean;
+}
+
+/**
+ * The first of the values a variable or field is given, when all have the same shape (all `new` of
+ * one callee, or the same text), not counting `null`/`undefined` (a start or a reset); undefined
+ * when they differ or there are none.
+ */
+function sameShapeValue(values: Node[]): Node | undefined {
+  const set = values.filter((v) => !isNullish(v));
+  const [first] = set;
+  if (!first) return undefined;
+  const shape = (n: Node): string => {
+    const u = unwrap(n);
+    return Node.isNewExpression(u) ? `new ${u.getExpression().getText()}` : u.getText();
+  };
+  return set.every((v) => shape(v) === shape(first)) ? first : undefined;
 }
 
 /** `null`, `undefined` or `void 0`: what a variable holds before it is set, or after a reset. */

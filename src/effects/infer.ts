@@ -5,7 +5,7 @@ import { descendantsOfKinds, isAssignmentOperator } from '../analysis/nodes.js';
 import { locationOf } from '../analysis/location.js';
 import { Bindings } from '../analysis/bindings.js';
 import { evaluate } from '../analysis/evaluate.js';
-import { RESULT_OF_CALL, RESULT_OF_NEW, bindingsOf, isFunctionNode, isModuleLevel, type FunctionNode, type Resolver, type Target, shorten, unwrap } from '../analysis/resolve.js';
+import { RESULT_OF_CALL, RESULT_OF_NEW, bindingsOf, isEmitHelperCall, isFunctionNode, isModuleLevel, type FunctionNode, type Resolver, type Target, shorten, unwrap } from '../analysis/resolve.js';
 import type { CallHop, Effect, EffectSet, UnresolvedItem } from '../model.js';
 import { API_VERBS, DELEGATING_METHODS, leadingVerb } from './api-verbs.js';
 import { BranchIndex } from '../analysis/branches.js';
@@ -440,6 +440,8 @@ export class EffectAnalyzer {
       });
       return;
     }
+    // A compiler's helper (`__awaiter(this, ..., function* () {...})`) runs the code it is given, which is walked as the caller's own.
+    if (isEmitHelperCall(call)) return;
     const target = this.resolver.resolve(calleeExpr, 0, b);
     // `items.push(x)` on server state is a mutation, unless `push` is a method of the project or of a package.
     const mutation = target.kind === 'function' || target.kind === 'module' ? null : mutationOfCall(call);

@@ -113,6 +113,19 @@ const notes = new Notes(new Store());`,
 }
 const notes = new Notes();`,
     ],
+    [
+      'a field assigned in a later init() (declared with `!`, typed any)',
+      `class Notes {
+  private store!: any;
+  async init() {
+    this.store = new Store();
+  }
+  async add(id: string) {
+    await this.store.save(id, "x");
+  }
+}
+const notes = new Notes();`,
+    ],
   ];
   it.each(shapes)('follows this.store.save() to %s', async (_, notes) => {
     const f: Files = { 'tsconfig.json': TSCONFIG, 'src/store.ts': STORE, 'src/server.ts': serverTs(`import { Store } from "./store.js";\n${notes}`, `  await notes.add(id);`) };
@@ -467,5 +480,66 @@ module.exports = { Notes };
       { effect: 'fs.delete:write:fs unlinkSync', confidence: 'certain', at: at(f, 'notes.js', 'unlinkSync('), via: [hop(f, 'notes.remove', 'server.js')] },
       { effect: 'fs.delete:write:fs rmSync', confidence: 'certain', at: at(f, 'purge.js', 'rmSync('), via: [hop(f, 'purge', 'server.js', 'purge(id)')] },
     ]);
+  });
+
+  it('follows tsc\'s downlevel output: `__awaiter` methods, a store injected through the constructor, `__importDefault`, a retry helper', async () => {
+    const f: Files = {
+      'server.js': `"use strict";
+var __awaiter = (this && this.__awaiter) || function (thisArg, _arguments, P, generator) { return new Promise(function (resolve) { resolve(generator.next()); }); };
+var __importDefault = (this && this.__importDefault) || function (mod) { return (mod && mod.__esModule) ? mod : { "default": mod }; };
+Object.defineProperty(exports, "__esModule", { value: true });
+const mcp_js_1 = require("@modelcontextprotocol/sdk/server/mcp.js");
+const store_1 = __importDefault(require("./store"));
+const retry_1 = require("./retry");
+class Notes {
+    constructor(store) {
+        this.store = store;
+    }
+    add(id) {
+        return __awaiter(this, void 0, void 0, function* () {
+            yield this.store.save(id);
+        });
+    }
+}
+const notes = new Notes(new store_1.default());
+const server = new mcp_js_1.McpServer({ name: "t", version: "1" });
+server.registerTool("t", { description: "d" }, (_a) => __awaiter(void 0, [_a], void 0, function* ({ id }) {
+    yield notes.add(id);
+    yield (0, retry_1.withRetry)(() => fetch("https://api.example.com/" + id, { method: "DELETE" }));
+    return { content: [] };
+}));
+`,
+      'store.js': `"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+const promises_1 = require("node:fs/promises");
+class Store {
+    save(id) {
+        return (0, promises_1.writeFile)(id, "");
+    }
+}
+exports.default = Store;
+`,
+      'retry.js': `"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.withRetry = withRetry;
+async function withRetry(fn) {
+    for (let i = 0; i < 3; i++) {
+        try {
+            return await fn();
+        }
+        catch (e) {
+            if (i === 2)
+                throw e;
+        }
+    }
+}
+`,
+    };
+    const r = await effectsOf(f);
+    expect(r.effects).toEqual([
+      { effect: WRITE, confidence: 'certain', at: at(f, 'store.js', 'writeFile)('), via: [hop(f, 'notes.add', 'server.js'), hop(f, 'this.store.save', 'server.js')] },
+      { effect: 'network:write:fetch DELETE', confidence: 'certain', at: at(f, 'server.js', 'method: "DELETE"'), via: [`retry_1.withRetry @ ${at(f, 'server.js', 'retry_1.withRetry')}`, hop(f, 'fn', 'retry.js')] },
+    ]);
+    expect(r.unresolved).toEqual([]);
   });
 });
