@@ -155,6 +155,8 @@ export class Resolver {
   private readonly literalReturnsCache = new Map<FunctionNode, Node[]>();
   /** Per class, the right-hand sides of its `this.<name> = ...` assignments, by name. */
   private readonly fieldWrites = new Map<Node, Map<string, Node[]>>();
+  /** See {@link Resolver.newExpressions}: built on first use (the project's files are all loaded by then). */
+  private newSites: Map<string, import('ts-morph').NewExpression[]> | null = null;
 
   /**
    * The returns of a preset helper (every `return` gives an object, array or string literal), or
@@ -576,6 +578,33 @@ export class Resolver {
   }
 
   /**
+   * The `new X(...)` expressions of the project's files by the name they construct (`Notes` for
+   * `new Notes()`, `new notes_1.Notes()` and `new N()` after `import { Notes as N }`; `default`
+   * for a default import's), found in one walk of the project; and, as `extends Name` with no
+   * sites, the names classes extend.
+   */
+  private newExpressions(project: import('ts-morph').Project): Map<string, import('ts-morph').NewExpression[]> {
+    if (this.newSites) return this.newSites;
+    const sites = new Map<string, import('ts-morph').NewExpression[]>();
+    for (const sf of project.getSourceFiles()) {
+      if (!this.isProjectFile(sf)) continue;
+      for (const node of descendantsOfKinds(sf, [SyntaxKind.NewExpression, SyntaxKind.HeritageClause])) {
+        // `class Special extends Notes`: its `super(...)` calls construct Notes too, so Notes's sites are not all known.
+        if (Node.isHeritageClause(node)) {
+          for (const type of node.getTypeNodes()) sites.set(`extends ${type.getExpression().getText().replace(/^.*\./, '')}`, []);
+          continue;
+        }
+        const site = node as import('ts-morph').NewExpression;
+        const callee = unwrap(site.getExpression());
+        const names = Node.isIdentifier(callee) ? [callee.getText(), ...importedNames(callee)] : Node.isPropertyAccessExpression(callee) ? [callee.getName()] : [];
+        for (const name of names) sites.set(name, [...(sites.get(name) ?? []), site]);
+      }
+    }
+    this.newSites = sites;
+    return sites;
+  }
+
+  /**
    * For a constructor's parameter, the argument every `new C(...)` of the project passes for it,
    * when they all have the same shape (`new Notes(new Store())`): what `this.store` holds in a
    * compiled class (`this.store = store`) or a parameter property (`constructor(private store)`).
@@ -584,16 +613,15 @@ export class Resolver {
     const ctor = param.getParent();
     const cls = ctor?.getParent();
     if (!Node.isConstructorDeclaration(ctor) || !cls || !Node.isClassDeclaration(cls) || param.isRestParameter()) return undefined;
-    const nameNode = cls.getNameNode();
-    if (!nameNode) return undefined;
+    const name = cls.getName();
+    if (!name) return undefined;
     const index = ctor.getParameters().indexOf(param);
     const args: Node[] = [];
-    for (const ref of nameNode.findReferencesAsNodes()) {
-      // `new Notes(...)`, or a compiled import's `new notes_1.Notes(...)`.
-      const parent = ref.getParent();
-      const callee = parent && Node.isPropertyAccessExpression(parent) && parent.getNameNode() === ref ? parent : ref;
-      const site = callee.getParent();
-      if (!site || !Node.isNewExpression(site) || unwrap(site.getExpression()) !== callee || !this.isProjectFile(site.getSourceFile())) continue;
+    const byName = this.newExpressions(cls.getProject());
+    if (byName.has(`extends ${name}`)) return undefined;
+    for (const site of new Set([...(byName.get(name) ?? []), ...(byName.get('default') ?? [])])) {
+      const made = this.resolve(site.getExpression());
+      if (made.kind !== 'value' || unwrap(made.node) !== cls) continue;
       const siteArgs = site.getArguments();
       if (siteArgs.slice(0, index + 1).some((a) => Node.isSpreadElement(a)) || !siteArgs[index]) return undefined;
       args.push(siteArgs[index]!);
@@ -899,6 +927,14 @@ export function shorten(text: string, max = 60): string {
   return one.length > max ? `${one.slice(0, max - 1)}…` : one;
 }
 
+
+/** The names an imported identifier has in the module it comes from (`Notes` for `N` of `import { Notes as N }`, `default` for a default import). */
+function importedNames(id: Identifier): string[] {
+  const decl = id.getSymbol()?.getDeclarations()[0];
+  if (decl && Node.isImportSpecifier(decl)) return [decl.getName()];
+  if (decl && Node.isImportClause(decl)) return ['default'];
+  return [];
+}
 
 /** For the first parameter of a callback of `import("literal").then(cb)`, the imported specifier; else null. */
 function importThenModule(param: import('ts-morph').ParameterDeclaration): string | null {

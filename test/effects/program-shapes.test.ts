@@ -134,6 +134,87 @@ const notes = new Notes();`,
     expect(r.unresolved).toEqual([]);
   });
 
+  it('follows an interface-typed field to the one store every `new` injects; with two different ones, or a subclass that may pass another, it reads the interface (likely, by verb)', async () => {
+    const service = `import { writeFile } from "node:fs/promises";
+interface Store {
+  saveNote(id: string): Promise<void>;
+}
+class FileStore implements Store {
+  async saveNote(id: string) {
+    await writeFile(id, "");
+  }
+}
+class MemoryStore implements Store {
+  async saveNote() {}
+}
+class Notes {
+  constructor(private readonly store: Store) {}
+  async add(id: string) {
+    await this.store.saveNote(id);
+  }
+}`;
+    const byVerb = [['api', 'write', 'this.store.saveNote', 'likely', 'name', ['notes.add']]];
+    const cases: [string, unknown[][]][] = [
+      ['const notes = new Notes(new FileStore());', [['fs.write', 'write', 'fs/promises writeFile', 'certain', undefined, ['notes.add', 'this.store.saveNote']]]],
+      ['const notes = new Notes(new FileStore());\nexport const spare = new Notes(new MemoryStore());', byVerb],
+      ['class Audited extends Notes {}\nconst notes = new Notes(new FileStore());\nexport const audited = new Audited(new MemoryStore());', byVerb],
+    ];
+    for (const [made, expected] of cases) {
+      const f: Files = { 'tsconfig.json': TSCONFIG, 'src/server.ts': serverTs(`${service}\n${made}`, `  await notes.add(id);`) };
+      const effects = tool(await lintFiles(f), 't').effects!.effects;
+      expect(effects.map((e) => [e.kind, e.access, e.sink, e.confidence, e.basis, e.via.map((h) => h.callee)]), made).toEqual(expected);
+    }
+  });
+
+  it('carries every sink family through an injected class: database, process, network, state', async () => {
+    const f: Files = {
+      'tsconfig.json': TSCONFIG,
+      'src/repo.ts': `import { Pool } from "pg";
+import { execFile } from "node:child_process";
+import axios from "axios";
+const pool = new Pool();
+export class Repo {
+  private cache = new Map<string, string>();
+  async drop(id: string) {
+    await pool.query("DELETE FROM notes WHERE id = $1", [id]);
+  }
+  build(dir: string) {
+    execFile("make", ["-C", dir]);
+  }
+  async publish(id: string) {
+    await axios.post("https://api.example.com/notes", { id });
+  }
+  remember(id: string) {
+    this.cache.set(id, "x");
+  }
+}
+`,
+      'src/server.ts': serverTs(
+        `import { Repo } from "./repo.js";
+class Service {
+  constructor(private readonly repo: Repo) {}
+  async run(id: string) {
+    await this.repo.drop(id);
+    this.repo.build(id);
+    await this.repo.publish(id);
+    this.repo.remember(id);
+  }
+}
+const service = new Service(new Repo());`,
+        `  await service.run(id);`,
+      ),
+    };
+    const r = await effectsOf(f);
+    const via = (method: string) => [hop(f, 'service.run', 'src/server.ts'), hop(f, `this.repo.${method}`, 'src/server.ts')];
+    expect(r.effects).toEqual([
+      { effect: 'database:write:pg Pool.new().query DELETE', confidence: 'certain', at: at(f, 'src/repo.ts', 'pool.query('), via: via('drop') },
+      { effect: 'process.spawn:unknown:child_process execFile', confidence: 'certain', at: at(f, 'src/repo.ts', 'execFile("make"'), via: via('build') },
+      { effect: 'network:write:axios post POST', confidence: 'certain', at: at(f, 'src/repo.ts', 'axios.post('), via: via('publish') },
+      { effect: 'state.write:write:server state this.cache', confidence: 'certain', at: at(f, 'src/repo.ts', 'this.cache.set('), via: via('remember') },
+    ]);
+    expect(r.unresolved).toEqual([]);
+  });
+
   it('follows a static method and an instance method inherited from a project base class', async () => {
     const f: Files = {
       'tsconfig.json': TSCONFIG,
