@@ -26,10 +26,11 @@ export interface LoadedProgram {
  * @param files absolute paths of the files to lint (may be empty when `tsconfig` lists them).
  * @param tsconfig absolute path of a tsconfig.json whose options apply (and whose files, and those of
  *   the projects it references, are linted when `files` is empty), or null.
- * @throws UsageError when the tsconfig or a config it references cannot be read.
+ * @throws UsageError when `files` is empty and the tsconfig or a config it references cannot be read.
  */
 export function loadProgram(files: string[], tsconfig: string | null): LoadedProgram {
-  const configs = tsconfig ? readConfigTree(tsconfig) : [];
+  // The config that lists the files is the project's, and must read; one found above linted paths only lends its options.
+  const configs = tsconfig ? readConfigTree(tsconfig, files.length === 0) : [];
   let targetsPaths = files;
   if (tsconfig && targetsPaths.length === 0) {
     const shown = path.relative(process.cwd(), tsconfig) || tsconfig;
@@ -38,16 +39,10 @@ export function loadProgram(files: string[], tsconfig: string | null): LoadedPro
     if (targetsPaths.length === 0) throw new UsageError(`${shown}: its "files" and "include" match no TypeScript or JavaScript file to lint`);
   }
   const workspaces = Workspaces.discover(tsconfig ? path.dirname(tsconfig) : targetsPaths[0] ? path.dirname(targetsPaths[0]) : process.cwd());
-  // Each workspace package's files resolve with its own config (its `paths`), when it reads.
+  // Each workspace package's files resolve with its own config (its `paths`), as far as it reads.
   const known = new Set(configs.map((c) => c.file));
-  const packageConfigs = workspaces.configFiles().filter((f) => !known.has(f)).flatMap((f) => {
-    try {
-      return [readTsconfig(f)];
-    } catch {
-      return [];
-    }
-  });
-  const resolver = new ModuleResolver([...configs, ...packageConfigs], workspaces);
+  const packageConfigs = workspaces.configFiles().filter((f) => !known.has(f)).flatMap((f) => readTsconfig(f, false) ?? []);
+  const resolver = new ModuleResolver(configs, packageConfigs, workspaces);
   const compilerOptions = resolver.rootOptions;
   const resolveModule = (specifier: string, containingFile: string) => resolver.resolve(specifier, containingFile);
   const project = new Project({

@@ -64,16 +64,20 @@ export class ModuleResolver {
   private readonly bundler: Scope;
   private readonly memo = new Map<string, TS.ResolvedModuleFull | undefined>();
 
-  /** @param configs the root config first, then the configs it references; empty without a tsconfig. */
+  /**
+   * @param configs the root config first, then the configs it references; empty without a tsconfig.
+   * @param packageConfigs the configs of workspace packages, for their own files.
+   */
   constructor(
     configs: ProjectConfig[],
+    packageConfigs: ProjectConfig[],
     private readonly workspaces: Workspaces,
   ) {
     const scope = (dir: string, base: TS.CompilerOptions): Scope => {
       const options = analysisOptions(base);
       return { dir, options, cache: ts.createModuleResolutionCache(dir, (f) => f, options) };
     };
-    this.scopes = configs.map((c) => scope(c.dir, c.options)).sort((a, b) => b.dir.length - a.dir.length);
+    this.scopes = [...configs, ...packageConfigs].map((c) => scope(c.dir, c.options)).sort((a, b) => b.dir.length - a.dir.length);
     this.rootOptions = analysisOptions(configs[0]?.options ?? {});
     this.bundler = scope(process.cwd(), { ...this.rootOptions, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler });
   }

@@ -32,14 +32,22 @@ function configError(file: string, diagnostic: TS.Diagnostic): UsageError {
 
 /**
  * Reads and parses a tsconfig.json (`extends` applied, as `tsc -p` does).
- * @throws UsageError when it cannot be read or parsed (18003, "no inputs", is left to the caller).
+ * @param strict false for a config the linter found on its own (above a linted folder, in a
+ *   workspace package): then what parses applies (a missing `extends` target loses only its
+ *   options) and a file that does not read gives null.
+ * @throws UsageError, when strict, if it cannot be read or parsed (18003, "no inputs", is left to the caller).
  */
-export function readTsconfig(file: string): ProjectConfig {
+export function readTsconfig(file: string, strict: true): ProjectConfig;
+export function readTsconfig(file: string, strict: boolean): ProjectConfig | null;
+export function readTsconfig(file: string, strict: boolean): ProjectConfig | null {
   const read = ts.readConfigFile(file, ts.sys.readFile);
-  if (read.error) throw configError(file, read.error);
+  if (read.error) {
+    if (strict) throw configError(file, read.error);
+    return null;
+  }
   const parsed = ts.parseJsonConfigFileContent(read.config, ts.sys, path.dirname(file), undefined, file);
   const fatal = parsed.errors.find((d) => d.category === ts.DiagnosticCategory.Error && d.code !== 18003);
-  if (fatal) throw configError(file, fatal);
+  if (fatal && strict) throw configError(file, fatal);
   return {
     file,
     dir: path.dirname(file),
@@ -52,18 +60,21 @@ export function readTsconfig(file: string): ProjectConfig {
 /**
  * A config and every config it references, transitively (TypeScript project references,
  * https://www.typescriptlang.org/docs/handbook/project-references.html), root first, each once.
- * @throws UsageError when one cannot be read, or a reference names no config file.
+ * @param strict see {@link readTsconfig}; when false, a config that does not read is left out.
+ * @throws UsageError, when strict, if one cannot be read, or a reference names no config file.
  */
-export function readConfigTree(root: string): ProjectConfig[] {
+export function readConfigTree(root: string, strict: boolean): ProjectConfig[] {
   const out: ProjectConfig[] = [];
   const seen = new Set<string>();
   const visit = (file: string, from: string | null): void => {
     if (seen.has(file)) return;
     seen.add(file);
     if (from !== null && !existsSync(file)) {
+      if (!strict) return;
       throw new UsageError(`${path.relative(process.cwd(), from) || from}: its reference ${path.relative(path.dirname(from), file)} does not exist`);
     }
-    const config = readTsconfig(file);
+    const config = readTsconfig(file, strict);
+    if (!config) return;
     out.push(config);
     for (const ref of config.references) visit(ref, file);
   };

@@ -99,14 +99,11 @@ export class Workspaces {
     let layout: { outDirs: string[]; rootDir: string } | null = null;
     const file = path.join(dir, 'tsconfig.json');
     if (existsSync(file)) {
-      try {
-        const { options } = readTsconfig(file);
-        const outDirs = [options.outDir, options.declarationDir].filter((d): d is string => typeof d === 'string');
-        const rootDir = options.rootDir ?? (existsSync(path.join(dir, 'src')) ? path.join(dir, 'src') : dir);
-        if (outDirs.length > 0) layout = { outDirs, rootDir };
-      } catch {
-        // A package's own tsconfig that does not read only loses the mapping: the usual layout is tried next.
-      }
+      // A package's own tsconfig that does not read only loses the mapping: the usual layout is tried next.
+      const options = readTsconfig(file, false)?.options;
+      const outDirs = [options?.outDir, options?.declarationDir].filter((d): d is string => typeof d === 'string');
+      const rootDir = options?.rootDir ?? (existsSync(path.join(dir, 'src')) ? path.join(dir, 'src') : dir);
+      if (outDirs.length > 0) layout = { outDirs, rootDir };
     }
     this.outputDirs.set(dir, layout);
     return layout;

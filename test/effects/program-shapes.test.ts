@@ -407,6 +407,19 @@ describe('module resolution', () => {
   });
 });
 
+describe('configs found above the linted folder', () => {
+  it('lends the options of a config that extends a base not installed, and lints on', async () => {
+    const f: Files = {
+      'package.json': JSON.stringify({ name: 'server' }),
+      'tsconfig.json': JSON.stringify({ extends: '@tsconfig/node20/tsconfig.json', compilerOptions: { baseUrl: '.', paths: { '#lib/*': ['src/lib/*'] } } }),
+      'src/lib/store.ts': STORE,
+      'src/server.ts': serverTs(`import { Store } from "#lib/store";\nconst store = new Store();`, `  await store.save(id, "x");`),
+    };
+    const r = await effectsOf(f, ['src']);
+    expect(r.effects).toEqual([{ effect: WRITE, confidence: 'certain', at: at(f, 'src/lib/store.ts', 'writeFile('), via: [hop(f, 'store.save', 'src/server.ts')] }]);
+  });
+});
+
 describe('monorepos', () => {
   /** A workspace package `@acme/core` (its sources in `src/`, built to `dist/`) and a server package using it. */
   const CORE_PACKAGE = JSON.stringify({ name: '@acme/core', type: 'module', main: 'dist/index.js', types: 'dist/index.d.ts', exports: { '.': { types: './dist/index.d.ts', import: './dist/index.js' }, './*': { types: './dist/*.d.ts', import: './dist/*.js' } } });
