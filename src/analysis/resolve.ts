@@ -484,11 +484,12 @@ export class Resolver {
       if (decl && this.isProjectFile(decl.getSourceFile())) return this.resolveDeclaration(decl, depth + 1);
       // The checker cannot type `this` (in a compiled `async` method's generator, in a class extending
       // a package's class): what the class assigns to `this.x`, or what it inherits (`this.findAll()`).
-      if (!decl && base.kind === 'unknown' && base.reason === THIS) {
-        const cls = nameNode.getFirstAncestor((a) => Node.isClassDeclaration(a) || Node.isClassExpression(a));
-        const assigned = cls ? this.fieldValue(cls, name) : undefined;
+      const receiver = nameNode.getParent();
+      const cls = !decl && base.kind === 'unknown' && base.reason === THIS && Node.isPropertyAccessExpression(receiver) ? thisScope(receiver.getExpression()).cls : null;
+      if (cls) {
+        const assigned = this.fieldValue(cls, name);
         if (assigned) return this.resolve(assigned, depth + 1);
-        const inherited = cls ? this.inheritedMember(cls as import('ts-morph').ClassLikeDeclarationBase & Node, name, false, depth) : null;
+        const inherited = this.inheritedMember(cls, name, false, depth);
         if (inherited) return inherited;
       }
     }
@@ -566,8 +567,9 @@ export class Resolver {
       });
       for (const w of writes as import('ts-morph').BinaryExpression[]) {
         const left = w.getLeft() as import('ts-morph').PropertyAccessExpression;
-        // Only this class's own `this`: not a nested class's.
-        if (w.getFirstAncestor((a) => Node.isClassDeclaration(a) || Node.isClassExpression(a)) !== cls) continue;
+        // Only the `this` of this class's instance members: not a static one's, a nested class's, nor a `function`'s own.
+        const scope = thisScope(left.getExpression());
+        if (scope.cls !== cls || scope.isStatic) continue;
         const list = fields.get(left.getName()) ?? [];
         list.push(w.getRight());
         fields.set(left.getName(), list);
@@ -841,14 +843,24 @@ const THIS = 'this';
  * reads through the symbol of the member's name.
  */
 function thisOf(node: Node): Target {
+  const { cls, isStatic } = thisScope(node);
+  return cls && isStatic ? { kind: 'value', node: cls as unknown as Expression } : { kind: 'unknown', reason: THIS };
+}
+
+/**
+ * The class whose member's code `this` (the node) is read in, if it is one, and whether that member
+ * is static. Arrow functions and a downlevel `async` body see the `this` around them; any other
+ * function (an object literal's method, a `function` expression) has its own.
+ */
+function thisScope(node: Node): { cls: import('ts-morph').ClassDeclaration | import('ts-morph').ClassExpression | null; isStatic: boolean } {
   let scope = node.getParent();
   const isScope = (n: Node): boolean =>
     ((isFunctionNode(n) && !Node.isArrowFunction(n)) || Node.isPropertyDeclaration(n) || Node.isClassStaticBlockDeclaration(n) || Node.isSetAccessorDeclaration(n)) && !isDownlevelBody(n);
   while (scope && !isScope(scope)) scope = scope.getParent();
   const owner = scope?.getParent();
-  const isStatic = scope !== undefined && (Node.isClassStaticBlockDeclaration(scope) || ((Node.isMethodDeclaration(scope) || Node.isPropertyDeclaration(scope) || Node.isGetAccessorDeclaration(scope) || Node.isSetAccessorDeclaration(scope)) && scope.isStatic()));
-  if (isStatic && owner && (Node.isClassDeclaration(owner) || Node.isClassExpression(owner))) return { kind: 'value', node: owner as unknown as Expression };
-  return { kind: 'unknown', reason: THIS };
+  if (!scope || !owner || !(Node.isClassDeclaration(owner) || Node.isClassExpression(owner))) return { cls: null, isStatic: false };
+  const isStatic = Node.isClassStaticBlockDeclaration(scope) || ((Node.isMethodDeclaration(scope) || Node.isPropertyDeclaration(scope) || Node.isGetAccessorDeclaration(scope) || Node.isSetAccessorDeclaration(scope)) && scope.isStatic());
+  return { cls: owner, isStatic };
 }
 
 /** The generator of a downlevel `async` function, `__awaiter(this, ..., function* () {...})`: its `this` is the enclosing function's. */
