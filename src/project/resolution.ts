@@ -96,22 +96,17 @@ export class ModuleResolver {
     const relative = specifier.startsWith('.');
     let found = ts.resolveModuleName(specifier, containingFile, scope.options, ts.sys, scope.cache).resolvedModule;
     if (!found && relative && scope !== this.bundler) found = ts.resolveModuleName(specifier, containingFile, this.bundler.options, ts.sys, this.bundler.cache).resolvedModule;
-    if (!relative) {
-      const workspaceSource = this.workspaces.sourceOf(specifier);
-      if (workspaceSource) return local(workspaceSource);
-    }
-    if (!found) return undefined;
-    const file = found.resolvedFileName;
-    if (NODE_MODULES.test(file)) {
-      // A package; its relative imports are followed only when the package itself is being linted.
-      return relative && !DECLARATION.test(file) ? found : undefined;
-    }
-    // Project code, also a workspace package linked into node_modules (its real path is outside).
-    if (DECLARATION.test(file) || /\.[cm]?jsx?$/.test(file)) {
-      const source = this.workspaces.sourceOfOutput(file);
+    if (found && !NODE_MODULES.test(found.resolvedFileName)) {
+      // Project code, also a workspace package linked into node_modules (its real path is outside).
+      const file = found.resolvedFileName;
+      const source = DECLARATION.test(file) || /\.[cm]?jsx?$/.test(file) ? this.workspaces.sourceOfOutput(file) : null;
       if (source) return local(source);
+      return found.isExternalLibraryImport ? { ...found, isExternalLibraryImport: false } : found;
     }
-    return found.isExternalLibraryImport ? { ...found, isExternalLibraryImport: false } : found;
+    const workspaceSource = relative ? null : this.workspaces.sourceOf(specifier);
+    if (workspaceSource) return local(workspaceSource);
+    // A package; its relative imports are followed only when the package itself is being linted.
+    return found && relative && !DECLARATION.test(found.resolvedFileName) ? found : undefined;
   }
 }
 
