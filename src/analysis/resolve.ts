@@ -429,6 +429,11 @@ export class Resolver {
 
   /** Resolves `base.name`. `nameNode` lets the type checker find class members when the base is not a module or global. */
   member(base: Target, name: string, nameNode: Node | null, depth: number): Target {
+    // A getter (`get store() { return this.#store; }`) stands for what it returns.
+    if (base.kind === 'function' && Node.isGetAccessorDeclaration(base.node)) {
+      const returned = onlyReturn(base.node);
+      if (returned) return this.member(this.resolve(returned, depth + 1, bindingsOf(base)), name, nameNode, depth + 1);
+    }
     if (base.kind === 'module') return { ...base, path: [...base.path, name] };
     if (base.kind === 'global') {
       // globalThis.fetch is fetch.
@@ -973,12 +978,12 @@ function isBoundFunction(param: import('ts-morph').ParameterDeclaration, b: Bind
 function objectProperty(obj: import('ts-morph').ObjectLiteralExpression, name: string): Node | undefined {
   let found: Node | undefined;
   for (const prop of obj.getProperties()) {
-    if ((Node.isPropertyAssignment(prop) || Node.isShorthandPropertyAssignment(prop) || Node.isMethodDeclaration(prop)) && propertyKey(prop) === name) found = prop;
+    if ((Node.isPropertyAssignment(prop) || Node.isShorthandPropertyAssignment(prop) || Node.isMethodDeclaration(prop) || Node.isGetAccessorDeclaration(prop)) && propertyKey(prop) === name) found = prop;
   }
   return found;
 }
 
-function propertyKey(prop: import('ts-morph').PropertyAssignment | import('ts-morph').ShorthandPropertyAssignment | import('ts-morph').MethodDeclaration): string | null {
+function propertyKey(prop: import('ts-morph').PropertyAssignment | import('ts-morph').ShorthandPropertyAssignment | import('ts-morph').MethodDeclaration | import('ts-morph').GetAccessorDeclaration): string | null {
   const nameNode = prop.getNameNode();
   if (Node.isIdentifier(nameNode)) return nameNode.getText();
   return keyName(nameNode);

@@ -259,6 +259,47 @@ export const repo = {
   });
 });
 
+describe('getters', () => {
+  it('reads what a getter returns: of an object literal, and of a JavaScript class the checker cannot type', async () => {
+    const f: Files = {
+      'store.js': STORE.replace(/: string/g, ''),
+      'server.js': `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { rm } from "node:fs/promises";
+import { Store } from "./store.js";
+const server = new McpServer({ name: "t", version: "1" });
+const repo = {
+  get cleaner() {
+    return { purge: (p) => rm(p) };
+  },
+};
+class Notes {
+  constructor() {
+    this._store = new Store();
+  }
+  get store() {
+    return this._store;
+  }
+  async add(id) {
+    await this.store.save(id, "x");
+  }
+}
+const notes = new Notes();
+server.registerTool("t", { description: "d" }, async ({ id }) => {
+  await repo.cleaner.purge(id);
+  await notes.add(id);
+  return { content: [] };
+});
+`,
+    };
+    const r = await effectsOf(f);
+    expect(r.effects).toEqual([
+      { effect: 'fs.delete:write:fs/promises rm', confidence: 'certain', at: at(f, 'server.js', 'rm(p)'), via: [hop(f, 'repo.cleaner.purge', 'server.js')] },
+      { effect: WRITE, confidence: 'certain', at: at(f, 'store.js', 'writeFile('), via: [hop(f, 'notes.add', 'server.js'), hop(f, 'this.store.save', 'server.js')] },
+    ]);
+    expect(r.unresolved).toEqual([]);
+  });
+});
+
 describe('callbacks', () => {
   it('follows an inline async callback of items.map inside Promise.all, and a named one', async () => {
     const f: Files = {
