@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { RULES } from '../rules/index.js';
+import { DEFAULT_INFER_OPTIONS } from './effects/options.js';
 import { UsageError } from './errors.js';
 import { FORMATTERS, toolsTable } from './formatters/index.js';
 
@@ -21,11 +22,16 @@ export function useColor(env: NodeJS.ProcessEnv, isTTY: boolean): boolean {
 /** The most calls deep `--max-depth` may ask for: deeper walks would exhaust the call stack. */
 const MAX_DEPTH_LIMIT = 200;
 
-function depthOption(value: string): number {
-  if (!/^\d+$/.test(value)) throw new InvalidArgumentError(`expected a whole number from 1 to ${MAX_DEPTH_LIMIT}`);
-  const n = Number(value);
-  if (n < 1 || n > MAX_DEPTH_LIMIT) throw new InvalidArgumentError(`expected a whole number from 1 to ${MAX_DEPTH_LIMIT}`);
-  return n;
+/** The largest `--max-work`: beyond it a run would take hours rather than stop. */
+const MAX_WORK_LIMIT = 1_000_000_000;
+
+/** A parser of a whole-number option from 1 to `max`. */
+function wholeNumber(max: number): (value: string) => number {
+  return (value) => {
+    const n = Number(value);
+    if (!/^\d+$/.test(value) || n < 1 || n > max) throw new InvalidArgumentError(`expected a whole number from 1 to ${max}`);
+    return n;
+  };
 }
 
 const HELP_AFTER = `
@@ -57,7 +63,8 @@ export async function main(argv: string[], io: { stdout: NodeJS.WritableStream; 
     .option('--tools', 'print a table of every tool (declared and inferred hints, verdict) instead of the findings')
     .option('-c, --config <file>', 'use this configuration file instead of searching for .mcplintrc*, mcplint.config.* or package.json#mcplint')
     .option('--no-config', 'ignore configuration files')
-    .option('--max-depth <n>', `how many calls deep to follow handlers into project functions (1 to ${MAX_DEPTH_LIMIT})`, depthOption, 12)
+    .option('--max-depth <n>', `how many calls deep to follow handlers into project functions (1 to ${MAX_DEPTH_LIMIT})`, wholeNumber(MAX_DEPTH_LIMIT), DEFAULT_INFER_OPTIONS.maxDepth)
+    .option('--max-work <n>', `how many calls and state writes effect inference may visit in the run (1 to ${MAX_WORK_LIMIT})`, wholeNumber(MAX_WORK_LIMIT), DEFAULT_INFER_OPTIONS.maxWork)
     .version(VERSION, '-v, --version')
     .addHelpText('after', HELP_AFTER)
     .exitOverride()
@@ -75,14 +82,14 @@ export async function main(argv: string[], io: { stdout: NodeJS.WritableStream; 
     }
     throw error;
   }
-  const opts = program.opts<{ format: string; tools?: boolean; maxDepth: number; config: string | false | undefined }>();
+  const opts = program.opts<{ format: string; tools?: boolean; maxDepth: number; maxWork: number; config: string | false | undefined }>();
   try {
     // Loaded here so that --help and --version do not pay for loading TypeScript.
     const { lint } = await import('./index.js');
     const { loadConfig } = await import('./config/load.js');
     // `--no-config` sets `config` to false; a string is `--config <file>`; undefined searches.
     const { config } = opts.config === false ? { config: undefined } : await loadConfig(io.cwd, opts.config);
-    const result = await lint({ paths: program.args, cwd: io.cwd, maxDepth: opts.maxDepth, ...(config ? { config } : {}) });
+    const result = await lint({ paths: program.args, cwd: io.cwd, maxDepth: opts.maxDepth, maxWork: opts.maxWork, ...(config ? { config } : {}) });
     const color = useColor(io.env, io.isTTY);
     const formatter = opts.tools && opts.format === 'stylish' ? toolsTable : FORMATTERS.get(opts.format)!;
     io.stdout.write(formatter(result, { cwd: io.cwd, color }));

@@ -9,7 +9,8 @@ import { discoverProject } from './discover/index.js';
 import { PatchIndex } from './discover/patches.js';
 import { importsMcpSdk, keyOfReceiver } from './discover/registrations.js';
 import { inferHints } from './effects/hints.js';
-import { DEFAULT_INFER_OPTIONS, EffectAnalyzer } from './effects/infer.js';
+import { EffectAnalyzer } from './effects/infer.js';
+import { DEFAULT_INFER_OPTIONS } from './effects/options.js';
 import { ConfiguredSinks } from './effects/configured.js';
 import { EMPTY_CONFIG, type Config } from './config/schema.js';
 import { collect, compareFindings, type SeverityConfig } from './engine/collector.js';
@@ -28,6 +29,8 @@ export interface LintOptions {
   cwd: string;
   /** How many calls deep effect inference follows project functions (default 12). */
   maxDepth?: number;
+  /** How many effect nodes effect inference may visit in the run (default 2,000,000). */
+  maxWork?: number;
   /** Severity per rule id; `off` disables a rule. */
   severities?: SeverityConfig;
   /** The project's validated configuration (`loadConfig`); none: no configured or incidental sinks. */
@@ -92,8 +95,8 @@ export async function lint(options: LintOptions): Promise<LintResult> {
 
   const config = options.config ?? EMPTY_CONFIG;
   const analyzer = new EffectAnalyzer(resolver, {
-    ...DEFAULT_INFER_OPTIONS,
-    ...(options.maxDepth ? { maxDepth: options.maxDepth } : {}),
+    maxDepth: options.maxDepth ?? DEFAULT_INFER_OPTIONS.maxDepth,
+    maxWork: options.maxWork ?? DEFAULT_INFER_OPTIONS.maxWork,
     configured: new ConfiguredSinks(config.sinks, config.incidental),
   });
   const tools: ToolFacts[] = discovered.map(({ facts, handlers }) => {
@@ -110,5 +113,5 @@ export async function lint(options: LintOptions): Promise<LintResult> {
 
   const { reports, crashes } = runRules(tools, RULES.values());
   const findings = [...fatal, ...collect(reports, crashes, RULES, options.severities)].sort(compareFindings);
-  return { tools, findings, unresolvedRegistrations, filesRead: program.targets.map((sf) => sf.getFilePath()), cwd: options.cwd };
+  return { tools, findings, unresolvedRegistrations, filesRead: program.targets.map((sf) => sf.getFilePath()), cwd: options.cwd, stats: { ...analyzer.stats } };
 }

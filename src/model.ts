@@ -1,3 +1,5 @@
+import type { InferStats } from './effects/options.js';
+
 /**
  * The plain data that flows through the pipeline:
  * discover → effects → facts per tool → rules → collector → formatter.
@@ -173,7 +175,7 @@ export interface UnresolvedRegistration {
 export interface EffectSet {
   effects: Effect[];
   unresolved: UnresolvedItem[];
-  /** True when the depth limit cut the walk somewhere (also recorded in `unresolved`). */
+  /** True when the depth limit or the work budget cut the walk somewhere (also recorded in `unresolved`). */
   truncated: boolean;
 }
 
@@ -244,4 +246,9 @@ export interface LintResult {
   filesRead: string[];
   /** The working directory that relative paths in reports are based on. */
   cwd: string;
+  /**
+   * What the effect walk did: function summaries computed (each function once per context it is
+   * read in), summaries reused from the memo, effect nodes visited (what `--max-work` bounds).
+   */
+  stats: InferStats;
 }

@@ -234,12 +234,26 @@ describe('mcp-annotate-lint CLI', () => {
     expect(run(['.'], dir).stdout).toMatch(/1:21 +error +"a" declares readOnlyHint: true, but it deletes files \(tool registered at server\.ts:6\) +optimistic-read-only/);
   });
 
-  it('rejects a --max-depth that is not a whole number from 1 to 200', () => {
+  it('rejects a --max-depth that is not a whole number from 1 to 200, and a --max-work that is not one from 1 to 1000000000', () => {
     for (const bad of ['0', 'abc', '1e3', '0x10', '500']) {
       const r = run(['--max-depth', bad, '.']);
       expect(r.code, bad).toBe(2);
       expect(r.stderr).toContain('expected a whole number from 1 to 200');
     }
+    for (const bad of ['0', '-1', '2.5', '1e6', '1000000001']) {
+      const r = run(['--max-work', bad, '.']);
+      expect(r.code, bad).toBe(2);
+      expect(r.stderr).toContain('expected a whole number from 1 to 1000000000');
+    }
+  });
+
+  it('reports a used-up --max-work on the tools it cut short', () => {
+    const dir = writeProject({ 'server.ts': `${SERVER_HEADER}import { rm } from "node:fs/promises";\nserver.registerTool("a", { description: "d" }, async () => { await rm("x"); return { content: [] }; });\nserver.registerTool("b", { description: "d" }, async () => { await rm("y"); return { content: [] }; });\n` });
+    const report = JSON.parse(run(['--format', 'json', '--max-work', '1', '.'], dir).stdout);
+    expect(report.tools.map((t: { name: string; unresolved: { reason: string }[] }) => [t.name, t.unresolved.map((u) => u.reason)])).toEqual([
+      ['a', []],
+      ['b', ['the work budget (1 effect nodes per run) was used up; effects from here on are not seen (raise it with --max-work)']],
+    ]);
   });
 
   it('ends quietly when the reader closes the pipe early', () => {

@@ -63,6 +63,28 @@ const GLOBAL_OBJECTS = new Set(['globalThis', 'global', 'window', 'self']);
 /** Helpers that tsc, Babel and esbuild wrap around `require(...)`; they return the module itself. */
 const INTEROP_HELPERS = new Set(['__importStar', '__importDefault', '_interopRequireDefault', '_interopRequireWildcard', '__toESM', '__toCommonJS']);
 
+/**
+ * Helpers that tsc (tslib), Babel and esbuild emit for downlevel syntax (`async`, spreads, rest,
+ * decorators, classes): they only run what they are given (a generator's body is the function's
+ * own code) and touch nothing outside it.
+ */
+const EMIT_HELPERS = new Set([
+  '__awaiter', '__generator', '__assign', '__rest', '__spreadArray', '__spread', '__read', '__values', '__await', '__asyncValues', '__asyncGenerator', '__asyncDelegator',
+  '__extends', '__decorate', '__param', '__metadata', '__esDecorate', '__runInitializers', '__classPrivateFieldGet', '__classPrivateFieldSet', '__classPrivateFieldIn',
+  '__makeTemplateObject', '__createBinding', '__setModuleDefault', '__exportStar', '__addDisposableResource', '__disposeResources',
+  '_asyncToGenerator', '_defineProperty', '_objectSpread', '_objectSpread2', '_objectWithoutProperties', '_classCallCheck', '_createClass', '_extends',
+  '__async', '__spreadValues', '__spreadProps', '__objRest', '__publicField', '__export', '__reExport',
+  ...INTEROP_HELPERS,
+]);
+
+/** True for a call of a compiler's emit helper (`__awaiter(...)`, `tslib_1.__awaiter(...)`, `(0, tslib_1.__rest)(...)`). */
+export function isEmitHelperCall(call: Node): boolean {
+  if (!Node.isCallExpression(call)) return false;
+  const callee = unwrap(call.getExpression());
+  const name = Node.isIdentifier(callee) ? callee.getText() : Node.isPropertyAccessExpression(callee) ? callee.getName() : '';
+  return EMIT_HELPERS.has(name.replace(/\d+$/, ''));
+}
+
 /** Strips syntax that does not change the value: parentheses, `as`, `satisfies`, `!`, `<T>x`, and tsc's `(0, f)` comma form. */
 export function unwrap(expr: Node): Node {
   let node: Node = expr;
@@ -121,7 +143,7 @@ export function isModuleLevel(node: Node): boolean {
 export class Resolver {
   private readonly moduleCache = new Map<string, SourceFile | null>();
 
-  private readonly assignedInFile = new Map<SourceFile, Map<Node, Node[]>>();
+  private readonly assignedInFile = new Map<SourceFile, Map<Node, Writes>>();
   private readonly exportCache = new Map<SourceFile, ReadonlyMap<string, Node[]>>();
   private readonly declarationCache = new Map<Node, Target>();
   /** {@link Resolver.resolveDeclaration} under bindings, by the bindings' id. */
@@ -131,6 +153,10 @@ export class Resolver {
   /** Branch verdicts, to pick the return a helper's arguments reach (set by {@link Resolver.useBranches}). */
   private branches: BranchIndex | null = null;
   private readonly literalReturnsCache = new Map<FunctionNode, Node[]>();
+  /** Per class, the right-hand sides of its `this.<name> = ...` assignments, by name. */
+  private readonly fieldWrites = new Map<Node, Map<string, Node[]>>();
+  /** See {@link Resolver.newExpressions}: built on first use (the project's files are all loaded by then). */
+  private newSites: Map<string, import('ts-morph').NewExpression[]> | null = null;
 
   /**
    * The returns of a preset helper (every `return` gives an object, array or string literal), or
@@ -166,22 +192,14 @@ export class Resolver {
   ) {}
 
   /**
-   * True for a `let`/`var` with an initializer that some code assigns again: its initializer is
-   * not its value.
-   */
-  private isReassigned(decl: import('ts-morph').VariableDeclaration): boolean {
-    if (decl.getVariableStatement()?.getDeclarationKind() === 'const') return false;
-    return this.assignmentsIn(decl.getSourceFile()).has(decl);
-  }
-
-  /**
    * The variables a file writes (`=`, `+=`, `++`, ...), each with the right-hand sides of its plain
-   * `=` assignments. One walk per file serves both reassignment checks and `let x;` resolution.
+   * `=` assignments and whether some write is not a plain `=` (a counter). One walk per file serves
+   * every `let` and `var` read in it.
    */
-  private assignmentsIn(sf: SourceFile): Map<Node, Node[]> {
+  private assignmentsIn(sf: SourceFile): Map<Node, Writes> {
     let assigned = this.assignedInFile.get(sf);
     if (assigned) return assigned;
-    const found = new Map<Node, Node[]>();
+    const found = new Map<Node, Writes>();
     const writes = descendantsOfKinds(sf, [SyntaxKind.BinaryExpression, SyntaxKind.PrefixUnaryExpression, SyntaxKind.PostfixUnaryExpression], (n) => {
       if (ts.isBinaryExpression(n)) return isAssignmentOperator(n.operatorToken.kind);
       const op = (n as TS.PrefixUnaryExpression | TS.PostfixUnaryExpression).operator;
@@ -191,9 +209,10 @@ export class Resolver {
       const target = unwrap(Node.isBinaryExpression(w) ? w.getLeft() : (w as import('ts-morph').PrefixUnaryExpression).getOperand());
       const decl = Node.isIdentifier(target) ? target.getSymbol()?.getDeclarations()[0] : undefined;
       if (!decl) continue;
-      const values = found.get(decl) ?? [];
-      if (Node.isBinaryExpression(w) && w.getOperatorToken().getKind() === SyntaxKind.EqualsToken) values.push(w.getRight());
-      found.set(decl, values);
+      const entry = found.get(decl) ?? { values: [], compound: false };
+      if (Node.isBinaryExpression(w) && w.getOperatorToken().getKind() === SyntaxKind.EqualsToken) entry.values.push(w.getRight());
+      else entry.compound = true;
+      found.set(decl, entry);
     }
     assigned = found;
     this.assignedInFile.set(sf, assigned);
@@ -259,13 +278,25 @@ export class Resolver {
     return target;
   }
 
-  /** Resolves an import-rooted path: into the project when the module is project code, else a `module` target. */
+  /**
+   * Resolves an import-rooted path: into the project when the module is project code, a
+   * declared-only value when it is a declaration file of the project (`./api.js` typed by
+   * `api.d.ts`, no code), else a `module` target.
+   */
   private fromModule(from: SourceFile, specifier: string, names: string[], depth: number): Target {
     const sf = this.projectModule(from, specifier);
     if (sf) {
-      const effective = names[0] === 'default' && names.length > 1 && !this.exportsOf(sf).has('default') ? names.slice(1) : names;
+      const exports = this.exportsOf(sf);
+      const effective = names[0] === 'default' && !exports.has('default') && (names.length > 1 || wholeModuleExport(sf)) ? names.slice(1) : names;
+      // `module.exports = save` / `export = save`: the module is that value.
+      const whole = effective.length === 0 || !exports.has(effective[0]!) ? wholeModuleExport(sf) : undefined;
+      if (whole) return effective.reduce<Target>((t, name) => this.member(t, name, null, depth + 1), this.resolve(whole, depth + 1));
       // The module object itself (`require("./h")`, `import * as h`): its members are its exports.
       return effective.length === 0 ? { kind: 'value', node: sf as unknown as Expression } : this.resolveExport(sf, effective, depth);
+    }
+    const declaration = this.resolveModule(specifier, from.getFilePath())?.resolvedFileName;
+    if (declaration && /\.d\.[cm]?ts$/.test(declaration)) {
+      return { kind: 'unknown', reason: `${[specifier, ...names].join(' ')} is only declared (in ${path.basename(declaration)}), with no code to analyse`, declaredOnly: true };
     }
     return { kind: 'module', specifier, path: names };
   }
@@ -279,7 +310,7 @@ export class Resolver {
     const node = unwrap(expr);
     if (isFunctionNode(node)) return withBindings({ kind: 'function', node }, b.visibleFrom(node));
     if (Node.isIdentifier(node)) return this.resolveIdentifier(node, depth, b);
-    if ((node.getKind() === SyntaxKind.ThisKeyword)) return { kind: 'unknown', reason: 'this' };
+    if (node.getKind() === SyntaxKind.ThisKeyword) return thisOf(node);
     if (Node.isPropertyAccessExpression(node)) {
       return this.member(this.resolve(node.getExpression(), depth + 1, b), node.getName(), node.getNameNode(), depth + 1);
     }
@@ -337,14 +368,16 @@ export class Resolver {
   }
 
   /**
-   * For a function whose body is one returned expression (`(n, t) => ({ name: n, ... })`,
-   * `function f(x) { return {...}; }`, a factory's `return new X(...)`), that expression read
-   * with the parameters bound to the call's arguments. Null for any other body.
+   * For a function whose body returns one expression (`(n, t) => ({ name: n, ... })`,
+   * `function f(x) { return {...}; }`, a factory's `return new X(...)`, also after statements that
+   * prepare it: `const root = resolve(dir); return async (id) => ...`), that expression read with
+   * the parameters bound to the call's arguments. Null for any other body.
    */
   private returnedValue(fn: FunctionNode, call: import('ts-morph').CallExpression, fnBindings: Bindings, callBindings: Bindings): Target | null {
     if (!fn.getBody()) return null;
     const bindings = bindParameters(fn, call.getArguments(), callBindings, fnBindings);
-    let returned: Node | null = soleReturn(fn);
+    // The one expression the body returns, after statements that prepare it (`const root = ...; return async () => ...`).
+    let returned: Node | null = soleReturn(fn) ?? onlyReturn(fn);
     // `hints("read")` with a `switch` or `if`s on the parameter: the one return the arguments reach.
     if (!returned && this.branches && bindings.size > 0) {
       const reachable = this.literalReturns(fn).filter((r) => this.branches!.isReachable(r, fn, bindings));
@@ -396,6 +429,11 @@ export class Resolver {
 
   /** Resolves `base.name`. `nameNode` lets the type checker find class members when the base is not a module or global. */
   member(base: Target, name: string, nameNode: Node | null, depth: number): Target {
+    // A getter (`get store() { return this.#store; }`) stands for what it returns.
+    if (base.kind === 'function' && Node.isGetAccessorDeclaration(base.node)) {
+      const returned = onlyReturn(base.node);
+      if (returned) return this.member(this.resolve(returned, depth + 1, bindingsOf(base)), name, nameNode, depth + 1);
+    }
     if (base.kind === 'module') return { ...base, path: [...base.path, name] };
     if (base.kind === 'global') {
       // globalThis.fetch is fetch.
@@ -440,8 +478,8 @@ export class Resolver {
       const cls = Node.isNewExpression(obj) ? this.resolve(obj.getExpression(), depth + 1, b) : base;
       const classNode = cls.kind === 'value' ? unwrap(cls.node) : null;
       if (classNode && (Node.isClassDeclaration(classNode) || Node.isClassExpression(classNode))) {
-        const member = Node.isNewExpression(obj) ? classNode.getInstanceMember(name) : classNode.getStaticMember(name);
-        if (member) return this.resolveDeclaration(member, depth + 1);
+        const found = this.classMember(classNode, name, !Node.isNewExpression(obj), depth);
+        if (found) return found;
       }
     }
     const plain = (base.kind === 'value' && isPlainValue(unwrap(base.node))) || (base.kind === 'unknown' && (base.opaque === true || base.runtime === true));
@@ -449,9 +487,44 @@ export class Resolver {
       const symbol = nameNode.getSymbol();
       const decl = symbol?.getDeclarations()[0];
       if (decl && this.isProjectFile(decl.getSourceFile())) return this.resolveDeclaration(decl, depth + 1);
+      // The checker cannot type `this` (in a compiled `async` method's generator, in a class extending
+      // a package's class): what the class assigns to `this.x`, or what it inherits (`this.findAll()`).
+      const receiver = nameNode.getParent();
+      const cls = !decl && base.kind === 'unknown' && base.reason === THIS && Node.isPropertyAccessExpression(receiver) ? thisScope(receiver.getExpression()).cls : null;
+      if (cls) {
+        const assigned = this.fieldValue(cls, name);
+        if (assigned) return this.resolve(assigned, depth + 1);
+        const inherited = this.inheritedMember(cls, name, false, depth);
+        if (inherited) return inherited;
+      }
     }
     if (base.kind === 'unknown') return base;
     return { kind: 'unknown', reason: `member ${name}` };
+  }
+
+  /**
+   * A member of a project class, `static` or of its instances, looked up in the class and then in
+   * the classes it extends; null when none has it.
+   */
+  private classMember(cls: import('ts-morph').ClassDeclaration | import('ts-morph').ClassExpression, name: string, isStatic: boolean, depth: number): Target | null {
+    const member = isStatic ? cls.getStaticMember(name) : cls.getInstanceMember(name);
+    if (member) return this.resolveDeclaration(member, depth + 1);
+    return this.inheritedMember(cls, name, isStatic, depth);
+  }
+
+  /**
+   * A member a class inherits (`class User extends Model {}`): from a project base class, or, for a
+   * package's class, a module-rooted path (`sequelize` `Model.findAll` for `User.findAll`,
+   * `Model.new().save` for `new User().save`). Null when the class extends nothing we can name.
+   */
+  private inheritedMember(cls: import('ts-morph').ClassLikeDeclarationBase, name: string, isStatic: boolean, depth: number): Target | null {
+    const heritage = cls.getExtends()?.getExpression();
+    if (!heritage || depth > MAX_RESOLVE_DEPTH) return null;
+    const base = this.resolve(heritage, depth + 1);
+    if (base.kind === 'module' || base.kind === 'global') return { ...base, path: [...base.path, ...(isStatic ? [] : [RESULT_OF_NEW]), name] };
+    const baseClass = base.kind === 'value' ? unwrap(base.node) : null;
+    if (baseClass && (Node.isClassDeclaration(baseClass) || Node.isClassExpression(baseClass))) return this.classMember(baseClass, name, isStatic, depth + 1);
+    return null;
   }
 
   private resolveIdentifier(id: Identifier, depth: number, b: Bindings): Target {
@@ -470,19 +543,97 @@ export class Resolver {
   }
 
   /**
-   * For `let x;` assigned later (`x = new Store(path)` in `main()`): the right-hand side of the
-   * first assignment in its file, when every assignment has the same shape (all `new` of one
-   * callee, or only one assignment).
+   * The value a `let`/`var` holds when code assigns it (`let page; ... page = await browser.newPage()`
+   * in a lazy `ensureBrowser()`): its initializer or the first assignment in its file, when every
+   * one of them has the same shape (all `new` of one callee, or the same text), not counting the
+   * `null`/`undefined` it starts as or is reset to. Undefined when they differ, or a compound
+   * write (`+=`, `++`) changes it.
    */
-  private soleAssignment(decl: import('ts-morph').VariableDeclaration): Node | undefined {
-    const values = this.assignmentsIn(decl.getSourceFile()).get(decl) ?? [];
-    const [first] = values;
-    if (!first) return undefined;
-    const shape = (n: Node): string => {
-      const u = unwrap(n);
-      return Node.isNewExpression(u) ? `new ${u.getExpression().getText()}` : u.getText();
-    };
-    return values.every((v) => shape(v) === shape(first)) ? first : undefined;
+  private heldValue(decl: import('ts-morph').VariableDeclaration): Node | undefined {
+    const writes = this.assignmentsIn(decl.getSourceFile()).get(decl);
+    const initializer = decl.getInitializer();
+    if (!writes) return initializer;
+    if (writes.compound) return undefined;
+    return sameShapeValue([...(initializer ? [initializer] : []), ...writes.values]);
+  }
+
+  /**
+   * What a class's code assigns to `this.<name>` (in its constructor, an `init()`, a setter...),
+   * when every assignment has the same shape (see {@link sameShapeValue}); undefined otherwise.
+   * For fields declared without an initializer, and JavaScript classes that declare none.
+   */
+  private fieldValue(cls: Node, name: string): Node | undefined {
+    let fields = this.fieldWrites.get(cls);
+    if (!fields) {
+      fields = new Map();
+      const writes = descendantsOfKinds(cls, [SyntaxKind.BinaryExpression], (n) => {
+        const w = n as TS.BinaryExpression;
+        return w.operatorToken.kind === SyntaxKind.EqualsToken && ts.isPropertyAccessExpression(w.left) && w.left.expression.kind === SyntaxKind.ThisKeyword;
+      });
+      for (const w of writes as import('ts-morph').BinaryExpression[]) {
+        const left = w.getLeft() as import('ts-morph').PropertyAccessExpression;
+        // Only the `this` of this class's instance members: not a static one's, a nested class's, nor a `function`'s own.
+        const scope = thisScope(left.getExpression());
+        if (scope.cls !== cls || scope.isStatic) continue;
+        const list = fields.get(left.getName()) ?? [];
+        list.push(w.getRight());
+        fields.set(left.getName(), list);
+      }
+      this.fieldWrites.set(cls, fields);
+    }
+    return sameShapeValue(fields.get(name) ?? []);
+  }
+
+  /**
+   * The `new X(...)` expressions of the project's files by the name they construct (`Notes` for
+   * `new Notes()`, `new notes_1.Notes()` and `new N()` after `import { Notes as N }`; `default`
+   * for a default import's), found in one walk of the project; and, as `extends Name` with no
+   * sites, the names classes extend.
+   */
+  private newExpressions(project: import('ts-morph').Project): Map<string, import('ts-morph').NewExpression[]> {
+    if (this.newSites) return this.newSites;
+    const sites = new Map<string, import('ts-morph').NewExpression[]>();
+    for (const sf of project.getSourceFiles()) {
+      if (!this.isProjectFile(sf)) continue;
+      for (const node of descendantsOfKinds(sf, [SyntaxKind.NewExpression, SyntaxKind.HeritageClause])) {
+        // `class Special extends Notes`: its `super(...)` calls construct Notes too, so Notes's sites are not all known.
+        if (Node.isHeritageClause(node)) {
+          for (const type of node.getTypeNodes()) sites.set(`extends ${type.getExpression().getText().replace(/^.*\./, '')}`, []);
+          continue;
+        }
+        const site = node as import('ts-morph').NewExpression;
+        const callee = unwrap(site.getExpression());
+        const names = Node.isIdentifier(callee) ? [callee.getText(), ...importedNames(callee)] : Node.isPropertyAccessExpression(callee) ? [callee.getName()] : [];
+        for (const name of names) sites.set(name, [...(sites.get(name) ?? []), site]);
+      }
+    }
+    this.newSites = sites;
+    return sites;
+  }
+
+  /**
+   * For a constructor's parameter, the argument every `new C(...)` of the project passes for it,
+   * when they all have the same shape (`new Notes(new Store())`): what `this.store` holds in a
+   * compiled class (`this.store = store`) or a parameter property (`constructor(private store)`).
+   */
+  private constructorArgument(param: import('ts-morph').ParameterDeclaration): Node | undefined {
+    const ctor = param.getParent();
+    const cls = ctor?.getParent();
+    if (!Node.isConstructorDeclaration(ctor) || !cls || !Node.isClassDeclaration(cls) || param.isRestParameter()) return undefined;
+    const name = cls.getName();
+    if (!name) return undefined;
+    const index = ctor.getParameters().indexOf(param);
+    const args: Node[] = [];
+    const byName = this.newExpressions(cls.getProject());
+    if (byName.has(`extends ${name}`)) return undefined;
+    for (const site of new Set([...(byName.get(name) ?? []), ...(byName.get('default') ?? [])])) {
+      const made = this.resolve(site.getExpression());
+      if (made.kind !== 'value' || unwrap(made.node) !== cls) continue;
+      const siteArgs = site.getArguments();
+      if (siteArgs.slice(0, index + 1).some((a) => Node.isSpreadElement(a)) || !siteArgs[index]) return undefined;
+      args.push(siteArgs[index]!);
+    }
+    return sameShapeValue(args);
   }
 
   /** Resolves what a declaration binds, in the context `b` (memoized for the context-free reading only). */
@@ -542,8 +693,7 @@ export class Resolver {
     }
     if (Node.isNamespaceImport(decl)) {
       const spec = decl.getFirstAncestorByKindOrThrow(SyntaxKind.ImportDeclaration).getModuleSpecifierValue();
-      const project = this.projectModule(sf, spec);
-      return project ? { kind: 'value', node: project as unknown as Expression } : { kind: 'module', specifier: spec, path: [] };
+      return this.fromModule(sf, spec, [], depth);
     }
     if (Node.isImportEqualsDeclaration(decl)) {
       const ref = decl.getModuleReference();
@@ -569,10 +719,11 @@ export class Resolver {
       const compiledEnum = decl.getInitializer() ? undefined : enumIifeOf(decl);
       if (compiledEnum) return { kind: 'value', node: compiledEnum as unknown as Expression };
       if (decl.getVariableStatement()?.hasDeclareKeyword()) return { kind: 'unknown', reason: `${decl.getName()} is declared without a value`, declaredOnly: true };
-      const initializer = decl.getInitializer();
-      if (initializer && this.isReassigned(decl)) return { kind: 'unknown', reason: `\`${decl.getName()}\` is a variable that is assigned again` };
-      const init = initializer ?? this.soleAssignment(decl);
-      if (!init) return { kind: 'unknown', reason: `\`${decl.getName()}\` has no initializer, or is assigned different values` };
+      const init = decl.getVariableStatement()?.getDeclarationKind() === 'const' ? decl.getInitializer() : this.heldValue(decl);
+      if (!init) {
+        const reason = decl.getInitializer() ? 'is a variable that is assigned again' : 'has no initializer, or is assigned different values';
+        return { kind: 'unknown', reason: `\`${decl.getName()}\` ${reason}` };
+      }
       if (decl.hasExclamationToken()) return { kind: 'unknown', reason: `${decl.getName()} is declared without a value`, declaredOnly: true };
       return this.resolve(init, depth + 1, b);
     }
@@ -612,10 +763,15 @@ export class Resolver {
       return valueDecl ? this.resolveDeclaration(valueDecl, depth + 1, b) : { kind: 'global', path: [decl.getName()] };
     }
     if (Node.isPropertyDeclaration(decl)) {
-      const init = decl.getInitializer();
+      const init = decl.getInitializer() ?? (decl.isStatic() ? undefined : this.fieldValue(decl.getParentOrThrow(), decl.getName()));
       return init ? this.resolve(init, depth + 1) : { kind: 'unknown', reason: `field ${decl.getName()} has no initializer` };
     }
     if (Node.isParameterDeclaration(decl)) {
+      // `import("./store.js").then((m) => m.save())`: the module.
+      const imported = importThenModule(decl);
+      if (imported) return this.fromModule(sf, imported, [], depth);
+      const passed = b.size === 0 ? this.constructorArgument(decl) : undefined;
+      if (passed) return this.resolve(passed, depth + 1);
       // A parameter a call site left out takes its default, or is undefined.
       if (b.size > 0 && isBoundFunction(decl, b)) {
         const fallback = decl.getInitializer();
@@ -683,6 +839,93 @@ function commonJsExports(sf: SourceFile): Map<string, Node> {
   return out;
 }
 
+/** The reason of the target `this` resolves to outside a static member (its members are found by the checker). */
+const THIS = 'this';
+
+/**
+ * What `this` stands for: in a static member of a class (arrow functions see their enclosing
+ * `this`), the class itself; anywhere else an instance the checker types, which member lookup
+ * reads through the symbol of the member's name.
+ */
+function thisOf(node: Node): Target {
+  const { cls, isStatic } = thisScope(node);
+  return cls && isStatic ? { kind: 'value', node: cls as unknown as Expression } : { kind: 'unknown', reason: THIS };
+}
+
+/**
+ * The class whose member's code `this` (the node) is read in, if it is one, and whether that member
+ * is static. Arrow functions and a downlevel `async` body see the `this` around them; any other
+ * function (an object literal's method, a `function` expression) has its own.
+ */
+function thisScope(node: Node): { cls: import('ts-morph').ClassDeclaration | import('ts-morph').ClassExpression | null; isStatic: boolean } {
+  let scope = node.getParent();
+  const isScope = (n: Node): boolean =>
+    ((isFunctionNode(n) && !Node.isArrowFunction(n)) || Node.isPropertyDeclaration(n) || Node.isClassStaticBlockDeclaration(n) || Node.isSetAccessorDeclaration(n)) && !isDownlevelBody(n);
+  while (scope && !isScope(scope)) scope = scope.getParent();
+  const owner = scope?.getParent();
+  if (!scope || !owner || !(Node.isClassDeclaration(owner) || Node.isClassExpression(owner))) return { cls: null, isStatic: false };
+  const isStatic = Node.isClassStaticBlockDeclaration(scope) || ((Node.isMethodDeclaration(scope) || Node.isPropertyDeclaration(scope) || Node.isGetAccessorDeclaration(scope) || Node.isSetAccessorDeclaration(scope)) && scope.isStatic());
+  return { cls: owner, isStatic };
+}
+
+/** The generator of a downlevel `async` function, `__awaiter(this, ..., function* () {...})`: its `this` is the enclosing function's. */
+function isDownlevelBody(fn: Node): boolean {
+  const call = fn.getParent();
+  return Node.isFunctionExpression(fn) && call !== undefined && isEmitHelperCall(call) && (call as import('ts-morph').CallExpression).getArguments()[0]?.getKind() === SyntaxKind.ThisKeyword;
+}
+
+/** How a file writes one variable: the right-hand sides of its `=` assignments, and whether it also has `+=`, `++`... */
+interface Writes {
+  values: Node[];
+  compound: boolean;
+}
+
+/**
+ * The first of the values a variable or field is given, when all have the same shape (all `new` of
+ * one callee, or the same text), not counting `null`/`undefined` (a start or a reset); undefined
+ * when they differ or there are none.
+ */
+function sameShapeValue(values: Node[]): Node | undefined {
+  const set = values.filter((v) => !isNullish(v));
+  const [first] = set;
+  if (!first) return undefined;
+  const shape = (n: Node): string => {
+    const u = unwrap(n);
+    return Node.isNewExpression(u) ? `new ${u.getExpression().getText()}` : u.getText();
+  };
+  return set.every((v) => shape(v) === shape(first)) ? first : undefined;
+}
+
+/** `null`, `undefined` or `void 0`: what a variable holds before it is set, or after a reset. */
+function isNullish(node: Node): boolean {
+  const n = unwrap(node);
+  return n.getKind() === SyntaxKind.NullKeyword || (Node.isIdentifier(n) && n.getText() === 'undefined') || (Node.isVoidExpression(n) && Node.isLiteralExpression(unwrap(n.getExpression())));
+}
+
+/** The expression of a function's one `return` (its body may do other things first), or null when it has none or several. */
+function onlyReturn(fn: FunctionNode): Node | null {
+  const all = returnedExpressions(fn);
+  return all.length === 1 ? all[0]! : null;
+}
+
+/**
+ * The value a module exports as a whole, when it is not an object literal (whose keys
+ * {@link commonJsExports} reads as exports): the last `module.exports = value` among its
+ * statements, or TypeScript's `export = value`.
+ */
+function wholeModuleExport(sf: SourceFile): Node | undefined {
+  let found: Node | undefined;
+  for (const statement of sf.getStatements()) {
+    if (Node.isExportAssignment(statement) && statement.isExportEquals()) found = statement.getExpression();
+    if (!Node.isExpressionStatement(statement)) continue;
+    const expr = unwrap(statement.getExpression());
+    if (Node.isBinaryExpression(expr) && expr.getOperatorToken().getKind() === SyntaxKind.EqualsToken && expr.getLeft().getText().replace(/\s+/g, '') === 'module.exports') {
+      found = Node.isObjectLiteralExpression(unwrap(expr.getRight())) ? undefined : expr.getRight();
+    }
+  }
+  return found;
+}
+
 /** Literals and array or object literals: values whose members are never project functions the checker could find. */
 function isPlainValue(node: Node): boolean {
   return (
@@ -702,6 +945,29 @@ export function shorten(text: string, max = 60): string {
 }
 
 
+/** The names an imported identifier has in the module it comes from (`Notes` for `N` of `import { Notes as N }`, `default` for a default import). */
+function importedNames(id: Identifier): string[] {
+  const decl = id.getSymbol()?.getDeclarations()[0];
+  if (decl && Node.isImportSpecifier(decl)) return [decl.getName()];
+  if (decl && Node.isImportClause(decl)) return ['default'];
+  return [];
+}
+
+/** For the first parameter of a callback of `import("literal").then(cb)`, the imported specifier; else null. */
+function importThenModule(param: import('ts-morph').ParameterDeclaration): string | null {
+  const fn = param.getParent();
+  if (!isFunctionNode(fn) || fn.getParameters()[0] !== param) return null;
+  let call: Node | undefined = fn.getParent();
+  while (call && Node.isParenthesizedExpression(call)) call = call.getParent();
+  if (!call || !Node.isCallExpression(call) || call.getArguments()[0] && unwrap(call.getArguments()[0]!) !== fn) return null;
+  const callee = unwrap(call.getExpression());
+  if (!Node.isPropertyAccessExpression(callee) || callee.getName() !== 'then') return null;
+  const receiver = unwrap(callee.getExpression());
+  if (!Node.isCallExpression(receiver) || receiver.getExpression().getKind() !== SyntaxKind.ImportKeyword) return null;
+  const arg = receiver.getArguments()[0];
+  return arg && (Node.isStringLiteral(arg) || Node.isNoSubstitutionTemplateLiteral(arg)) ? arg.getLiteralValue() : null;
+}
+
 /** True when some parameter of `param`'s function is bound: the function is read at a call site. */
 function isBoundFunction(param: import('ts-morph').ParameterDeclaration, b: Bindings): boolean {
   const fn = param.getParent();
@@ -712,12 +978,12 @@ function isBoundFunction(param: import('ts-morph').ParameterDeclaration, b: Bind
 function objectProperty(obj: import('ts-morph').ObjectLiteralExpression, name: string): Node | undefined {
   let found: Node | undefined;
   for (const prop of obj.getProperties()) {
-    if ((Node.isPropertyAssignment(prop) || Node.isShorthandPropertyAssignment(prop) || Node.isMethodDeclaration(prop)) && propertyKey(prop) === name) found = prop;
+    if ((Node.isPropertyAssignment(prop) || Node.isShorthandPropertyAssignment(prop) || Node.isMethodDeclaration(prop) || Node.isGetAccessorDeclaration(prop)) && propertyKey(prop) === name) found = prop;
   }
   return found;
 }
 
-function propertyKey(prop: import('ts-morph').PropertyAssignment | import('ts-morph').ShorthandPropertyAssignment | import('ts-morph').MethodDeclaration): string | null {
+function propertyKey(prop: import('ts-morph').PropertyAssignment | import('ts-morph').ShorthandPropertyAssignment | import('ts-morph').MethodDeclaration | import('ts-morph').GetAccessorDeclaration): string | null {
   const nameNode = prop.getNameNode();
   if (Node.isIdentifier(nameNode)) return nameNode.getText();
   return keyName(nameNode);

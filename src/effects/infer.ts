@@ -5,28 +5,19 @@ import { descendantsOfKinds, isAssignmentOperator } from '../analysis/nodes.js';
 import { locationOf } from '../analysis/location.js';
 import { Bindings } from '../analysis/bindings.js';
 import { evaluate } from '../analysis/evaluate.js';
-import { RESULT_OF_CALL, RESULT_OF_NEW, bindingsOf, isFunctionNode, isModuleLevel, type FunctionNode, type Resolver, type Target, shorten, unwrap } from '../analysis/resolve.js';
+import { RESULT_OF_CALL, RESULT_OF_NEW, bindingsOf, isEmitHelperCall, isFunctionNode, isModuleLevel, type FunctionNode, type Resolver, type Target, shorten, unwrap } from '../analysis/resolve.js';
 import type { CallHop, Effect, EffectSet, UnresolvedItem } from '../model.js';
 import { DELEGATING_METHODS, SQL_RUNNING_NAMES, leadingVerb, namedVerb } from './api-verbs.js';
 import { BranchIndex } from '../analysis/branches.js';
 import { conditionOf } from '../analysis/conditions.js';
+import { ParameterUse } from '../analysis/parameter-use.js';
 import { BUILTIN_VALUE_METHODS, CLIENT_LIFECYCLE_METHODS, MCP_PROTOCOL_METHODS, PURE_GLOBALS, PURE_MODULES, SINKS, pathKey, type SinkEntry } from './catalog/index.js';
 import { SinkIndex } from './sink-index.js';
 import { callbackClientMember, isFragmentBuilderCall, templateResultMember } from './chain.js';
 import { httpEffect, pathText, sinkCallEffect, sinkTemplateEffect, sqlEffect, type SinkSite } from './sink-call.js';
 import { stateMutation, mutationOfCall } from './state.js';
 import { judgeFileRewrites } from './read-modify-write.js';
-import type { ConfiguredSinks } from './configured.js';
-
-/** Options of the effect walk. */
-export interface InferOptions {
-  /** How many calls deep the walk follows project functions from the handler before it stops and reports it. */
-  maxDepth: number;
-  /** Sinks and incidental sinks from the project's configuration. */
-  configured?: ConfiguredSinks;
-}
-
-export const DEFAULT_INFER_OPTIONS: InferOptions = { maxDepth: 12 };
+import { DEFAULT_INFER_OPTIONS, type InferOptions, type InferStats } from './options.js';
 
 interface Summary {
   effects: Effect[];
@@ -134,6 +125,18 @@ function mayNameFunction(id: Node): boolean {
   return true;
 }
 
+/**
+ * True for an argument that may name a function of the project passed as a callback (`save`,
+ * `store.save`, `this.save.bind(this)`); inline functions are walked as part of the caller's body.
+ */
+function mayBeCallback(arg: Node, b: Bindings): boolean {
+  if (Node.isIdentifier(arg)) return mayNameFunction(arg) || b.size > 0;
+  if (Node.isPropertyAccessExpression(arg)) return true;
+  if (!Node.isCallExpression(arg)) return false;
+  const callee = unwrap(arg.getExpression());
+  return Node.isPropertyAccessExpression(callee) && callee.getName() === 'bind';
+}
+
 /** `require` as CommonJS provides it (not a local function of that name). */
 function isGlobalRequire(callee: Node): boolean {
   return Node.isIdentifier(callee) && callee.getText() === 'require' && (callee.getSymbol()?.getDeclarations().length ?? 0) === 0;
@@ -228,12 +231,19 @@ export class EffectAnalyzer {
   /** The effect nodes of each function body, walked once. */
   private readonly nodesOf = new Map<FunctionNode, Node[]>();
   private readonly branches: BranchIndex;
+  private readonly parameterUse: ParameterUse;
+  /** Counts of the run so far (each function is summarised once per bindings; see {@link InferStats}). */
+  readonly stats: InferStats = { summaries: 0, reused: 0, effectNodes: 0 };
 
   constructor(
     private readonly resolver: Resolver,
     private readonly options: InferOptions = DEFAULT_INFER_OPTIONS,
   ) {
     this.branches = new BranchIndex((expr, b) => evaluate(expr, this.resolver, 0, b));
+    this.parameterUse = new ParameterUse((callee) => {
+      const target = this.resolver.resolve(callee);
+      return target.kind === 'function' ? target.node : null;
+    });
   }
 
   /**
@@ -264,7 +274,11 @@ export class EffectAnalyzer {
   private summarize(fn: FunctionNode, depth: number, b: Bindings): Summary {
     const key = b.size === 0 ? 0 : b.id;
     const memo = this.summaries.get(fn)?.get(key);
-    if (memo) return memo;
+    if (memo) {
+      this.stats.reused++;
+      return memo;
+    }
+    this.stats.summaries++;
     const summary: Summary = { effects: [], unresolved: [], truncated: false, complete: true };
     /** The node of `fn` each effect comes from (the sink call, or the call of the function holding it). */
     const sites = new Map<Effect, Node>();
@@ -279,6 +293,11 @@ export class EffectAnalyzer {
       for (const node of nodes) {
         // In a dispatch branch for one tool (`case "x":`), code for the other tools does not run.
         if (b.size > 0 && !this.branches.isReachable(node, fn, b)) continue;
+        if (this.stats.effectNodes >= this.options.maxWork) {
+          this.cut(summary, node, `the work budget (${this.options.maxWork} effect nodes per run) was used up; effects from here on are not seen (raise it with --max-work)`);
+          break;
+        }
+        this.stats.effectNodes++;
         const before = summary.effects.length;
         this.visit(node, fn, depth, summary, b);
         if (summary.effects.length > before) {
@@ -341,10 +360,13 @@ export class EffectAnalyzer {
    */
   private calleeBindings(callee: FunctionNode, resolved: Bindings, call: Node, b: Bindings): Bindings {
     if (!(Node.isCallExpression(call) || Node.isNewExpression(call))) return resolved;
-    // Outside a bound context, only a small helper that hands a parameter to a sink is read per call
+    // Outside a bound context, only a small helper that hands a parameter to a call is read per call
     // site (`run("kubectl", ["get", ...])`, `request(url, { method: "PUT" })`): larger callees keep
-    // one summary for all their callers, which keeps big servers fast.
-    if (b.size === 0 && !this.isSmallForwarder(callee)) return resolved;
+    // one summary for all their callers (but for the callbacks they are given), which keeps big servers fast.
+    const forwarded = b.size === 0 ? this.forwardedParameters(callee) : null;
+    if (b.size === 0 && forwarded === null) return this.bindCallbacks(callee, resolved, call, b);
+    const forwarding = forwarded !== null;
+    if (forwarding) resolved = this.bindCallbacks(callee, resolved, call, b);
     let out = resolved;
     // `fn(...args)` with `args` a known list (a request bound to a rest parameter): its items are the arguments.
     const args: Node[] = [];
@@ -364,43 +386,78 @@ export class EffectAnalyzer {
     callee.getParameters().forEach((param, i) => {
       const arg = args[i];
       if (!arg || param.isRestParameter()) return;
+      // A function argument is always bound (the callee may call it); a static value only when the callee's branches can read it.
+      // A small forwarder's parameters passed whole to a call (a program, an options object) steer that call too.
+      const steers = (forwarded?.has(param.getName()) ?? false) || this.parameterUse.steers(callee, i);
       if (spreadValues.has(i)) {
+        if (!steers) return;
         out = out.with(param, { kind: 'const', value: spreadValues.get(i), partial: true }, callee);
         return;
       }
       const target = this.resolver.resolve(arg, 0, b);
+      if (target.kind === 'function') {
+        out = out.with(param, { kind: 'node', node: arg, bindings: b }, callee);
+        return;
+      }
+      // A list or options built by the caller (`args`, `{ method: "PUT", body }`): a small forwarder reads the caller's expression.
+      const node = unwrap(arg);
+      if (forwarding && (Node.isArrayLiteralExpression(node) || Node.isObjectLiteralExpression(node) || (Node.isIdentifier(node) && target.kind !== 'const'))) {
+        out = out.with(param, { kind: 'node', node, bindings: b }, callee);
+        return;
+      }
+      if (!steers) return;
       if (target.kind === 'const') {
         out = out.with(param, { kind: 'const', value: target.value, ...(target.partial ? { partial: true } : {}) }, callee);
         return;
       }
       const v = evaluate(arg, this.resolver, 0, b);
-      if (v.known && ['string', 'number', 'boolean'].includes(typeof v.value)) {
-        out = out.with(param, { kind: 'const', value: v.value }, callee);
-        return;
-      }
-      // A list or options built by the caller (`args`, `{ method: "PUT", body }`): the callee reads the caller's expression.
-      const node = unwrap(arg);
-      if (Node.isIdentifier(node) || Node.isArrayLiteralExpression(node) || Node.isObjectLiteralExpression(node)) out = out.with(param, { kind: 'node', node, bindings: b }, callee);
+      if (v.known && ['string', 'number', 'boolean'].includes(typeof v.value)) out = out.with(param, { kind: 'const', value: v.value }, callee);
     });
     return out;
   }
 
-  /** Small helpers whose parameters flow into a call (a wrapper around a sink): read per call site. */
-  private readonly forwarders = new Map<FunctionNode, boolean>();
+  /**
+   * Small helpers whose parameters flow into a call (a wrapper around a sink): read per call site.
+   * The value is the set of parameters passed whole to a call (`execFileSync(file, args)`): a static
+   * value is bound only to those, so that a helper given a different id per tool
+   * (`save("t1")` … `save("t50")` building a path from it) is still summarised once.
+   */
+  private readonly forwarders = new Map<FunctionNode, ReadonlySet<string> | null>();
 
-  private isSmallForwarder(callee: FunctionNode): boolean {
+  private forwardedParameters(callee: FunctionNode): ReadonlySet<string> | null {
     let answer = this.forwarders.get(callee);
     if (answer === undefined) {
       const body = callee.getBody();
       const params = new Set(callee.getParameters().map((p) => p.getName()));
-      answer =
-        body !== undefined &&
-        params.size > 0 &&
-        body.getEnd() - body.getPos() <= SMALL_FORWARDER_CHARS &&
-        descendantsOfKinds(body, [SyntaxKind.CallExpression]).some((c) => Node.isCallExpression(c) && c.getArguments().some((a) => mentionsAny(a, params)));
+      answer = null;
+      if (body !== undefined && params.size > 0 && body.getEnd() - body.getPos() <= SMALL_FORWARDER_CHARS) {
+        const calls = descendantsOfKinds(body, [SyntaxKind.CallExpression]).filter(Node.isCallExpression);
+        if (calls.some((c) => c.getArguments().some((a) => mentionsAny(a, params)))) {
+          answer = new Set(calls.flatMap((c) => c.getArguments().map((a) => unwrap(a).getText()).filter((t) => params.has(t))));
+        }
+      }
       this.forwarders.set(callee, answer);
     }
     return answer;
+  }
+
+  /**
+   * `resolved` plus the callee's parameters whose argument is a function of the project
+   * (`withRetry(() => fetch(url))`, `withRetry(post)`): the callee's `fn()` then runs that function
+   * instead of being a call of an unknown parameter. A call site that passes none shares the
+   * callee's context-free summary.
+   */
+  private bindCallbacks(callee: FunctionNode, resolved: Bindings, call: CallExpression | NewExpression, b: Bindings): Bindings {
+    let out = resolved;
+    const args = call.getArguments();
+    callee.getParameters().forEach((param, i) => {
+      const arg = args[i];
+      if (!arg || param.isRestParameter() || args.slice(0, i + 1).some((a) => Node.isSpreadElement(a))) return;
+      const a = unwrap(arg);
+      if (!(isFunctionNode(a) || mayBeCallback(a, b))) return;
+      if (this.resolver.resolve(a, 0, b).kind === 'function') out = out.with(param, { kind: 'node', node: arg, bindings: b }, callee);
+    });
+    return out;
   }
 
   private include(callee: FunctionNode, call: Node, depth: number, summary: Summary, b: Bindings = Bindings.EMPTY): void {
@@ -414,14 +471,7 @@ export class EffectAnalyzer {
       return;
     }
     if (depth + 1 > this.options.maxDepth) {
-      summary.truncated = true;
-      summary.complete = false;
-      summary.unresolved.push({
-        expression: shorten(call.getText()),
-        reason: `the depth limit (${this.options.maxDepth} calls) was reached; effects past it are not seen`,
-        location: locationOf(call),
-        via: [],
-      });
+      this.cut(summary, call, `the depth limit (${this.options.maxDepth} calls) was reached; effects past it are not seen (raise it with --max-depth)`);
       return;
     }
     const inner = this.summarize(callee, depth + 1, b);
@@ -478,6 +528,8 @@ export class EffectAnalyzer {
       });
       return;
     }
+    // A compiler's helper (`__awaiter(this, ..., function* () {...})`) runs the code it is given, which is walked as the caller's own.
+    if (isEmitHelperCall(call)) return;
     // A wrapper the configuration declares a sink (`db.exec`) is judged as configured, not followed.
     const configured = this.options.configured?.forCall(unwrap(calleeExpr).getText());
     if (configured) {
@@ -493,7 +545,7 @@ export class EffectAnalyzer {
     // Functions of the project passed as callbacks (`items.map(save)`) run too.
     for (const arg of call.getArguments()) {
       const a = unwrap(arg);
-      if (!(Node.isIdentifier(a) && (mayNameFunction(a) || b.size > 0)) && !Node.isPropertyAccessExpression(a)) continue;
+      if (!mayBeCallback(a, b)) continue;
       const argTarget = this.resolver.resolve(a, 0, b);
       if (argTarget.kind === 'function') this.include(argTarget.node, call, depth, summary, bindingsOf(argTarget));
     }
@@ -647,6 +699,13 @@ export class EffectAnalyzer {
     const inferred = Node.isCallExpression(call) ? this.unseenCallEffect(call, b, sink) : null;
     if (inferred) summary.effects.push(inferred);
     else this.unresolved(summary, call, reason);
+  }
+
+  /** A budget stopped the walk at `node`: the summary is cut short (never memoized) and says why. */
+  private cut(summary: Summary, node: Node, reason: string): void {
+    summary.truncated = true;
+    summary.complete = false;
+    this.unresolved(summary, node, reason);
   }
 
   private unresolved(summary: Summary, call: Node, reason: string): void {

@@ -2,6 +2,7 @@ import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { glob, isDynamicPattern } from 'tinyglobby';
 import { UsageError } from '../errors.js';
+import { nearestConfig } from './tsconfig.js';
 
 /** Extensions of the files mcp-annotate-lint reads. */
 export const SOURCE_EXTENSIONS = ['ts', 'tsx', 'mts', 'cts', 'js', 'jsx', 'mjs', 'cjs'] as const;
@@ -15,7 +16,11 @@ const DECLARATION_FILE = /\.d\.[cm]?ts$/;
 export interface ResolvedInputs {
   /** Absolute paths of the files to lint. */
   files: string[];
-  /** A tsconfig.json whose compiler options (paths, baseUrl) apply, when one was used. */
+  /**
+   * A tsconfig.json whose compiler options (paths, baseUrl, references) apply, when one was found:
+   * the project's in `cwd` when no path is given (its files are then the ones to lint), else the
+   * nearest one above the first path, within its package.
+   */
   tsconfig: string | null;
 }
 
@@ -135,5 +140,8 @@ export async function resolveInputs(paths: string[], cwd: string): Promise<Resol
     }
     throw new UsageError(`${input}: no such file or directory`);
   }
-  return { files: dedupeByRealPath([...files]).sort(), tsconfig: null };
+  // The options (`paths`, `baseUrl`, references) of the project the first path belongs to apply; its file list does not.
+  const first = path.resolve(cwd, paths[0]!);
+  const tsconfig = nearestConfig(existsSync(first) && statSync(first).isDirectory() ? first : path.dirname(first));
+  return { files: dedupeByRealPath([...files]).sort(), tsconfig };
 }

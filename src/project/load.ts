@@ -3,6 +3,9 @@ import type { SourceFile, ts as TS } from 'ts-morph';
 import { Project, ts } from '../ts-morph.js';
 import { UsageError } from '../errors.js';
 import { isSkippedFile } from './inputs.js';
+import { ModuleResolver } from './resolution.js';
+import { readConfigTree, readTsconfig } from './tsconfig.js';
+import { Workspaces } from './workspaces.js';
 
 /** A loaded program: the files to lint and the ts-morph project that holds them and what they import. */
 export interface LoadedProgram {
@@ -18,78 +21,30 @@ export interface LoadedProgram {
 }
 
 /**
- * Compiler options for analysis. No default library, no type packages and no `node_modules`
- * declarations are loaded: the linter recognises library calls by their import specifiers, so it
- * never pays for type-checking them (DESIGN.md §5). Relative imports and tsconfig `paths` that
- * reach source files are followed.
- */
-function analysisOptions(base: TS.CompilerOptions): TS.CompilerOptions {
-  return {
-    ...base,
-    allowJs: true,
-    checkJs: false,
-    noLib: true,
-    types: [],
-    skipLibCheck: true,
-    noEmit: true,
-    module: base.module ?? ts.ModuleKind.ESNext,
-    moduleResolution: base.moduleResolution ?? ts.ModuleResolutionKind.Bundler,
-    resolveJsonModule: false,
-    composite: false,
-    declaration: false,
-  };
-}
-
-/** True when an import that resolved to `resolved` should be followed into as project code. */
-function isProjectModule(specifier: string, resolved: TS.ResolvedModuleFull): boolean {
-  if (resolved.isExternalLibraryImport && !specifier.startsWith('.')) return false;
-  return !/\.d\.[cm]?ts$/.test(resolved.resolvedFileName);
-}
-
-/** `tsconfig.json:3:5: ']' expected.`: a config diagnostic as one line, the path relative to the working directory. */
-function configError(file: string, diagnostic: TS.Diagnostic): UsageError {
-  let where = path.relative(process.cwd(), file) || file;
-  if (diagnostic.file && diagnostic.start !== undefined) {
-    const { line, character } = diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start);
-    where += `:${line + 1}:${character + 1}`;
-  }
-  return new UsageError(`${where}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, ' ')}`);
-}
-
-function readTsconfig(file: string): { options: TS.CompilerOptions; fileNames: string[] } {
-  const read = ts.readConfigFile(file, ts.sys.readFile);
-  if (read.error) throw configError(file, read.error);
-  const parsed = ts.parseJsonConfigFileContent(read.config, ts.sys, path.dirname(file), undefined, file);
-  // 18003 (no inputs found) is reported by loadProgram, in words of its own.
-  const fatal = parsed.errors.find((d) => d.category === ts.DiagnosticCategory.Error && d.code !== 18003);
-  if (fatal) throw configError(file, fatal);
-  return { options: parsed.options, fileNames: parsed.fileNames };
-}
-
-/**
  * Loads the files to lint into one ts-morph project and follows their project imports.
  *
  * @param files absolute paths of the files to lint (may be empty when `tsconfig` lists them).
- * @param tsconfig absolute path of a tsconfig.json whose files and options apply, or null.
- * @throws UsageError when the tsconfig cannot be read.
+ * @param tsconfig absolute path of a tsconfig.json whose options apply (and whose files, and those of
+ *   the projects it references, are linted when `files` is empty), or null.
+ * @throws UsageError when `files` is empty and the tsconfig or a config it references cannot be read.
  */
 export function loadProgram(files: string[], tsconfig: string | null): LoadedProgram {
-  let baseOptions: TS.CompilerOptions = {};
+  // The config that lists the files is the project's, and must read; one found above linted paths only lends its options.
+  const configs = tsconfig ? readConfigTree(tsconfig, files.length === 0) : [];
   let targetsPaths = files;
-  if (tsconfig) {
-    const config = readTsconfig(tsconfig);
-    baseOptions = config.options;
+  if (tsconfig && targetsPaths.length === 0) {
     const shown = path.relative(process.cwd(), tsconfig) || tsconfig;
-    if (targetsPaths.length === 0) targetsPaths = config.fileNames.filter((f) => !isSkippedFile(f));
+    // A solution-style config (`"files": []` and `references`) lints the projects it references.
+    targetsPaths = [...new Set(configs.flatMap((c) => c.fileNames))].filter((f) => !isSkippedFile(f));
     if (targetsPaths.length === 0) throw new UsageError(`${shown}: its "files" and "include" match no TypeScript or JavaScript file to lint`);
   }
-  const compilerOptions = analysisOptions(baseOptions);
-  // One cache for every module resolution of the run: the program's and the resolver's.
-  const cache = ts.createModuleResolutionCache(process.cwd(), (f) => f, compilerOptions);
-  const resolveModule = (specifier: string, containingFile: string): TS.ResolvedModuleFull | undefined => {
-    const result = ts.resolveModuleName(specifier, containingFile, compilerOptions, ts.sys, cache).resolvedModule;
-    return result && isProjectModule(specifier, result) ? result : undefined;
-  };
+  const workspaces = Workspaces.discover(tsconfig ? path.dirname(tsconfig) : targetsPaths[0] ? path.dirname(targetsPaths[0]) : process.cwd());
+  // Each workspace package's files resolve with its own config (its `paths`), as far as it reads.
+  const known = new Set(configs.map((c) => c.file));
+  const packageConfigs = workspaces.configFiles().filter((f) => !known.has(f)).flatMap((f) => readTsconfig(f, false) ?? []);
+  const resolver = new ModuleResolver(configs, packageConfigs, workspaces);
+  const compilerOptions = resolver.rootOptions;
+  const resolveModule = (specifier: string, containingFile: string) => resolver.resolve(specifier, containingFile);
   const project = new Project({
     compilerOptions,
     skipAddingFilesFromTsConfig: true,

@@ -287,7 +287,8 @@ const typeorm: SinkEntry[] = [
 
 const SEQUELIZE_MODULES = ['sequelize', 'sequelize-typescript'];
 const SEQUELIZE = 'Sequelize.new()';
-const SEQUELIZE_MODELS = [`${SEQUELIZE}.define()`, `${SEQUELIZE}.model()`, `${SEQUELIZE}.models.*`];
+// Models from `define()`, and classes extending `Model` (`class User extends Model {}`: the resolver roots `User.findAll` at `Model`).
+const SEQUELIZE_MODELS = [`${SEQUELIZE}.define()`, `${SEQUELIZE}.model()`, `${SEQUELIZE}.models.*`, 'Model'];
 
 /** Model statics: `findOrCreate` adds only what is missing (idempotent); `upsert` overwrites or inserts; `sync` and `drop` change the schema. */
 const SEQUELIZE_MODEL: Record<string, Op> = {

@@ -1,0 +1,115 @@
+import path from 'node:path';
+import type { ts as TS } from 'ts-morph';
+import { ts } from '../ts-morph.js';
+import type { ProjectConfig } from './tsconfig.js';
+import type { Workspaces } from './workspaces.js';
+
+/**
+ * Compiler options for analysis. No default library, no type packages and no `node_modules`
+ * declarations are loaded: the linter recognises library calls by their import specifiers, so it
+ * never pays for type-checking them (DESIGN.md §5). Relative imports and tsconfig `paths` that
+ * reach source files are followed.
+ */
+function analysisOptions(base: TS.CompilerOptions): TS.CompilerOptions {
+  return {
+    ...base,
+    allowJs: true,
+    checkJs: false,
+    noLib: true,
+    types: [],
+    skipLibCheck: true,
+    noEmit: true,
+    module: base.module ?? ts.ModuleKind.ESNext,
+    moduleResolution: base.moduleResolution ?? ts.ModuleResolutionKind.Bundler,
+    resolveJsonModule: false,
+    composite: false,
+    declaration: false,
+  };
+}
+
+const NODE_MODULES = /[\\/]node_modules[\\/]/;
+const DECLARATION = /\.d\.[cm]?ts$/;
+
+/** The `ts.Extension` of a file name. */
+function extensionOf(file: string): TS.Extension {
+  const match = /(\.d\.[cm]?ts|\.[cm]?[jt]sx?)$/.exec(file);
+  return (match?.[1] ?? '.ts') as TS.Extension;
+}
+
+/** Options and resolution cache of one config (a project, a referenced project, a workspace package). */
+interface Scope {
+  dir: string;
+  options: TS.CompilerOptions;
+  cache: TS.ModuleResolutionCache;
+}
+
+/**
+ * Module resolution for the whole run: what an import written in a file refers to, as TypeScript
+ * resolves it with the options of the config that compiles that file (the deepest config folder
+ * holding it: a referenced project's own `paths` apply to its files), then
+ * - a workspace package's import (`@acme/core`, linked in node_modules or only declared in the
+ *   root's `workspaces`) goes to that package's sources (see {@link Workspaces});
+ * - a built file of the project (`../core/dist/index.d.ts`) goes back to its source when it has one;
+ * - a relative import the configured resolution misses (`./store` under NodeNext) is tried as a
+ *   bundler resolves it;
+ * - a package in node_modules is never project code (unless imported relatively from a package being
+ *   linted), and a declaration file is returned as such: the linter reads declared-only APIs from it.
+ *
+ * Memoized per specifier and file.
+ */
+export class ModuleResolver {
+  /** Options of the ts-morph project (the root config's). */
+  readonly rootOptions: TS.CompilerOptions;
+  private readonly scopes: Scope[];
+  private readonly bundler: Scope;
+  private readonly memo = new Map<string, TS.ResolvedModuleFull | undefined>();
+
+  /**
+   * @param configs the root config first, then the configs it references; empty without a tsconfig.
+   * @param packageConfigs the configs of workspace packages, for their own files.
+   */
+  constructor(
+    configs: ProjectConfig[],
+    packageConfigs: ProjectConfig[],
+    private readonly workspaces: Workspaces,
+  ) {
+    const scope = (dir: string, base: TS.CompilerOptions): Scope => {
+      const options = analysisOptions(base);
+      return { dir, options, cache: ts.createModuleResolutionCache(dir, (f) => f, options) };
+    };
+    this.scopes = [...configs, ...packageConfigs].map((c) => scope(c.dir, c.options)).sort((a, b) => b.dir.length - a.dir.length);
+    this.rootOptions = analysisOptions(configs[0]?.options ?? {});
+    this.bundler = scope(process.cwd(), { ...this.rootOptions, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler });
+  }
+
+  /** What `specifier`, written in `containingFile`, refers to that the linter may read; undefined for a package or nothing. */
+  resolve(specifier: string, containingFile: string): TS.ResolvedModuleFull | undefined {
+    const key = `${containingFile}\0${specifier}`;
+    if (this.memo.has(key)) return this.memo.get(key);
+    const result = this.resolveUncached(specifier, containingFile);
+    this.memo.set(key, result);
+    return result;
+  }
+
+  private resolveUncached(specifier: string, containingFile: string): TS.ResolvedModuleFull | undefined {
+    const scope = this.scopes.find((s) => containingFile.startsWith(s.dir + path.sep)) ?? this.bundler;
+    const relative = specifier.startsWith('.');
+    let found = ts.resolveModuleName(specifier, containingFile, scope.options, ts.sys, scope.cache).resolvedModule;
+    if (!found && relative && scope !== this.bundler) found = ts.resolveModuleName(specifier, containingFile, this.bundler.options, ts.sys, this.bundler.cache).resolvedModule;
+    if (found && !NODE_MODULES.test(found.resolvedFileName)) {
+      // Project code, also a workspace package linked into node_modules (its real path is outside).
+      const file = found.resolvedFileName;
+      const source = DECLARATION.test(file) || /\.[cm]?jsx?$/.test(file) ? this.workspaces.sourceOfOutput(file) : null;
+      if (source) return local(source);
+      return found.isExternalLibraryImport ? { ...found, isExternalLibraryImport: false } : found;
+    }
+    const workspaceSource = relative ? null : this.workspaces.sourceOf(specifier);
+    if (workspaceSource) return local(workspaceSource);
+    // A package; its relative imports are followed only when the package itself is being linted.
+    return found && relative && !DECLARATION.test(found.resolvedFileName) ? found : undefined;
+  }
+}
+
+function local(file: string): TS.ResolvedModuleFull {
+  return { resolvedFileName: file, extension: extensionOf(file), isExternalLibraryImport: false };
+}

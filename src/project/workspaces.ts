@@ -1,0 +1,211 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { globSync } from 'tinyglobby';
+import { readTsconfig } from './tsconfig.js';
+
+/**
+ * The packages of a monorepo and the way back from a package's built files to its sources, so that
+ * `import { Store } from "@acme/core"` in one workspace package is followed into the other's
+ * TypeScript sources, built or not.
+ *
+ * Workspaces are read from the root's package.json `workspaces` (npm
+ * https://docs.npmjs.com/cli/using-npm/workspaces, Yarn: an array or `{ packages: [...] }`) or
+ * from pnpm-workspace.yaml `packages:` (https://pnpm.io/pnpm-workspace_yaml). A package's entry
+ * points are read as Node.js does (`exports` with conditions, else `main`; subpaths and `*`
+ * patterns, https://nodejs.org/api/packages.html#package-entry-points), preferring the `source`
+ * and `types` conditions; a built file (`dist/index.js`, `dist/index.d.ts`) is mapped back to its
+ * source through the package's tsconfig `outDir`/`rootDir`, or by the usual layout (`dist/`,
+ * `lib/`, `build/`, `out/` built from `src/`).
+ */
+export class Workspaces {
+  private readonly manifests = new Map<string, Record<string, unknown> | null>();
+  private readonly outputDirs = new Map<string, { outDirs: string[]; rootDir: string } | null>();
+
+  /** @param packages workspace package name → its folder (absolute). */
+  constructor(readonly packages: ReadonlyMap<string, string>) {}
+
+  /** The tsconfig.json of each workspace package that has one. */
+  configFiles(): string[] {
+    return [...this.packages.values()].map((dir) => path.join(dir, 'tsconfig.json')).filter((f) => existsSync(f));
+  }
+
+  /** The workspaces of the monorepo `start` is in (looking in `start` and the folders above it); none when it is in none. */
+  static discover(start: string): Workspaces {
+    for (let dir = path.resolve(start); ; dir = path.dirname(dir)) {
+      const patterns = workspacePatterns(dir);
+      if (patterns) return new Workspaces(packagesOf(dir, patterns));
+      if (path.dirname(dir) === dir) return new Workspaces(new Map());
+    }
+  }
+
+  /** The source file a bare specifier names when its package is a workspace package (`@acme/core/store` → `packages/core/src/store.ts`), or null. */
+  sourceOf(specifier: string): string | null {
+    if (this.packages.size === 0 || specifier.startsWith('.') || path.isAbsolute(specifier)) return null;
+    const parts = specifier.split('/');
+    const name = specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
+    const dir = this.packages.get(name);
+    if (!dir) return null;
+    const subpath = specifier === name ? '.' : `.${specifier.slice(name.length)}`;
+    const manifest = this.manifest(dir) ?? {};
+    for (const target of entryTargets(manifest, subpath)) {
+      const found = this.sourceFor(path.resolve(dir, target), dir);
+      if (found) return found;
+    }
+    return subpath === '.' ? firstExisting(['src/index', 'index'].flatMap((stem) => withSourceExtensions(path.join(dir, stem)))) : null;
+  }
+
+  /**
+   * The source of a built file outside node_modules (`packages/core/dist/index.d.ts` →
+   * `packages/core/src/index.ts`), found through the tsconfig.json of the package it is in; null
+   * when it has none.
+   */
+  sourceOfOutput(file: string): string | null {
+    for (let dir = path.dirname(file); ; dir = path.dirname(dir)) {
+      if (existsSync(path.join(dir, 'package.json')) || existsSync(path.join(dir, 'tsconfig.json'))) {
+        const found = this.sourceFor(file, dir);
+        return found && found !== file ? found : null;
+      }
+      if (path.dirname(dir) === dir) return null;
+    }
+  }
+
+  /** A source file for `file` (built or not) in the package at `dir`: mapped from its output folder, or the file itself when it is source. */
+  private sourceFor(file: string, dir: string): string | null {
+    const layout = this.layout(dir);
+    const stems: string[] = [];
+    const stem = file.replace(/(\.d)?\.[cm]?[jt]sx?$/, '');
+    for (const out of layout?.outDirs ?? []) {
+      if (isInside(out, stem)) stems.push(path.join(layout!.rootDir, path.relative(out, stem)));
+    }
+    // The usual layout: `dist/x.js` built from `src/x.ts`, or from `x.ts` beside the package.json.
+    const rel = path.relative(dir, stem).split(path.sep);
+    if (rel.length > 1 && OUTPUT_DIRS.has(rel[0]!)) stems.push(path.join(dir, 'src', ...rel.slice(1)), path.join(dir, ...rel.slice(1)));
+    stems.push(stem);
+    const source = firstExisting(stems.flatMap(withSourceExtensions));
+    if (source) return source;
+    // A declaration file beside the JavaScript it describes (a JavaScript package with types): the JavaScript.
+    if (/\.d\.[cm]?ts$/.test(file)) return firstExisting(['.js', '.mjs', '.cjs'].map((e) => stem + e));
+    return existsSync(file) ? file : null;
+  }
+
+  private manifest(dir: string): Record<string, unknown> | null {
+    if (!this.manifests.has(dir)) this.manifests.set(dir, readJson(path.join(dir, 'package.json')));
+    return this.manifests.get(dir)!;
+  }
+
+  /** Where the package at `dir` builds to and from, per its tsconfig.json (null when it has none that reads). */
+  private layout(dir: string): { outDirs: string[]; rootDir: string } | null {
+    if (this.outputDirs.has(dir)) return this.outputDirs.get(dir)!;
+    let layout: { outDirs: string[]; rootDir: string } | null = null;
+    const file = path.join(dir, 'tsconfig.json');
+    if (existsSync(file)) {
+      // A package's own tsconfig that does not read only loses the mapping: the usual layout is tried next.
+      const options = readTsconfig(file, false)?.options;
+      const outDirs = [options?.outDir, options?.declarationDir].filter((d): d is string => typeof d === 'string');
+      const rootDir = options?.rootDir ?? (existsSync(path.join(dir, 'src')) ? path.join(dir, 'src') : dir);
+      if (outDirs.length > 0) layout = { outDirs, rootDir };
+    }
+    this.outputDirs.set(dir, layout);
+    return layout;
+  }
+}
+
+/** Folders packages are commonly built into. */
+const OUTPUT_DIRS = new Set(['dist', 'lib', 'build', 'out', 'esm', 'cjs']);
+
+/** Condition names tried in each `exports` entry, in order: sources first, then what TypeScript and Node.js would load. */
+const CONDITIONS = ['source', 'types', 'typings', 'import', 'module', 'node', 'require', 'default'];
+
+function readJson(file: string): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(readFileSync(file, 'utf8'));
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+function isInside(dir: string, file: string): boolean {
+  const rel = path.relative(dir, file);
+  return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
+}
+
+function withSourceExtensions(stem: string): string[] {
+  return [...['.ts', '.tsx', '.mts', '.cts'].map((e) => stem + e), path.join(stem, 'index.ts')];
+}
+
+function firstExisting(files: string[]): string | null {
+  return files.find((f) => existsSync(f)) ?? null;
+}
+
+/** The workspace globs declared in `dir` (pnpm-workspace.yaml, or package.json `workspaces`), or null. */
+function workspacePatterns(dir: string): string[] | null {
+  const pnpm = path.join(dir, 'pnpm-workspace.yaml');
+  if (existsSync(pnpm)) return pnpmPackages(readFileSync(pnpm, 'utf8'));
+  const manifest = existsSync(path.join(dir, 'package.json')) ? readJson(path.join(dir, 'package.json')) : null;
+  const declared = manifest?.workspaces;
+  const list = Array.isArray(declared) ? declared : declared && typeof declared === 'object' ? (declared as { packages?: unknown }).packages : undefined;
+  return Array.isArray(list) ? list.filter((p): p is string => typeof p === 'string') : null;
+}
+
+/** The `packages:` list of a pnpm-workspace.yaml (a block sequence of plain or quoted globs). */
+export function pnpmPackages(yaml: string): string[] {
+  const out: string[] = [];
+  let inPackages = false;
+  for (const line of yaml.split(/\r?\n/)) {
+    if (/^packages\s*:/.test(line)) {
+      inPackages = true;
+      continue;
+    }
+    if (!inPackages || /^\s*(#.*)?$/.test(line)) continue;
+    const item = /^\s+-\s*(['"]?)(.+?)\1\s*(#.*)?$/.exec(line);
+    if (!item) break;
+    out.push(item[2]!);
+  }
+  return out;
+}
+
+/** The packages `patterns` (workspace globs, `!` to exclude) select under `root`: name → folder. */
+function packagesOf(root: string, patterns: string[]): Map<string, string> {
+  const include = patterns.filter((p) => !p.startsWith('!')).map((p) => `${p.replace(/\/+$/, '')}/package.json`);
+  const ignore = ['**/node_modules/**', ...patterns.filter((p) => p.startsWith('!')).map((p) => `${p.slice(1).replace(/\/+$/, '')}/package.json`)];
+  const out = new Map<string, string>();
+  for (const file of globSync(include, { cwd: root, absolute: true, ignore }).sort()) {
+    const name = readJson(file)?.name;
+    if (typeof name === 'string' && !out.has(name)) out.set(name, path.dirname(file));
+  }
+  return out;
+}
+
+/** The files (relative to the package) a package's manifest gives for `subpath` (`.` or `./x`), most useful first. */
+function entryTargets(manifest: Record<string, unknown>, subpath: string): string[] {
+  const exports = manifest.exports;
+  if (exports !== undefined && exports !== null) {
+    const isMap = typeof exports === 'object' && !Array.isArray(exports) && Object.keys(exports).some((k) => k.startsWith('.'));
+    if (!isMap) return subpath === '.' ? conditionTargets(exports) : [];
+    const map = exports as Record<string, unknown>;
+    if (subpath in map) return conditionTargets(map[subpath]);
+    for (const [key, value] of Object.entries(map)) {
+      const star = key.indexOf('*');
+      if (star < 0) continue;
+      const [prefix, suffix] = [key.slice(0, star), key.slice(star + 1)];
+      if (subpath.startsWith(prefix) && subpath.endsWith(suffix) && subpath.length >= key.length - 1) {
+        const match = subpath.slice(prefix.length, subpath.length - suffix.length);
+        return conditionTargets(value).map((t) => t.split('*').join(match));
+      }
+    }
+    return [];
+  }
+  if (subpath !== '.') return [subpath];
+  return ['source', 'types', 'typings', 'module', 'main'].map((k) => manifest[k]).filter((v): v is string => typeof v === 'string');
+}
+
+/** The file targets of an `exports` value: a string, an array of fallbacks, or conditions (tried in {@link CONDITIONS} order). */
+function conditionTargets(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.flatMap(conditionTargets);
+  if (!value || typeof value !== 'object') return [];
+  const entries = value as Record<string, unknown>;
+  const keys = [...CONDITIONS.filter((c) => c in entries), ...Object.keys(entries).filter((k) => !CONDITIONS.includes(k))];
+  return keys.flatMap((k) => conditionTargets(entries[k]));
+}
