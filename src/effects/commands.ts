@@ -156,6 +156,10 @@ export function commandOfCall(form: 'line' | 'argv', args: Node[], resolver: Res
   if (form === 'line') return tokenize(partsOf(first, resolver, b));
   const list = args[1] ? (definingNode(args[1], resolver, b) ?? unwrap(args[1])) : undefined;
   const elements = list && Node.isArrayLiteralExpression(list) ? list.getElements() : null;
+  // A list bound to a static value (a helper's parameter given `["get", "pods"]`): its strings are the arguments.
+  const bound = !elements && args[1] ? knownList(args[1], resolver, b) : null;
+  // The list may have grown since (`args.push(...)`): more arguments, any of them an option.
+  if (bound) return { words: [argvWord(first, resolver, b), ...bound.map((v) => ({ computed: false, texts: [v] }))], compound: null, rest: true };
   // The arguments are a list the linter cannot read (not an array, an options object or nothing).
   const unreadable = list !== undefined && !elements && !Node.isObjectLiteralExpression(list) && !(Node.isIdentifier(list) && list.getText() === 'undefined');
   // A spread of a list the linter cannot read: more arguments, any of them an option.

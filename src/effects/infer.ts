@@ -363,10 +363,10 @@ export class EffectAnalyzer {
     // Outside a bound context, only a small helper that hands a parameter to a call is read per call
     // site (`run("kubectl", ["get", ...])`, `request(url, { method: "PUT" })`): larger callees keep
     // one summary for all their callers (but for the callbacks they are given), which keeps big servers fast.
-    const forwarded = b.size === 0 ? this.forwardedParameters(callee) : null;
+    const forwarded = this.forwardedParameters(callee);
     if (b.size === 0 && forwarded === null) return this.bindCallbacks(callee, resolved, call, b);
     const forwarding = forwarded !== null;
-    if (forwarding) resolved = this.bindCallbacks(callee, resolved, call, b);
+    if (b.size === 0) resolved = this.bindCallbacks(callee, resolved, call, b);
     let out = resolved;
     // `fn(...args)` with `args` a known list (a request bound to a rest parameter): its items are the arguments.
     const args: Node[] = [];
@@ -431,7 +431,8 @@ export class EffectAnalyzer {
       const params = new Set(callee.getParameters().map((p) => p.getName()));
       answer = null;
       if (body !== undefined && params.size > 0 && body.getEnd() - body.getPos() <= SMALL_FORWARDER_CHARS) {
-        const calls = descendantsOfKinds(body, [SyntaxKind.CallExpression]).filter(Node.isCallExpression);
+        // An arrow function's expression body may be the call itself (`(f, a) => execFileSync(f, a)`).
+        const calls = [...(Node.isCallExpression(body) ? [body] : []), ...descendantsOfKinds(body, [SyntaxKind.CallExpression]).filter(Node.isCallExpression)];
         if (calls.some((c) => c.getArguments().some((a) => mentionsAny(a, params)))) {
           answer = new Set(calls.flatMap((c) => c.getArguments().map((a) => unwrap(a).getText()).filter((t) => params.has(t))));
         }
@@ -612,6 +613,9 @@ export class EffectAnalyzer {
         }
         if (Node.isPropertyAccessExpression(callee)) {
           if (BUILTIN_VALUE_METHODS.has(callee.getName()) || MCP_PROTOCOL_METHODS.has(callee.getName())) return;
+          // Opening or closing a connection or handle of unknown type without arguments (`conn.close()`,
+          // `client.release()`) touches no data; `lab.end(sessionId)` may, and is judged by its name.
+          if (CLIENT_LIFECYCLE_METHODS.has(callee.getName()) && !['on', 'once', 'off'].includes(callee.getName()) && call.getArguments().length === 0) return;
           if (this.isResultOfPureCall(callee.getExpression())) return;
         }
         if (isFragmentBuilderCall(call, this.resolver, b)) return;

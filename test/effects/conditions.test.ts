@@ -49,4 +49,18 @@ async function request(url: string, options: { method?: string; body?: string } 
       'fetch PUT write request',
     ]);
   });
+
+  it('follows a command through two small helpers, and does not take closing a connection of unknown type for a change', async () => {
+    const top = `import { execFileSync } from "node:child_process";
+const safe = (file: string, args: string[]) => execFileSync(file, args, { encoding: "utf8" });
+const kubectl = (command: string, args: string[]) => { try { return safe(command, args); } catch (e) { throw new Error(String(e)); } };
+declare function connect(): Promise<{ query(sql: string): Promise<unknown>; close(): Promise<void> }>;`;
+    const t = tool(
+      await lintFiles({
+        'server.ts': `${SERVER_HEADER}${top}\nserver.registerTool("t", { description: "d", inputSchema: {} }, async ({ r }: any) => {\n  const args = ["explain"];\n  args.push(r);\n  kubectl("kubectl", args);\n  const conn = await connect();\n  await conn.close();\n  return { content: [] };\n});\n`,
+      }),
+      't',
+    );
+    expect(t.effects!.effects.map((e) => `${e.sink} ${e.access} ${e.via.map((h) => h.callee).join('>')}`)).toEqual(['child_process execFileSync (kubectl explain) read kubectl>safe']);
+  });
 });
