@@ -322,6 +322,12 @@ export class Resolver {
     }
     const spec = requireSpecifier(node);
     if (spec !== null) return this.fromModule(node.getSourceFile(), spec, [], depth);
+    // A cached singleton (`globalThis.prisma ?? new PrismaClient()`, `cache || createClient()`): the
+    // cache holds what the fallback makes, so the fallback says what the value is.
+    if (Node.isBinaryExpression(node) && [SyntaxKind.QuestionQuestionToken, SyntaxKind.BarBarToken].includes(node.getOperatorToken().getKind())) {
+      const fallback = this.resolve(node.getRight(), depth + 1, b);
+      if (fallback.kind === 'module' || fallback.kind === 'function') return fallback;
+    }
     if (Node.isAwaitExpression(node)) {
       const inner = unwrap(node.getExpression());
       if (Node.isCallExpression(inner) && inner.getExpression().getKind() === SyntaxKind.ImportKeyword) {

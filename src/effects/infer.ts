@@ -180,6 +180,32 @@ function isInCatch(node: Node, fn: FunctionNode): boolean {
   return false;
 }
 
+/** Methods of Map, Set and arrays whose names are also verbs of APIs (`client.delete(id)`). */
+const COLLECTION_VERBS: ReadonlySet<string> = new Set(['delete', 'set', 'add', 'clear']);
+
+/**
+ * True when the receiver is a Map, Set, array or object the code made or declares as such: a
+ * variable initialised with `new Map()`, `[]` or `{}`, or annotated `Map<...>`, `Set<...>`,
+ * `Record<...>`, `T[]`; a `new Map()` itself.
+ */
+function isBuiltinCollection(receiver: Node): boolean {
+  const node = unwrap(receiver);
+  if (Node.isNewExpression(node)) return /^(Map|Set|WeakMap|WeakSet)$/.test(node.getExpression().getText());
+  if (Node.isArrayLiteralExpression(node) || Node.isObjectLiteralExpression(node)) return true;
+  const id = Node.isPropertyAccessExpression(node) ? node.getNameNode() : node;
+  if (!Node.isIdentifier(id)) return false;
+  const decl = id.getSymbol()?.getDeclarations()[0];
+  if (decl && Node.isPropertyAssignment(decl)) {
+    const init = decl.getInitializer();
+    return init !== undefined && isBuiltinCollection(init);
+  }
+  if (!decl || !(Node.isVariableDeclaration(decl) || Node.isParameterDeclaration(decl) || Node.isPropertyDeclaration(decl))) return false;
+  const type = decl.getTypeNode()?.getText() ?? '';
+  if (/^(ReadonlyMap|Map|ReadonlySet|Set|WeakMap|WeakSet|Record|Array|ReadonlyArray)\b|\[\]$/.test(type)) return true;
+  const init = decl.getInitializer();
+  return init !== undefined && isBuiltinCollection(init);
+}
+
 /** Methods that take one element out of a collection (`Map.get`, `Array.find`): calling what they return calls data. */
 const COLLECTION_GETTERS: ReadonlySet<string> = new Set(['get', 'find', 'findLast', 'at', 'pop', 'shift']);
 
@@ -540,7 +566,8 @@ export class EffectAnalyzer {
     const resolved = this.resolver.resolve(calleeExpr, 0, b);
     const target = resolved.kind === 'unknown' ? (templateResultMember(calleeExpr, this.resolver, b) ?? callbackClientMember(calleeExpr, this.resolver, b, (t) => moduleSink(t).sink) ?? resolved) : resolved;
     // `items.push(x)` on server state is a mutation, unless `push` is a method of the project or of a package.
-    const mutation = target.kind === 'function' || target.kind === 'module' ? null : mutationOfCall(call);
+    // A method of an API declared without code (`declare const client: any`) is that API's, not server state.
+    const mutation = target.kind === 'function' || target.kind === 'module' || (target.kind === 'unknown' && target.declaredOnly) ? null : mutationOfCall(call);
     if (mutation) summary.effects.push(mutation);
     else this.classify(call, target, depth, summary, b);
     // Functions of the project passed as callbacks (`items.map(save)`) run too.
@@ -612,7 +639,9 @@ export class EffectAnalyzer {
           return;
         }
         if (Node.isPropertyAccessExpression(callee)) {
-          if (BUILTIN_VALUE_METHODS.has(callee.getName()) || MCP_PROTOCOL_METHODS.has(callee.getName())) return;
+          // `delete`/`set`/`add`/`clear` are also the verbs of APIs: on a receiver not known to be a Map, a Set or an array, the name is judged.
+          const builtin = BUILTIN_VALUE_METHODS.has(callee.getName()) && (!COLLECTION_VERBS.has(callee.getName()) || isBuiltinCollection(callee.getExpression()));
+          if (builtin || MCP_PROTOCOL_METHODS.has(callee.getName())) return;
           // Opening or closing a connection or handle of unknown type without arguments (`conn.close()`,
           // `client.release()`) touches no data; `lab.end(sessionId)` may, and is judged by its name.
           if (CLIENT_LIFECYCLE_METHODS.has(callee.getName()) && !['on', 'once', 'off'].includes(callee.getName()) && call.getArguments().length === 0) return;

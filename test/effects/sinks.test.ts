@@ -485,3 +485,15 @@ describe('values of pure libraries (found by the real-server trial, issue #4)', 
     expect(r.inferred).toEqual({ readOnly: true, destructive: false, idempotent: true, openWorld: null });
   });
 });
+
+describe('clients the catalog-data trial found misread (issue #4)', () => {
+  it('reads a cached singleton (`g.prisma ?? new PrismaClient()`) as the client, not as server state', async () => {
+    const r = await effectsOf(server(`  await prisma.post.delete({ where: { id: 1 } });`, `import { PrismaClient } from "@prisma/client";\nconst g = globalThis as any;\nconst prisma = g.prisma ?? new PrismaClient();`));
+    expect(r.effects).toEqual(['database:write:@prisma/client PrismaClient.new().post.delete']);
+  });
+
+  it('judges delete/set/add/clear on a receiver not known to be a collection by the name, and a local Map\'s as no effect', async () => {
+    const r = await effectsOf(server(`  const m = new Map<string, number>(); m.delete("a"); const seen: Set<string> = new Set(); seen.add("x"); await client.delete("id");`, `declare const client: any;`));
+    expect(r.effects).toEqual(['api:write:client.delete']);
+  });
+});
