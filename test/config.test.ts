@@ -70,4 +70,16 @@ describe('configuration: sinks and incidental (issue #4)', () => {
     const example = JSON.parse(readFileSync(path.join(import.meta.dirname, '..', '.mcplintrc.example.json'), 'utf8'));
     expect(ConfigSchema.safeParse(example).success).toBe(true);
   });
+
+  it('names the file and the reason, in one line, for a config that cannot be read (found by the fresh-user trial)', async () => {
+    const dir = writeProject({ 'bad.json': '{ "sinks": [ \n', 'bad.yaml': 'sinks: [a\n  b: 1\n', 'empty.json': '', 'null.json': 'null', 'folder/x.txt': '' });
+    const message = async (file: string) => ((await loadConfig(dir, file).catch((e: Error) => e)) as Error).message;
+    expect(await message('bad.json')).toMatch(/^bad\.json: cannot read the configuration: JSON error: .+/);
+    expect(await message('bad.yaml')).toMatch(/^bad\.yaml: cannot read the configuration: YAML error: .+/);
+    expect(await message('folder')).toBe('folder: cannot read the configuration: it is a folder, not a file');
+    expect(await message('missing.json')).toBe('missing.json: cannot read the configuration: file not found');
+    expect(await message('empty.json')).toBe('empty.json: the configuration is empty');
+    expect(await message('null.json')).toBe('null.json: the configuration is empty');
+    for (const f of ['bad.json', 'bad.yaml', 'folder', 'missing.json', 'empty.json']) expect(await message(f)).not.toContain('\n');
+  });
 });

@@ -6,6 +6,27 @@ import { ConfigSchema, EMPTY_CONFIG, type Config } from './schema.js';
 /** The name cosmiconfig searches for: `.mcplintrc`, `.mcplintrc.json`, `.mcplintrc.yaml`, `mcplint.config.js`, `package.json#mcplint`, ... */
 export const MODULE_NAME = 'mcplint';
 
+/**
+ * One line for a configuration file that cannot be read or parsed: the file (from the error when
+ * it was found by searching), and the reason without the parser's code frame or Node's syscall
+ * detail (`file not found`, `is a folder`, `JSON Error: Unexpected token } (line 3, column 1)`).
+ */
+function configReadError(error: unknown, cwd: string, file: string | undefined): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const named = file ?? /(?:in|from) (\S+?\.(?:json|ya?ml|[cm]?js|ts|mcplintrc))\b/.exec(message)?.[1] ?? /(\/\S*\.mcplintrc\S*)/.exec(message)?.[1];
+  const where = named ? path.relative(cwd, path.resolve(cwd, named)) || named : 'configuration';
+  const code = (error as { code?: string }).code;
+  if (code === 'ENOENT') return `${where}: cannot read the configuration: file not found`;
+  if (code === 'EISDIR') return `${where}: cannot read the configuration: it is a folder, not a file`;
+  // cosmiconfig's parse errors: "JSON Error in /x/.mcplintrc.json:\n<parser message>\n<code frame>".
+  // A module config whose own code fails to load: Node's wording (about require() and races) misleads.
+  if (/Cannot require\(\) ES Module|SyntaxError/.test(message)) return `${where}: cannot read the configuration: the module does not load (a syntax error? \`node ${where}\` shows it)`;
+  const lines = message.split('\n').map((l) => l.trim()).filter((l) => l !== '' && !/^[>|\d\s]*\|/.test(l) && !/^[-^\s]+$/.test(l));
+  const kind = /^(JSON|YAML) Error/.exec(lines[0] ?? '')?.[1];
+  const reason = kind ? `${kind} error: ${lines.slice(1).join(' ') || 'cannot be parsed'}` : (lines[0] ?? 'cannot be parsed');
+  return `${where}: cannot read the configuration: ${reason.slice(0, 300)}`;
+}
+
 /** A loaded configuration and the file it came from (null when none was found). */
 export interface LoadedConfig {
   config: Config;
@@ -26,10 +47,10 @@ export async function loadConfig(cwd: string, file?: string): Promise<LoadedConf
   try {
     found = file ? await explorer.load(path.resolve(cwd, file)) : await explorer.search(cwd);
   } catch (error) {
-    const where = file ? path.relative(cwd, path.resolve(cwd, file)) || file : 'configuration';
-    const reason = error instanceof Error ? error.message.split('\n')[0]! : String(error);
-    throw new UsageError(`${where}: cannot read the configuration: ${reason.replace(/^ENOENT: no such file or directory.*/, 'file not found')}`);
+    throw new UsageError(configReadError(error, cwd, file));
   }
+  // A file named on the command line that holds nothing is a mistake worth saying; one found by searching is just empty.
+  if (file && (!found || found.isEmpty || found.config === null || found.config === undefined)) throw new UsageError(`${path.relative(cwd, path.resolve(cwd, file)) || file}: the configuration is empty`);
   if (!found || found.isEmpty) return { config: EMPTY_CONFIG, file: found?.filepath ?? null };
   const parsed = ConfigSchema.safeParse(found.config);
   const rel = path.relative(cwd, found.filepath) || found.filepath;

@@ -47,6 +47,9 @@ const VERB_PHRASES: readonly (readonly [RegExp, VerbEffect])[] = [[/^(create|add
 /** Leading words of methods that run SQL text on clients the catalog does not model (`db.query(sql)`): the statement decides. */
 export const SQL_RUNNING_NAMES: ReadonlySet<string> = new Set(['query', 'exec', 'execute', 'run', 'raw', 'sql', 'prepare', 'all']);
 
+/** Of those, the names that say a statement runs (not `run` or `all`, which name any action): text known only at run time is then a possible write. */
+export const SQL_ONLY_NAMES: ReadonlySet<string> = new Set(['query', 'exec', 'execute', 'raw', 'sql']);
+
 /** Methods that forward a call to tools chosen at run time (an MCP client's `callTool`). */
 export const DELEGATING_METHODS: ReadonlySet<string> = new Set(['callTool']);
 

@@ -7,7 +7,7 @@ import { Bindings } from '../analysis/bindings.js';
 import { evaluate } from '../analysis/evaluate.js';
 import { RESULT_OF_CALL, RESULT_OF_NEW, bindingsOf, isEmitHelperCall, isFunctionNode, isModuleLevel, type FunctionNode, type Resolver, type Target, shorten, unwrap } from '../analysis/resolve.js';
 import type { CallHop, Effect, EffectSet, UnresolvedItem } from '../model.js';
-import { DELEGATING_METHODS, SQL_RUNNING_NAMES, leadingVerb, namedVerb } from './api-verbs.js';
+import { DELEGATING_METHODS, SQL_ONLY_NAMES, SQL_RUNNING_NAMES, leadingVerb, namedVerb } from './api-verbs.js';
 import { BranchIndex } from '../analysis/branches.js';
 import { conditionOf } from '../analysis/conditions.js';
 import { ParameterUse } from '../analysis/parameter-use.js';
@@ -179,6 +179,9 @@ function isInCatch(node: Node, fn: FunctionNode): boolean {
   }
   return false;
 }
+
+/** Pure globals whose results are values they were given (a promise of a pool, a copy of an object): not values of their own. */
+const VALUE_CARRIERS: ReadonlySet<string> = new Set(['Promise', 'Object', 'Array', 'Reflect', 'structuredClone']);
 
 /** Methods of Map, Set and arrays whose names are also verbs of APIs (`client.delete(id)`). */
 const COLLECTION_VERBS: ReadonlySet<string> = new Set(['delete', 'set', 'add', 'clear']);
@@ -614,8 +617,15 @@ export class EffectAnalyzer {
           this.unresolved(summary, call, `calls a function taken from \`${shorten(unwrap(call.getExpression()).getText(), 40)}\`, which the linter cannot follow`);
           return;
         }
-        if (target.path.some((_, i) => PURE_GLOBALS.has(pathKey(target.path.slice(0, i + 1)))) || SINK_INDEX.isResultOf('global', target.path)) return;
-        this.unresolved(summary, call, `calls ${pathKey(target.path)}, a global the sink catalog does not model`);
+        // A method of what `new Promise(...)`, `Object.assign(...)` or `Array.from(...)` gave back acts on a value they were handed, which the linter cannot see.
+        const method = target.path[target.path.length - 1] ?? '';
+        const carried =
+          VALUE_CARRIERS.has(target.path[0]!) &&
+          target.path.slice(1, -1).some((p) => p === RESULT_OF_CALL || p === RESULT_OF_NEW) &&
+          !(BUILTIN_VALUE_METHODS.has(method) && !COLLECTION_VERBS.has(method));
+        if (!carried && (target.path.some((_, i) => PURE_GLOBALS.has(pathKey(target.path.slice(0, i + 1)))) || SINK_INDEX.isResultOf('global', target.path))) return;
+        if (Node.isCallExpression(call) && carried) this.unseen(summary, call, `calls \`${shorten(unwrap(call.getExpression()).getText(), 40)}\` on a value handed through ${target.path[0]}, which the linter cannot follow`, b);
+        else this.unresolved(summary, call, `calls ${pathKey(target.path)}, a global the sink catalog does not model`);
         return;
       }
       case 'value': {
@@ -676,9 +686,11 @@ export class EffectAnalyzer {
       }
     }
     // `db.query("DELETE FROM t")` on a client the catalog does not know: the statement decides.
+    // `db.query("DELETE ...")`: the statement decides; through a name that only runs SQL (`query`,
+    // `exec`), a statement known only at run time (the tool's argument) may do anything to the data.
     if (SQL_RUNNING_NAMES.has(leadingVerb(name)) && call.getArguments().length > 0) {
-      const sql = sqlEffect({ ...base, kind: 'database', access: 'unknown', destructive: null, idempotent: null, openWorld: false, description: '' }, call.getArguments()[0], this.resolver);
-      if (sql.access !== 'unknown') return sql;
+      const sql = sqlEffect({ ...base, kind: 'database', access: 'unknown', destructive: null, idempotent: null, openWorld: false, description: '' }, call.getArguments()[0], this.resolver, b);
+      if (sql.access !== 'unknown' || SQL_ONLY_NAMES.has(leadingVerb(name))) return sql;
     }
     const named = namedVerb(name);
     if (!named) return null;
@@ -694,7 +706,8 @@ export class EffectAnalyzer {
       if (Node.isCallExpression(node) || Node.isNewExpression(node)) {
         const t = this.resolver.resolve(node.getExpression());
         if (t.kind === 'module') return isPureModule(normalizeModule(t.specifier));
-        if (t.kind === 'global') return PURE_GLOBALS.has(t.path[0]!);
+        // `new Promise((resolve) => resolve(pool))`, `Object.assign(a, b)`, `Array.from(x)` hand back values they were given, not values of their own.
+        if (t.kind === 'global') return PURE_GLOBALS.has(t.path[0]!) && !VALUE_CARRIERS.has(t.path[0]!);
       }
       node = unwrap(node.getExpression());
     }

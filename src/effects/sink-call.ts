@@ -148,7 +148,7 @@ function argumentEffect(sink: SinkEntry, call: CallExpression | NewExpression, b
     const byFlag = fileFlagEffect(flag);
     return { ...base, ...byFlag, sink: `${base.sink} (flag '${flag}')` };
   }
-  if (sink.sqlArgument !== undefined) return sqlEffect(base, sink.sqlArgument === 'receiver' ? receiverSql(call) : args[sink.sqlArgument], resolver);
+  if (sink.sqlArgument !== undefined) return sqlEffect(base, sink.sqlArgument === 'receiver' ? receiverSql(call) : args[sink.sqlArgument], resolver, b);
   if (!sink.httpMethod) return base;
   const method = httpMethodOf(sink, args, resolver, b);
   if (method === null) return { ...base, description: `${sink.description} with a method known only at run time` };
@@ -195,7 +195,7 @@ export function pathText(arg: Node, resolver: Resolver): string {
  */
 export function sinkTemplateEffect(sink: SinkEntry, node: TaggedTemplateExpression, resolver: Resolver, site?: SinkSite, b: Bindings = Bindings.EMPTY): Effect {
   const base = sinkEffect(sink, node, site);
-  if (sink.sqlArgument !== undefined) return sqlEffect(base, node.getTemplate(), resolver);
+  if (sink.sqlArgument !== undefined) return sqlEffect(base, node.getTemplate(), resolver, b);
   if (sink.commandLine) return commandEffect(base, commandOfTemplate(node.getTemplate(), resolver, b));
   return base;
 }
@@ -418,11 +418,11 @@ function receiverSql(call: CallExpression | NewExpression): Node | undefined {
  * does what its worst statement does. A statement whose text is known only at run time (the tool's argument) may do
  * anything to the data: a write of unknown kind.
  */
-export function sqlEffect(base: Effect, arg: Node | undefined, resolver: Resolver): Effect {
-  const node = arg ? (definingNode(arg, resolver) ?? unwrap(arg)) : undefined;
+export function sqlEffect(base: Effect, arg: Node | undefined, resolver: Resolver, b: Bindings = Bindings.EMPTY): Effect {
+  const node = arg ? (definingNode(arg, resolver, b) ?? unwrap(arg)) : undefined;
   const statements = node && Node.isArrayLiteralExpression(node) ? node.getElements() : [arg];
   const texts = statements.flatMap((s) => {
-    const text = s && !Node.isSpreadElement(s) ? leadingTextOf(s, resolver, SQL_PROPERTIES) : null;
+    const text = s && !Node.isSpreadElement(s) ? leadingTextOf(s, resolver, SQL_PROPERTIES, 0, b) : null;
     return text === null ? [null] : splitStatements(text);
   });
   const classified = texts.map((t) => (t === null ? null : classifySql(t)));
@@ -444,25 +444,25 @@ const SQL_PROPERTIES = ['sql', 'text'];
  * tagged template, of `sql.raw(text)`, or of one of `properties` of an object; null when none can
  * be read.
  */
-function leadingTextOf(arg: Node, resolver: Resolver, properties: readonly string[], depth = 0): string | null {
+function leadingTextOf(arg: Node, resolver: Resolver, properties: readonly string[], depth = 0, b: Bindings = Bindings.EMPTY): string | null {
   if (depth > 8) return null;
   const node = unwrap(arg);
-  const v = evaluate(node, resolver);
+  const v = evaluate(node, resolver, 0, b);
   if (v.known && typeof v.value === 'string') return v.value;
   if (Node.isTemplateExpression(node)) return node.getHead().getLiteralText();
   if (Node.isNoSubstitutionTemplateLiteral(node)) return node.getLiteralText();
-  if (Node.isTaggedTemplateExpression(node)) return leadingTextOf(node.getTemplate(), resolver, properties, depth + 1);
-  if (Node.isBinaryExpression(node) && node.getOperatorToken().getKind() === SyntaxKind.PlusToken) return leadingTextOf(node.getLeft(), resolver, properties, depth + 1);
+  if (Node.isTaggedTemplateExpression(node)) return leadingTextOf(node.getTemplate(), resolver, properties, depth + 1, b);
+  if (Node.isBinaryExpression(node) && node.getOperatorToken().getKind() === SyntaxKind.PlusToken) return leadingTextOf(node.getLeft(), resolver, properties, depth + 1, b);
   // drizzle's and kysely's `sql.raw("...")`, Prisma's `Prisma.raw("...")`: the raw text.
-  if (Node.isCallExpression(node) && /\.raw$/.test(unwrap(node.getExpression()).getText()) && node.getArguments()[0]) return leadingTextOf(node.getArguments()[0]!, resolver, properties, depth + 1);
+  if (Node.isCallExpression(node) && /\.raw$/.test(unwrap(node.getExpression()).getText()) && node.getArguments()[0]) return leadingTextOf(node.getArguments()[0]!, resolver, properties, depth + 1, b);
   if (Node.isObjectLiteralExpression(node)) {
     for (const name of properties) {
       const prop = node.getProperty(name);
       const value = prop && Node.isPropertyAssignment(prop) ? prop.getInitializer() : undefined;
-      if (value) return leadingTextOf(value, resolver, properties, depth + 1);
+      if (value) return leadingTextOf(value, resolver, properties, depth + 1, b);
     }
     return null;
   }
-  const defining = definingNode(node, resolver);
-  return defining && defining !== node ? leadingTextOf(defining, resolver, properties, depth + 1) : null;
+  const defining = definingNode(node, resolver, b);
+  return defining && defining !== node ? leadingTextOf(defining, resolver, properties, depth + 1, b) : null;
 }

@@ -497,3 +497,23 @@ describe('clients the catalog-data trial found misread (issue #4)', () => {
     expect(r.effects).toEqual(['api:write:client.delete']);
   });
 });
+
+describe('SQL and pools the fresh-user trial and the real-server trial found missed (issue #4)', () => {
+  it('takes SQL known only at run time through an API it cannot see for a possible write, and reads a literal DELETE through a small helper', async () => {
+    const r = await effectsOf(
+      server(
+        `  await engine.exec(args.q); await db.query(args.q); await runSql("DELETE FROM notes");`,
+        `declare const engine: any;\ndeclare const db: { query(sql: string): Promise<unknown> };\nasync function runSql(sql: string) { return engine.exec(sql); }\ndeclare const args: { q: string };`,
+      ),
+    );
+    expect(r.effects).toEqual(['database:unknown:engine.exec', 'database:unknown:db.query', 'database:write:engine.exec DELETE']);
+  });
+
+  it('does not take a pool handed through `new Promise(...)` for a pure value', async () => {
+    const r = await effectsOf(
+      server(`  const pool = await poolPromise; await pool.query(args.sql);`, `import * as mysql from "mysql2/promise";\nconst poolPromise = new Promise<any>((resolve) => resolve(mysql.createPool({})));\ndeclare const args: { sql: string };`),
+    );
+    expect(r.effects.length + r.unresolved.length).toBeGreaterThan(0);
+    expect(r.inferred!.readOnly).not.toBe(true);
+  });
+});
