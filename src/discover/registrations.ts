@@ -229,6 +229,10 @@ export function discoverInFile(sf: SourceFile, ctx: DiscoverContext): Discovery 
     if (!fileUsesSdk) {
       const callee = resolver.resolve(node.getExpression());
       if (callee.kind === 'function' && !isSdkMethod(callee.node)) continue;
+    } else if (callsOwnMethod(node, method)) {
+      // In a file that imports the SDK too (a bundle holds everything), `this.registerTool(...)` of a
+      // class that defines `registerTool` itself is still the project's own method.
+      continue;
     }
     const written = node.getArguments();
     const listed = found.unresolved.length;
@@ -423,4 +427,12 @@ function fromTool(args: Arg[], ctx: RegistrationContext, resolver: Resolver): Di
 
 function handlersOfArg(arg: Arg | undefined, resolver: Resolver, unresolved: UnresolvedItem[]): HandlerRef[] {
   return arg ? handlersOf(arg, resolver, unresolved) : [];
+}
+
+/** True for `this.<method>(...)` inside a class that declares a method of that name itself. */
+function callsOwnMethod(call: CallExpression, method: string): boolean {
+  const callee = unwrap(call.getExpression());
+  if (!Node.isPropertyAccessExpression(callee) || callee.getExpression().getKind() !== SyntaxKind.ThisKeyword) return false;
+  const cls = call.getFirstAncestor((a) => Node.isClassDeclaration(a) || Node.isClassExpression(a));
+  return cls !== undefined && (Node.isClassDeclaration(cls) || Node.isClassExpression(cls)) && cls.getMethod(method) !== undefined;
 }

@@ -312,3 +312,21 @@ server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: TOOLS.map
     expect(result.tools.filter((t) => t.location.file.endsWith('low.ts')).map((t) => t.location.line)).toEqual([7, 8]);
   });
 });
+
+describe('issue #4 real-server trial: a registry class in a file that imports the SDK', () => {
+  // @cyanheads/git-mcp-server@2.15.3 (one-file bundle): `this.registerTool(server, toolDef)` is the
+  // class's own method, which then calls the SDK's `server.registerTool(tool.name, ...)`.
+  it('does not take `this.registerTool(...)` of a class that defines registerTool for the SDK\'s', async () => {
+    const result = await lintFiles({
+      'server.ts': `${SERVER_HEADER}class Registry {
+  async registerAll(s: McpServer) { await this.registerTool(s, { name: "status", annotations: { readOnlyHint: true } }); }
+  async registerTool(s: McpServer, def: { name: string; annotations: Record<string, boolean> }) { s.registerTool(def.name, { annotations: def.annotations }, async () => ({ content: [] })); }
+}
+void new Registry().registerAll(server);
+`,
+    });
+    expect(result.tools.map((t) => t.displayName)).toEqual(['status']);
+    // Reported at the outermost call site of the wrapper chain, as every wrapped registration is.
+    expect(tool(result, 'status').location.line).toBe(8);
+  });
+});
