@@ -97,7 +97,7 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   const analyzer = new EffectAnalyzer(resolver, {
     maxDepth: options.maxDepth ?? DEFAULT_INFER_OPTIONS.maxDepth,
     maxWork: options.maxWork ?? DEFAULT_INFER_OPTIONS.maxWork,
-    configured: new ConfiguredSinks(config.sinks, config.incidental),
+    configured: new ConfiguredSinks(config.sinks, config.incidental, config.databaseServers),
   });
   const tools: ToolFacts[] = discovered.map(({ facts, handlers }) => {
     let effects = null;

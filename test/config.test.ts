@@ -82,4 +82,14 @@ describe('configuration: sinks and incidental (issue #4)', () => {
     expect(await message('null.json')).toBe('null.json: the configuration is empty');
     for (const f of ['bad.json', 'bad.yaml', 'folder', 'missing.json', 'empty.json']) expect(await message(f)).not.toContain('\n');
   });
+
+  it('puts database servers in the open world when `databaseServers` says so, never a local SQLite file', async () => {
+    const dir = writeProject({
+      'server.ts': `${SERVER_HEADER}import { Pool } from "pg";\nimport Database from "better-sqlite3";\nconst pool = new Pool();\nconst db = new Database("notes.db");\nserver.registerTool("t", { description: "d", inputSchema: {} }, async () => {\n  await pool.query("SELECT 1");\n  db.prepare("SELECT 1").all();\n  return { content: [] };\n});\n`,
+    });
+    const worlds = async (databaseServers: 'closed-world' | 'open-world') =>
+      (await lint({ paths: ['.'], cwd: dir, config: ConfigSchema.parse({ databaseServers }) })).tools[0]!.effects!.effects.map((e) => `${e.sink.split(' ')[0]}:${e.openWorld}`);
+    expect(await worlds('closed-world')).toEqual(['pg:false', 'better-sqlite3:false']);
+    expect(await worlds('open-world')).toEqual(['pg:true', 'better-sqlite3:false']);
+  });
 });

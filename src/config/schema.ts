@@ -50,6 +50,12 @@ export const ConfigSchema = z.strictObject({
   $schema: z.string().optional(),
   sinks: z.array(SinkConfigSchema).default([]),
   incidental: z.array(IncidentalConfigSchema).default([]),
+  /**
+   * Whether a database server the server is configured with (PostgreSQL, MySQL, MongoDB, Redis, ...)
+   * is part of the closed world of the server's own domain (the default) or of the open world.
+   * A local SQLite file is always closed-world (issue #4).
+   */
+  databaseServers: z.enum(['closed-world', 'open-world']).default('closed-world'),
 });
 
 /** A validated configuration (defaults applied). */
@@ -58,4 +64,4 @@ export type SinkConfig = z.output<typeof SinkConfigSchema>;
 export type IncidentalConfig = z.output<typeof IncidentalConfigSchema>;
 
 /** The configuration used when none is found: no user sinks, nothing incidental. */
-export const EMPTY_CONFIG: Config = { sinks: [], incidental: [] };
+export const EMPTY_CONFIG: Config = { sinks: [], incidental: [], databaseServers: 'closed-world' };

@@ -15,7 +15,11 @@ export class ConfiguredSinks {
   private readonly byModule: SinkIndex;
   private readonly incidentalRules: { call?: (text: string) => boolean; module?: SinkIndex; path?: (p: string) => boolean; reason: string }[];
 
-  constructor(sinks: readonly SinkConfig[], incidental: readonly IncidentalConfig[]) {
+  constructor(
+    sinks: readonly SinkConfig[],
+    incidental: readonly IncidentalConfig[],
+    private readonly databaseServers: 'closed-world' | 'open-world' = 'closed-world',
+  ) {
     const entry = (s: SinkConfig): SinkEntry => ({
       module: s.module ?? 'config',
       export: s.module !== undefined ? (s.export ?? '') : (s.call ?? ''),
@@ -38,7 +42,15 @@ export class ConfiguredSinks {
 
   /** True when nothing is configured: the analyzer can skip every lookup. */
   get isEmpty(): boolean {
-    return this.byCall.length === 0 && this.incidentalRules.length === 0 && this.byModule.isEmpty;
+    return this.byCall.length === 0 && this.incidentalRules.length === 0 && this.byModule.isEmpty && this.databaseServers === 'closed-world';
+  }
+
+  /** The effect as the configuration judges it: incidental with its reason, a database server in the open world. */
+  adjust(effect: Effect): Effect {
+    const reason = this.incidentalReason(effect);
+    const openDatabase = this.databaseServers === 'open-world' && effect.kind === 'database' && !effect.openWorld && !LOCAL_DATABASES.has(splitSink(effect.sink)[0] ?? '');
+    if (reason === null && !openDatabase) return effect;
+    return { ...effect, ...(reason !== null ? { incidental: reason } : {}), ...(openDatabase ? { openWorld: true } : {}) };
   }
 
   /** The configured sink for a call whose callee is written `callee` (`db.exec`), if any. */
@@ -64,6 +76,9 @@ export class ConfiguredSinks {
     return null;
   }
 }
+
+/** Modules whose databases are local files (SQLite): closed-world whatever `databaseServers` says. */
+const LOCAL_DATABASES: ReadonlySet<string> = new Set(['better-sqlite3', 'sqlite3', 'sqlite', 'bun:sqlite', 'sql.js']);
 
 /** A callee pattern: `*` matches any run of characters, dots included. */
 function glob(pattern: string): (text: string) => boolean {

@@ -283,21 +283,18 @@ export class EffectAnalyzer {
     const set: EffectSet = { effects: [], unresolved: [], truncated: false };
     for (const handler of handlers) {
       const summary = this.summarize(handler.node, 0, handler.bindings);
-      set.effects.push(...this.markIncidental(summary.effects));
+      set.effects.push(...this.applyConfiguration(summary.effects));
       set.unresolved.push(...summary.unresolved);
       set.truncated ||= summary.truncated;
     }
     return set;
   }
 
-  /** Effects the configuration marks incidental (a cache, an audit log), with its reason. */
-  private markIncidental(effects: Effect[]): Effect[] {
+  /** Effects as the configuration judges them: incidental ones (a cache, an audit log) with its reason, database servers in the open world if it says so. */
+  private applyConfiguration(effects: Effect[]): Effect[] {
     const configured = this.options.configured;
     if (!configured || configured.isEmpty) return effects;
-    return effects.map((e) => {
-      const reason = configured.incidentalReason(e);
-      return reason === null ? e : { ...e, incidental: reason };
-    });
+    return effects.map((e) => configured.adjust(e));
   }
 
   private summarize(fn: FunctionNode, depth: number, b: Bindings): Summary {
