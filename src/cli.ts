@@ -1,4 +1,6 @@
+import { statSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { RULES } from '../rules/index.js';
 import { DEFAULT_INFER_OPTIONS } from './effects/options.js';
@@ -50,6 +52,17 @@ ${[...RULES.values()].map((r) => `  ${r.id.padEnd(26)} ${r.meta.docs.recommended
 Exit codes: 0 no error-level finding, 1 at least one error, 2 usage or fatal error.
 Colors only on a terminal; NO_COLOR=1 turns them off, FORCE_COLOR=1 forces them (FORCE_COLOR wins).`;
 
+/** Where the configuration search starts: the first path's folder (a folder itself, a file's parent), else `cwd` (no path, a glob, a path that does not exist). */
+function searchStart(cwd: string, first: string | undefined): string {
+  if (first === undefined) return cwd;
+  const full = path.resolve(cwd, first);
+  try {
+    return statSync(full).isDirectory() ? full : path.dirname(full);
+  } catch {
+    return cwd;
+  }
+}
+
 /**
  * Runs the command line. Returns the exit code instead of exiting, so that tests and the bin
  * share one path. Writes reports to `stdout` and errors (one line each) to `stderr`.
@@ -88,7 +101,7 @@ export async function main(argv: string[], io: { stdout: NodeJS.WritableStream; 
     const { lint } = await import('./index.js');
     const { loadConfig } = await import('./config/load.js');
     // `--no-config` sets `config` to false; a string is `--config <file>`; undefined searches.
-    const { config } = opts.config === false ? { config: undefined } : await loadConfig(io.cwd, opts.config);
+    const { config } = opts.config === false ? { config: undefined } : await loadConfig(io.cwd, opts.config, searchStart(io.cwd, program.args[0]));
     const result = await lint({ paths: program.args, cwd: io.cwd, maxDepth: opts.maxDepth, maxWork: opts.maxWork, ...(config ? { config } : {}) });
     const color = useColor(io.env, io.isTTY);
     const formatter = opts.tools && opts.format === 'stylish' ? toolsTable : FORMATTERS.get(opts.format)!;

@@ -302,4 +302,16 @@ describe('mcp-annotate-lint CLI', () => {
     expect(r.stdout).toContain('optimistic-read-only');
     expect(r.stdout).toContain('Exit codes: 0 no error-level finding, 1 at least one error, 2 usage or fatal error.');
   });
+
+  it('finds the configuration from the path linted, and --no-config ignores it (fresh-user trial)', () => {
+    const dir = writeProject({
+      '.mcplintrc.json': JSON.stringify({ incidental: [{ call: 'audit', reason: 'an audit log' }] }),
+      'server.ts': `${SERVER_HEADER}import { appendFile } from "node:fs/promises";\nasync function audit(line: string) { await appendFile("audit.log", line); }\nserver.registerTool("peek", { description: "d", inputSchema: {}, annotations: { readOnlyHint: true, openWorldHint: false } }, async () => { await audit("x"); return { content: [] }; });\n`,
+    });
+    const withConfig = run(['-f', 'json', dir], ROOT);
+    expect(withConfig.code).toBe(0);
+    expect(JSON.parse(withConfig.stdout).findings.map((f: { severity: string }) => f.severity)).toEqual(['info']);
+    const without = run(['-f', 'json', '--no-config', dir], ROOT);
+    expect(without.code).toBe(1);
+  });
 });

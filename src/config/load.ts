@@ -35,17 +35,18 @@ export interface LoadedConfig {
 
 /**
  * Finds and validates the configuration: `file` when given (`--config`), else the first
- * cosmiconfig search place from `cwd` upwards.
+ * cosmiconfig search place from `from` (the folder of the first path linted; default `cwd`)
+ * upwards to the nearest folder with a package.json, as tsconfig.json is found.
  *
  * @throws UsageError (exit 2) with one line per problem, `<file>: <key path>: <what was expected>`,
  *   for a file that cannot be read or parsed, or that the schema rejects.
  */
-export async function loadConfig(cwd: string, file?: string): Promise<LoadedConfig> {
+export async function loadConfig(cwd: string, file?: string, from: string = cwd): Promise<LoadedConfig> {
   // 'project': from cwd up to the nearest folder with a package.json (the project root), as ESLint looks for its config.
   const explorer = cosmiconfig(MODULE_NAME, { searchStrategy: 'project' });
   let found: { config: unknown; filepath: string; isEmpty?: boolean } | null;
   try {
-    found = file ? await explorer.load(path.resolve(cwd, file)) : await explorer.search(cwd);
+    found = file ? await explorer.load(path.resolve(cwd, file)) : await explorer.search(from);
   } catch (error) {
     throw new UsageError(configReadError(error, cwd, file));
   }
