@@ -42,14 +42,8 @@ export const toolsTable: Formatter = (result, { cwd, color }) => {
     const errors = findings.filter((f) => f.severity === 'error').length;
     const warnings = findings.filter((f) => f.severity === 'warning').length;
     // A tool whose handler calls code the linter cannot follow is not "ok": its hints are unverified.
-    const verdict =
-      errors > 0
-        ? c.red(count(errors, 'error'))
-        : warnings > 0
-          ? c.yellow(count(warnings, 'warning'))
-          : hasUnseenEffects(tool)
-            ? c.yellow('unverified')
-            : c.green('ok');
+    const counted = [...(errors > 0 ? [c.red(count(errors, 'error'))] : []), ...(warnings > 0 ? [c.yellow(count(warnings, 'warning'))] : [])];
+    const verdict = counted.length > 0 ? counted.join(', ') : hasUnseenEffects(tool) ? c.yellow('unverified') : c.green('ok');
     return [tool.displayName, fileLine(tool.location, cwd), declaredCells(tool), inferredCells(tool), verdict];
   });
   const header = ['TOOL', 'LOCATION', 'DECLARED r d i o', 'INFERRED r d i o', 'VERDICT'];

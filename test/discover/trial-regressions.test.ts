@@ -330,3 +330,13 @@ void new Registry().registerAll(server);
     expect(tool(result, 'status').location.line).toBe(8);
   });
 });
+
+describe('--tools verdict (fresh-user trial, issue #4)', () => {
+  it('counts a tool\'s warnings beside its errors', async () => {
+    const result = await lintFiles({
+      'server.ts': `${SERVER_HEADER}import { writeFile } from "node:fs/promises";\nserver.registerTool("w", { description: "d", inputSchema: {}, annotations: { readOnlyHint: true, openWorldHint: process.env.OPEN === "1" } }, async () => { await writeFile("x", ""); return { content: [] }; });\n`,
+    });
+    const row = toolsTable(result, { cwd: '/', color: false }).split('\n').find((l) => l.startsWith('w '));
+    expect(row).toMatch(/1 error, 1 warning$/);
+  });
+});
