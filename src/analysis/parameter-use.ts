@@ -1,7 +1,10 @@
 import type { Node as TsNode, ts as TS } from 'ts-morph';
 import { Node, SyntaxKind } from '../ts-morph.js';
 import { contains, descendantsOfKinds, isAssignmentOperator } from './nodes.js';
-import { isFunctionNode, type FunctionNode } from './resolve.js';
+import { isFunctionNode, unwrap, type FunctionNode } from './resolve.js';
+
+/** The largest body (in characters) of a helper read per call site outside a bound context. */
+const SMALL_FORWARDER_CHARS = 1200;
 
 /** Methods that look a key up (`handlers.get(name)`): the resolver reads the entry a static key picks. */
 const KEYED_LOOKUPS = new Set(['get', 'has']);
@@ -20,6 +23,7 @@ const KEYED_LOOKUPS = new Set(['get', 'has']);
 export class ParameterUse {
   private readonly memo = new Map<FunctionNode, boolean[]>();
   private readonly inProgress = new Set<FunctionNode>();
+  private readonly forwarders = new Map<FunctionNode, ReadonlySet<string> | null>();
 
   /** @param calleeOf the project function a callee expression names, read without bindings, or null. */
   constructor(private readonly calleeOf: (callee: TsNode) => FunctionNode | null) {}
@@ -38,6 +42,32 @@ export class ParameterUse {
       this.memo.set(fn, uses);
     }
     return uses[index] ?? true;
+  }
+
+  /**
+   * For a small helper (at most {@link SMALL_FORWARDER_CHARS} of body) whose parameters flow into a
+   * call (a wrapper around a sink, `(file, args) => execFileSync(file, args)`): the names of the
+   * parameters it passes whole to a call, which steer that call too; null for any other function.
+   * Such helpers are read per call site; a static value is bound only to those parameters, so that
+   * a helper given a different id per tool (`save("t1")` … `save("t50")` building a path from it)
+   * is still summarised once. Memoized per function.
+   */
+  forwarded(fn: FunctionNode): ReadonlySet<string> | null {
+    let answer = this.forwarders.get(fn);
+    if (answer === undefined) {
+      const body = fn.getBody();
+      const params = new Set(fn.getParameters().map((p) => p.getName()));
+      answer = null;
+      if (body !== undefined && params.size > 0 && body.getEnd() - body.getPos() <= SMALL_FORWARDER_CHARS) {
+        // An arrow function's expression body may be the call itself (`(f, a) => execFileSync(f, a)`).
+        const calls = [...(Node.isCallExpression(body) ? [body] : []), ...descendantsOfKinds(body, [SyntaxKind.CallExpression]).filter(Node.isCallExpression)];
+        if (calls.some((c) => c.getArguments().some((a) => mentionsAny(a, params)))) {
+          answer = new Set(calls.flatMap((c) => c.getArguments().map((a) => unwrap(a).getText()).filter((t) => params.has(t))));
+        }
+      }
+      this.forwarders.set(fn, answer);
+    }
+    return answer;
   }
 
   private usesOf(fn: FunctionNode): boolean[] {
@@ -78,6 +108,13 @@ export class ParameterUse {
     }
     return false;
   }
+}
+
+/** True when `node` is, or holds, an identifier named in `names` (`args`, `{ method }`, `` `${url}` ``). */
+function mentionsAny(node: TsNode, names: ReadonlySet<string>): boolean {
+  const n = unwrap(node);
+  if (Node.isIdentifier(n)) return names.has(n.getText());
+  return descendantsOfKinds(n, [SyntaxKind.Identifier]).some((id) => names.has(id.getText()));
 }
 
 /** True when `child` is the condition (or the subject) `node` branches on. */

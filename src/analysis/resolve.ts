@@ -99,6 +99,13 @@ export function unwrap(expr: Node): Node {
   }
 }
 
+/** The name of the method or function a call calls: `issues.create(...)` → `create`, `save(x)` → `save`; null for other callees. */
+export function calledName(call: import('ts-morph').CallExpression | import('ts-morph').NewExpression): string | null {
+  const callee = unwrap(call.getExpression());
+  if (Node.isPropertyAccessExpression(callee)) return callee.getName();
+  return Node.isIdentifier(callee) ? callee.getText() : null;
+}
+
 /** True for function-like nodes whose bodies can be walked. */
 export function isFunctionNode(node: Node): node is FunctionNode {
   return (

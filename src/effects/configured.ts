@@ -2,7 +2,7 @@ import picomatch from 'picomatch';
 import type { IncidentalConfig, SinkConfig } from '../config/schema.js';
 import type { Effect } from '../model.js';
 import type { SinkEntry } from './catalog/entry.js';
-import { SinkIndex } from './sink-index.js';
+import { SinkIndex, globRegExp } from './sink-index.js';
 
 /**
  * The sinks and incidental sinks a project's configuration declares (issue #4: "Config: `sinks`
@@ -80,9 +80,9 @@ export class ConfiguredSinks {
 /** Modules whose databases are local files (SQLite): closed-world whatever `databaseServers` says. */
 const LOCAL_DATABASES: ReadonlySet<string> = new Set(['better-sqlite3', 'sqlite3', 'sqlite', 'bun:sqlite', 'sql.js']);
 
-/** A callee pattern: `*` matches any run of characters, dots included. */
+/** A callee pattern: `*` matches any run of characters, dots included (the catalog's module globs). */
 function glob(pattern: string): (text: string) => boolean {
-  const re = new RegExp(`^${pattern.split('*').map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+  const re = globRegExp(pattern);
   return (text) => re.test(text);
 }
 

@@ -1,6 +1,6 @@
 import { Node, SyntaxKind } from '../ts-morph.js';
 import { descendantsOfKinds } from '../analysis/nodes.js';
-import { unwrap } from '../analysis/resolve.js';
+import { initializerOf, unwrap } from '../analysis/resolve.js';
 
 /**
  * Values that differ on every call: new ids, times, random numbers (issue #4: "data that varies
@@ -11,17 +11,11 @@ import { unwrap } from '../analysis/resolve.js';
 /** Calls that return a new id, time or random value on each call. */
 const FRESH_CALL = /\b(randomUUID|randomBytes|nanoid|uuid|uuidv4|v4|v7|ulid|cuid|createId|Date\.now|performance\.now|Math\.random|hrtime)\s*\(|\bnew Date\(\s*\)/;
 
-/** The initializer a `const` holds, for following one name to its value. */
-function constValue(node: Node): Node | undefined {
-  const decl = node.getSymbol()?.getDeclarations()[0];
-  return decl && Node.isVariableDeclaration(decl) && decl.getVariableStatement()?.getDeclarationKind() === 'const' ? decl.getInitializer() : undefined;
-}
-
 /** True for a value made fresh on each call (`randomUUID()`, `Date.now()`, `++nextId`, or a const holding one). */
 export function isFreshValue(value: Node): boolean {
   let node = unwrap(value);
   if (Node.isIdentifier(node)) {
-    const init = constValue(node);
+    const init = initializerOf(node, true);
     if (init) node = unwrap(init);
   }
   if (Node.isPrefixUnaryExpression(node) && node.getOperatorToken() === SyntaxKind.PlusPlusToken) return true;
@@ -33,7 +27,7 @@ export function mentionsFreshValue(expr: Node): boolean {
   if (FRESH_CALL.test(expr.getText())) return true;
   const ids = Node.isIdentifier(expr) ? [expr] : descendantsOfKinds(expr, [SyntaxKind.Identifier]);
   return ids.some((id) => {
-    const init = constValue(id);
+    const init = initializerOf(id, true);
     return init !== undefined && FRESH_CALL.test(init.getText());
   });
 }

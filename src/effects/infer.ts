@@ -5,7 +5,7 @@ import { descendantsOfKinds, isAssignmentOperator } from '../analysis/nodes.js';
 import { locationOf } from '../analysis/location.js';
 import { Bindings } from '../analysis/bindings.js';
 import { evaluate } from '../analysis/evaluate.js';
-import { RESULT_OF_CALL, RESULT_OF_NEW, bindingsOf, isEmitHelperCall, isFunctionNode, isModuleLevel, type FunctionNode, type Resolver, type Target, shorten, unwrap } from '../analysis/resolve.js';
+import { RESULT_OF_CALL, RESULT_OF_NEW, calledName, bindingsOf, isEmitHelperCall, isFunctionNode, isModuleLevel, type FunctionNode, type Resolver, type Target, shorten, unwrap } from '../analysis/resolve.js';
 import type { CallHop, Effect, EffectSet, UnresolvedItem } from '../model.js';
 import { DELEGATING_METHODS, SQL_ONLY_NAMES, SQL_RUNNING_NAMES, leadingVerb, namedVerb } from './api-verbs.js';
 import { BranchIndex } from '../analysis/branches.js';
@@ -75,16 +75,6 @@ function isPromiseExecutorParameter(callee: Node): boolean {
   const executor = decl.getParent();
   const ctor = executor?.getParent();
   return ctor !== undefined && Node.isNewExpression(ctor) && ctor.getExpression().getText() === 'Promise';
-}
-
-/** The largest body (in characters) of a helper read per call site outside a bound context. */
-const SMALL_FORWARDER_CHARS = 1200;
-
-/** True when `node` is, or holds, an identifier named in `names` (`args`, `{ method }`, `` `${url}` ``). */
-function mentionsAny(node: Node, names: ReadonlySet<string>): boolean {
-  const n = unwrap(node);
-  if (Node.isIdentifier(n)) return names.has(n.getText());
-  return descendantsOfKinds(n, [SyntaxKind.Identifier]).some((id) => names.has(id.getText()));
 }
 
 /** Node kinds that can have an effect: calls, and the writes of state. */
@@ -185,6 +175,14 @@ const VALUE_CARRIERS: ReadonlySet<string> = new Set(['Promise', 'Object', 'Array
 
 /** Methods of Map, Set and arrays whose names are also verbs of APIs (`client.delete(id)`). */
 const COLLECTION_VERBS: ReadonlySet<string> = new Set(['delete', 'set', 'add', 'clear']);
+
+/**
+ * True for a call of a built-in value's method (`items.map(f)`, `text.trim()`), which has no
+ * effect; `delete`/`set`/`add`/`clear` only on a receiver known to be a collection (null: not known).
+ */
+function isBuiltinValueCall(method: string, receiver: Node | null): boolean {
+  return BUILTIN_VALUE_METHODS.has(method) && (!COLLECTION_VERBS.has(method) || (receiver !== null && isBuiltinCollection(receiver)));
+}
 
 /**
  * True when the receiver is a Map, Set, array or object the code made or declares as such: a
@@ -389,7 +387,7 @@ export class EffectAnalyzer {
     // Outside a bound context, only a small helper that hands a parameter to a call is read per call
     // site (`run("kubectl", ["get", ...])`, `request(url, { method: "PUT" })`): larger callees keep
     // one summary for all their callers (but for the callbacks they are given), which keeps big servers fast.
-    const forwarded = this.forwardedParameters(callee);
+    const forwarded = this.parameterUse.forwarded(callee);
     if (b.size === 0 && forwarded === null) return this.bindCallbacks(callee, resolved, call, b);
     const forwarding = forwarded !== null;
     if (b.size === 0) resolved = this.bindCallbacks(callee, resolved, call, b);
@@ -440,32 +438,6 @@ export class EffectAnalyzer {
       if (v.known && ['string', 'number', 'boolean'].includes(typeof v.value)) out = out.with(param, { kind: 'const', value: v.value }, callee);
     });
     return out;
-  }
-
-  /**
-   * Small helpers whose parameters flow into a call (a wrapper around a sink): read per call site.
-   * The value is the set of parameters passed whole to a call (`execFileSync(file, args)`): a static
-   * value is bound only to those, so that a helper given a different id per tool
-   * (`save("t1")` … `save("t50")` building a path from it) is still summarised once.
-   */
-  private readonly forwarders = new Map<FunctionNode, ReadonlySet<string> | null>();
-
-  private forwardedParameters(callee: FunctionNode): ReadonlySet<string> | null {
-    let answer = this.forwarders.get(callee);
-    if (answer === undefined) {
-      const body = callee.getBody();
-      const params = new Set(callee.getParameters().map((p) => p.getName()));
-      answer = null;
-      if (body !== undefined && params.size > 0 && body.getEnd() - body.getPos() <= SMALL_FORWARDER_CHARS) {
-        // An arrow function's expression body may be the call itself (`(f, a) => execFileSync(f, a)`).
-        const calls = [...(Node.isCallExpression(body) ? [body] : []), ...descendantsOfKinds(body, [SyntaxKind.CallExpression]).filter(Node.isCallExpression)];
-        if (calls.some((c) => c.getArguments().some((a) => mentionsAny(a, params)))) {
-          answer = new Set(calls.flatMap((c) => c.getArguments().map((a) => unwrap(a).getText()).filter((t) => params.has(t))));
-        }
-      }
-      this.forwarders.set(callee, answer);
-    }
-    return answer;
   }
 
   /**
@@ -619,7 +591,7 @@ export class EffectAnalyzer {
         const carried =
           VALUE_CARRIERS.has(target.path[0]!) &&
           target.path.slice(1, -1).some((p) => p === RESULT_OF_CALL || p === RESULT_OF_NEW) &&
-          !(BUILTIN_VALUE_METHODS.has(method) && !COLLECTION_VERBS.has(method));
+          !isBuiltinValueCall(method, null);
         if (!carried && (target.path.some((_, i) => PURE_GLOBALS.has(pathKey(target.path.slice(0, i + 1)))) || SINK_INDEX.isResultOf('global', target.path))) return;
         if (Node.isCallExpression(call) && carried) this.unseen(summary, call, `calls \`${shorten(unwrap(call.getExpression()).getText(), 40)}\` on a value handed through ${target.path[0]}, which the linter cannot follow`, b);
         else this.unresolved(summary, call, `calls ${pathKey(target.path)}, a global the sink catalog does not model`);
@@ -647,8 +619,7 @@ export class EffectAnalyzer {
         }
         if (Node.isPropertyAccessExpression(callee)) {
           // `delete`/`set`/`add`/`clear` are also the verbs of APIs: on a receiver not known to be a Map, a Set or an array, the name is judged.
-          const builtin = BUILTIN_VALUE_METHODS.has(callee.getName()) && (!COLLECTION_VERBS.has(callee.getName()) || isBuiltinCollection(callee.getExpression()));
-          if (builtin || MCP_PROTOCOL_METHODS.has(callee.getName())) return;
+          if (isBuiltinValueCall(callee.getName(), callee.getExpression()) || MCP_PROTOCOL_METHODS.has(callee.getName())) return;
           // Opening or closing a connection or handle of unknown type without arguments (`conn.close()`,
           // `client.release()`) touches no data; `lab.end(sessionId)` may, and is judged by its name.
           if (CLIENT_LIFECYCLE_METHODS.has(callee.getName()) && !['on', 'once', 'off'].includes(callee.getName()) && call.getArguments().length === 0) return;
@@ -670,7 +641,7 @@ export class EffectAnalyzer {
    */
   private unseenCallEffect(call: CallExpression, b: Bindings, sink?: string): Effect | null {
     const callee = unwrap(call.getExpression());
-    const name = Node.isPropertyAccessExpression(callee) ? callee.getName() : Node.isIdentifier(callee) ? callee.getText() : null;
+    const name = calledName(call);
     if (name === null) return null;
     if (DELEGATING_METHODS.has(name)) return arbitraryEffect(call, `\`${name}\` forwards the call to a tool chosen by the arguments`);
     // The sink names the package export when there is one (`some-sdk Client.new().deleteThing`), else the callee as written.

@@ -3,7 +3,7 @@ import { Node, SyntaxKind } from '../ts-morph.js';
 import { Bindings } from '../analysis/bindings.js';
 import { definingNode, evaluate } from '../analysis/evaluate.js';
 import { locationOf } from '../analysis/location.js';
-import { initializerOf, isFunctionNode, isNewOf, type Resolver, unwrap } from '../analysis/resolve.js';
+import { calledName, initializerOf, isFunctionNode, isNewOf, type Resolver, unwrap } from '../analysis/resolve.js';
 import type { Effect } from '../model.js';
 import { fileFlagEffect, pathKey, type SinkEntry } from './catalog/index.js';
 import { classifySql, splitStatements, type SqlEffect, worstSql } from './sql.js';
@@ -241,13 +241,6 @@ function overwriteEffect(base: Effect, spec: NonNullable<SinkEntry['overwriteOpt
   if (replaces === false) return base;
   const how = replaces === null ? ` when \`${named}\` (known only at run time) is true` : '';
   return { ...base, destructive: true, description: `${base.description}, replacing what exists at the destination${how}` };
-}
-
-/** The name of the method or function a call calls: `issues.create(...)` → `create`. */
-function calledName(call: CallExpression | NewExpression): string | null {
-  const callee = unwrap(call.getExpression());
-  if (Node.isPropertyAccessExpression(callee)) return callee.getName();
-  return Node.isIdentifier(callee) ? callee.getText() : null;
 }
 
 /** The class a command argument constructs (`new PutObjectCommand(...)`, or a const holding one): `PutObjectCommand`. */

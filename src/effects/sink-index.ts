@@ -40,7 +40,8 @@ function couldExtend(pattern: readonly string[], path: readonly string[], p = 0,
 }
 
 const globCache = new Map<string, RegExp>();
-function globRegExp(glob: string): RegExp {
+/** A pattern where `*` matches any run of characters (dots and slashes included), as a cached anchored RegExp. */
+export function globRegExp(glob: string): RegExp {
   let re = globCache.get(glob);
   if (!re) {
     re = new RegExp(`^${glob.split('*').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);

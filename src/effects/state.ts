@@ -3,7 +3,7 @@ import { Node, SyntaxKind } from '../ts-morph.js';
 import { isFreshValue } from './fresh.js';
 import { locationOf } from '../analysis/location.js';
 import { isAssignmentOperator } from '../analysis/nodes.js';
-import { isFunctionNode, isModuleLevel, type FunctionNode, unwrap } from '../analysis/resolve.js';
+import { calledName, isFunctionNode, isModuleLevel, type FunctionNode, unwrap } from '../analysis/resolve.js';
 import type { Effect } from '../model.js';
 
 /**
@@ -330,9 +330,7 @@ function isResource(value: Node): boolean {
   if (Node.isAwaitExpression(node)) node = unwrap(node.getExpression());
   if (Node.isNewExpression(node)) return !['Map', 'Set', 'Array', 'Object', 'WeakMap', 'WeakSet', 'Date'].includes(node.getExpression().getText());
   if (!Node.isCallExpression(node)) return false;
-  const callee = unwrap(node.getExpression());
-  const name = Node.isPropertyAccessExpression(callee) ? callee.getName() : Node.isIdentifier(callee) ? callee.getText() : '';
-  return RESOURCE_FACTORY.test(name);
+  return RESOURCE_FACTORY.test(calledName(node) ?? '');
 }
 
 function isGuardedInitialisation(assignment: import('ts-morph').BinaryExpression): boolean {

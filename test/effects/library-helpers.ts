@@ -1,12 +1,13 @@
 import type { Effect } from '../../src/model.js';
-import { SERVER_HEADER, lintFiles, tool } from '../helpers.js';
+import { lintFiles, tool } from '../helpers.js';
+import { serverWith } from './catalog-helpers.js';
 
 /**
  * A server with one tool "t" whose handler (`async (args: any) => { ... }`) runs `body`, below the
  * top-level code `top` (imports, clients); `files` are other files of the project.
  */
 export function server(top: string, body: string, files: Record<string, string> = {}): Record<string, string> {
-  return { 'server.ts': `${SERVER_HEADER}${top}\nserver.registerTool("t", { description: "d" }, async (args: any) => {\n${body}\n  return { content: [] };\n});\n`, ...files };
+  return { ...serverWith(top, { t: body }), ...files };
 }
 
 /** An effect in one line: kind, access, destructive, idempotent, world, confidence, then the sink. */
