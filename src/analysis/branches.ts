@@ -1,16 +1,18 @@
 import type { Node as TsNode } from 'ts-morph';
-import { Node } from '../ts-morph.js';
+import { Node, SyntaxKind } from '../ts-morph.js';
 import { Bindings } from './bindings.js';
 import type { Evaluated } from './evaluate.js';
 import type { FunctionNode } from './resolve.js';
 
 /**
  * One condition a node runs under: inside a `case`/`default` clause, a branch of an `if` or
- * `? :`, or after an `if (cond) { ...; return; }` that returns early.
+ * `? :`, after an `if (cond) { ...; return; }` that returns early, or on the right of `cond && x`
+ * (`and`) or `cond || x` (`or`). `node` is the branch (the clause, the `then` or `else` statement
+ * or expression, the returning `if`, the right operand).
  */
-type Guard =
+export type Guard =
   | { kind: 'clause'; node: TsNode; switchStatement: import('ts-morph').SwitchStatement }
-  | { kind: 'then' | 'else' | 'after'; node: TsNode; condition: TsNode };
+  | { kind: 'then' | 'else' | 'after' | 'and' | 'or'; node: TsNode; condition: TsNode };
 
 /**
  * Whether code runs when conditions are read with one context's bindings (the tool a dispatch
@@ -35,11 +37,15 @@ export class BranchIndex {
    */
   constructor(private readonly evaluate: (expr: TsNode, b: Bindings) => Evaluated) {}
 
-  /** True unless a guard of `node` (within `fn`, or anywhere above it when `fn` is null) is known to be false under `b`. */
+  /**
+   * True unless a guard of `node` (within `fn`, or anywhere above it when `fn` is null) is known to
+   * be false under `b`. The operands of `&&` and `||` are not cut: dispatch never hides there.
+   */
   isReachable(node: TsNode, fn: FunctionNode | null, b: Bindings): boolean {
     let verdicts = this.verdicts.get(b.id);
     if (!verdicts) this.verdicts.set(b.id, (verdicts = new Map()));
     for (const guard of this.guardsOf(node, fn)) {
+      if (guard.kind === 'and' || guard.kind === 'or') continue;
       let open = verdicts.get(guard.node);
       if (open === undefined) {
         open = this.holds(guard, b);
@@ -50,7 +56,8 @@ export class BranchIndex {
     return true;
   }
 
-  private guardsOf(node: TsNode, fn: FunctionNode | null): Guard[] {
+  /** The guards of `node` within `fn` (anywhere above it when `fn` is null), innermost first; computed once per node. */
+  guardsOf(node: TsNode, fn: FunctionNode | null): Guard[] {
     const cached = this.guards.get(node);
     if (cached) return cached;
     const out: Guard[] = [];
@@ -66,6 +73,10 @@ export class BranchIndex {
       } else if (Node.isConditionalExpression(a)) {
         if (child === a.getWhenTrue()) out.push({ kind: 'then', node: child, condition: a.getCondition() });
         else if (child === a.getWhenFalse()) out.push({ kind: 'else', node: child, condition: a.getCondition() });
+      } else if (Node.isBinaryExpression(a) && child === a.getRight()) {
+        const op = a.getOperatorToken().getKind();
+        if (op === SyntaxKind.AmpersandAmpersandToken) out.push({ kind: 'and', node: child, condition: a.getLeft() });
+        else if (op === SyntaxKind.BarBarToken) out.push({ kind: 'or', node: child, condition: a.getLeft() });
       } else if (Node.isBlock(a) || Node.isSourceFile(a)) {
         // `if (name === "a") { ...; return; }` before this statement: for tool "a", nothing after it runs.
         for (const statement of a.getStatements()) {

@@ -328,7 +328,7 @@ export class EffectAnalyzer {
           // Effects in a `catch` run only when something failed (cleaning up a temp file): messages lead with the main path.
           const errorPath = isInCatch(node, fn);
           // The branch an effect sits in, nearest the handler winning over a callee's own (`case "delete":`).
-          const condition = conditionOf(node, fn);
+          const condition = conditionOf(this.branches.guardsOf(node, fn));
           for (let i = before; i < summary.effects.length; i++) {
             if (errorPath || condition !== null) summary.effects[i] = { ...summary.effects[i]!, ...(errorPath ? { errorPath } : {}), ...(condition !== null ? { condition } : {}) };
             sites.set(summary.effects[i]!, node);
