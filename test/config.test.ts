@@ -92,4 +92,12 @@ describe('configuration: sinks and incidental (issue #4)', () => {
     expect(await worlds('closed-world')).toEqual(['pg:false', 'better-sqlite3:false']);
     expect(await worlds('open-world')).toEqual(['pg:true', 'better-sqlite3:false']);
   });
+
+  it('names the file a search found when it cannot be read: .mcplintrc.json, not .mcplintrc; a module that throws (second fresh-user trial)', async () => {
+    const json = writeProject({ '.mcplintrc.json': '{ "sinks": [ {"call": "x", ] }', 'package.json': '{}' });
+    const cjs = writeProject({ '.mcplintrc.cjs': 'throw new Error("boom");\n', 'package.json': '{}' });
+    const message = async (dir: string) => ((await loadConfig(dir).catch((e: Error) => e)) as Error).message;
+    expect(await message(json)).toMatch(/^\.mcplintrc\.json: cannot read the configuration: JSON error: /);
+    expect(await message(cjs)).toBe('.mcplintrc.cjs: cannot read the configuration: boom');
+  });
 });

@@ -1,5 +1,6 @@
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { cosmiconfig } from 'cosmiconfig';
+import { cosmiconfig, getDefaultSearchPlaces } from 'cosmiconfig';
 import { UsageError } from '../errors.js';
 import { ConfigSchema, EMPTY_CONFIG, type Config } from './schema.js';
 
@@ -11,9 +12,8 @@ export const MODULE_NAME = 'mcplint';
  * it was found by searching), and the reason without the parser's code frame or Node's syscall
  * detail (`file not found`, `is a folder`, `JSON Error: Unexpected token } (line 3, column 1)`).
  */
-function configReadError(error: unknown, cwd: string, file: string | undefined): string {
+function configReadError(error: unknown, cwd: string, named: string | null): string {
   const message = error instanceof Error ? error.message : String(error);
-  const named = file ?? /(?:in|from) (\S+?\.(?:json|ya?ml|[cm]?js|ts|mcplintrc))\b/.exec(message)?.[1] ?? /(\/\S*\.mcplintrc\S*)/.exec(message)?.[1];
   const where = named ? path.relative(cwd, path.resolve(cwd, named)) || named : 'configuration';
   const code = (error as { code?: string }).code;
   if (code === 'ENOENT') return `${where}: cannot read the configuration: file not found`;
@@ -25,6 +25,28 @@ function configReadError(error: unknown, cwd: string, file: string | undefined):
   const kind = /^(JSON|YAML) Error/.exec(lines[0] ?? '')?.[1];
   const reason = kind ? `${kind} error: ${lines.slice(1).join(' ') || 'cannot be parsed'}` : (lines[0] ?? 'cannot be parsed');
   return `${where}: cannot read the configuration: ${reason.slice(0, 300)}`;
+}
+
+/**
+ * The file cosmiconfig's search stops at from `from` (its search places in its order, folder by
+ * folder up to the one with a package.json): the one whose error to name, since cosmiconfig's
+ * messages do not always say (a module that throws).
+ */
+function searchedFile(from: string): string | null {
+  const places = getDefaultSearchPlaces(MODULE_NAME);
+  for (let dir = path.resolve(from); ; dir = path.dirname(dir)) {
+    for (const place of places) {
+      const candidate = path.join(dir, place);
+      if (!existsSync(candidate)) continue;
+      if (place !== 'package.json') return candidate;
+      try {
+        if ((JSON.parse(readFileSync(candidate, 'utf8')) as Record<string, unknown>)[MODULE_NAME] !== undefined) return candidate;
+      } catch {
+        return candidate;
+      }
+    }
+    if (existsSync(path.join(dir, 'package.json')) || path.dirname(dir) === dir) return null;
+  }
 }
 
 /** A loaded configuration and the file it came from (null when none was found). */
@@ -48,7 +70,7 @@ export async function loadConfig(cwd: string, file?: string, from: string = cwd)
   try {
     found = file ? await explorer.load(path.resolve(cwd, file)) : await explorer.search(from);
   } catch (error) {
-    throw new UsageError(configReadError(error, cwd, file));
+    throw new UsageError(configReadError(error, cwd, file ?? searchedFile(from)));
   }
   // A file named on the command line that holds nothing is a mistake worth saying; one found by searching is just empty.
   if (file && (!found || found.isEmpty || found.config === null || found.config === undefined)) throw new UsageError(`${path.relative(cwd, path.resolve(cwd, file)) || file}: the configuration is empty`);
