@@ -116,6 +116,15 @@ describe('mcp-annotate-lint CLI', () => {
     expect(r.stderr).toBe('mcp-annotate-lint: tsconfig.json:1:21: Expression expected.\n');
   });
 
+  it('exits 2 too when the broken tsconfig.json is the one above a path named on the command line (second fresh-user trial)', () => {
+    const dir = writeProject({ 'tsconfig.json': '{ "compilerOptions": { "paths": {} }', 'src/server.ts': SERVER_HEADER });
+    for (const args of [['src'], ['src/server.ts']]) {
+      const r = run(args, dir);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(/^mcp-annotate-lint: tsconfig\.json:\d+:\d+: .+\n$/);
+    }
+  });
+
   it('says so when no registration is found, with the number of files read, exit 0', () => {
     const dir = writeProject({ 'a.ts': 'export const a = 1;\n', 'b.js': 'module.exports = 2;\n' });
     const r = run(['.'], dir);

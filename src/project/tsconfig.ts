@@ -34,15 +34,18 @@ function configError(file: string, diagnostic: TS.Diagnostic): UsageError {
  * Reads and parses a tsconfig.json (`extends` applied, as `tsc -p` does).
  * @param strict false for a config the linter found on its own (above a linted folder, in a
  *   workspace package): then what parses applies (a missing `extends` target loses only its
- *   options) and a file that does not read gives null.
- * @throws UsageError, when strict, if it cannot be read or parsed (18003, "no inputs", is left to the caller).
+ *   options) and a file that is not there gives null.
+ * @throws UsageError if the file exists but is not valid JSON; when strict, also if it cannot be
+ *   read or its options do not parse (18003, "no inputs", is left to the caller).
  */
 export function readTsconfig(file: string, strict: true): ProjectConfig;
 export function readTsconfig(file: string, strict: boolean): ProjectConfig | null;
 export function readTsconfig(file: string, strict: boolean): ProjectConfig | null {
   const read = ts.readConfigFile(file, ts.sys.readFile);
   if (read.error) {
-    if (strict) throw configError(file, read.error);
+    // A config that exists but does not parse is an error even when found on its own (README: an
+    // unreadable tsconfig.json exits 2); silently dropping it would change what `paths` resolve.
+    if (strict || ts.sys.fileExists(file)) throw configError(file, read.error);
     return null;
   }
   const parsed = ts.parseJsonConfigFileContent(read.config, ts.sys, path.dirname(file), undefined, file);
