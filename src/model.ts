@@ -234,6 +234,8 @@ export interface Finding {
   fatal?: boolean;
   /** `likely` when every effect in `evidence` is only likely (the severity is then at most a warning); `certain` otherwise. */
   confidence?: Confidence;
+  /** The annotation key the finding is about (`readOnlyHint`, `title`, a misspelt key), when it is about one: part of its fingerprint. */
+  hint?: string;
 }
 
 /** The result of one lint run. */
@@ -251,4 +253,8 @@ export interface LintResult {
    * read in), summaries reused from the memo, effect nodes visited (what `--max-work` bounds).
    */
   stats: InferStats;
+  /** Findings an inline `mcp-annotate-lint-disable-next-line` comment suppressed (not in `findings`). */
+  suppressed?: number;
+  /** Findings already recorded in the `--baseline` file (not in `findings`, not counted for the exit code). */
+  baselined?: number;
 }

@@ -48,6 +48,7 @@ export function collect(reports: RawReport[], crashes: RuleCrash[], rules: Reado
       location: report.location,
       evidence,
       confidence: likely ? 'likely' : 'certain',
+      ...(hintOf(report) ? { hint: hintOf(report) } : {}),
     });
   }
   for (const crash of crashes) {
@@ -64,6 +65,11 @@ export function collect(reports: RawReport[], crashes: RuleCrash[], rules: Reado
     });
   }
   return findings.sort(compareFindings);
+}
+
+/** The annotation key a report is about: the hint it names, else the key it names (an unknown key), else none. */
+function hintOf(report: RawReport): string | undefined {
+  return report.data.hint ?? report.data.key;
 }
 
 /** Appended to a finding whose evidence is only likely, so that the reader knows why it is not an error. */
