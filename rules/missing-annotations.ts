@@ -1,7 +1,15 @@
+import { z } from 'zod';
 import { bySignificance, declaredBoolean, describeEffects, hintLocation, isOmitted, writes } from '../src/engine/facts.js';
-import { defineRule } from '../src/engine/rule.js';
-import { HINT_DEFAULTS, HINT_KEYS, INFERRED_FOR_HINT, type HintKey } from '../src/model.js';
+import { defineRule, type RuleContext } from '../src/engine/rule.js';
+import { HINT_DEFAULTS, HINT_KEYS, INFERRED_FOR_HINT, type HintKey, type ToolFacts } from '../src/model.js';
 
+/** The rule's options; the `directory` profile sets `{ hints: "all", title: true }`. */
+const Options = z.strictObject({
+  /** `contradicting` (default): report an omitted hint only when its default misdescribes the tool; `all`: every omitted hint (client directories' rule). */
+  hints: z.enum(['contradicting', 'all']).default('contradicting').describe('"contradicting": report an omitted hint only when its spec default misdescribes the tool; "all": every omitted hint, destructiveHint even on read-only tools (client directories)'),
+  /** Require `annotations.title` (client directories' portals read the title there). */
+  title: z.boolean().default(false).describe('require a title in annotations.title, which client directory portals read'),
+});
 
 /**
  * A tool with no annotations at all, or an annotations object with no behaviour hint in it (a JSON
@@ -12,22 +20,34 @@ import { HINT_DEFAULTS, HINT_KEYS, INFERRED_FOR_HINT, type HintKey } from '../sr
  * only adds, `idempotentHint` omitted on a tool whose writes are all idempotent (the last two only
  * for tools that write). A tool that destroys data and leaves `destructiveHint` to its default is
  * asked to say `destructiveHint: true`: clients and reviewers gate confirmation on the explicit hint.
- * Source: MCP spec 2025-11-25, `Tool.annotations` and the `ToolAnnotations` defaults.
+ * With `hints: "all"` every omitted hint is reported (`idempotentHint` not on a tool declared
+ * read-only), and with `title: true` a tool without `annotations.title`: the expectations of client
+ * directories (the `directory` profile).
+ * Source: MCP spec 2025-11-25, `Tool.annotations` and the `ToolAnnotations` defaults; shared case 027
+ * (a directory portal reads the title from `annotations.title` only).
  */
-export default defineRule({
+type MessageId = 'none' | 'noHints' | 'omitted' | 'implicitDestructive' | 'explicit' | 'noTitle' | 'titleNotInAnnotations';
+type Report = RuleContext<MessageId>['report'];
+
+export default defineRule<MessageId, z.output<typeof Options>>({
   id: 'missing-annotations',
   meta: {
     type: 'suggestion',
     docs: { description: 'a tool without annotations, or an omitted hint whose default misdescribes the tool', recommended: 'warning' },
     requires: [],
+    options: Options,
     messages: {
       none: '"{{tool}}" declares no annotations; clients will assume it is destructive, not idempotent and open-world{{behaviour}}',
       noHints: '"{{tool}}" has an annotations object without any behaviour hint ({{keys}}); clients will assume it is destructive, not idempotent and open-world',
       omitted: '"{{tool}}" omits {{hint}}, so clients assume {{hint}}: {{default}}, but the handler {{behaviour}}',
       implicitDestructive: '"{{tool}}" omits destructiveHint although it {{effects}}; declare destructiveHint: true explicitly',
+      explicit: '"{{tool}}" omits {{hint}} (clients assume {{hint}}: {{default}}); client directories ask for every hint explicitly',
+      noTitle: '"{{tool}}" has no annotations.title; client directories ask for a human-readable title there',
+      titleNotInAnnotations: '"{{tool}}" has a top-level title but no annotations.title, which client directory portals read; copy the title there',
     },
   },
-  check({ tool, report }) {
+  check({ tool, report, options }) {
+    if (options.title) checkTitle(tool, report);
     const inferred = tool.inferred;
     if (!tool.annotations) {
       const behaviour = inferred?.readOnly === true ? ', but it is read-only' : '';
@@ -40,26 +60,50 @@ export default defineRule({
       report({ messageId: 'noHints', data: { tool: tool.displayName, keys: keys.length > 0 ? `only ${keys.join(', ')}` : 'it is empty' } });
       return;
     }
-    if (!inferred || tool.effects === undefined) return;
     const readOnlyDeclared = declaredBoolean(tool, 'readOnlyHint')?.value === true;
+    const reported = new Set<HintKey>();
+    if (inferred && tool.effects !== undefined) checkContradicting(tool, readOnlyDeclared, reported, report);
+    if (options.hints !== 'all') return;
     for (const key of HINT_KEYS) {
-      if (!isOmitted(tool, key)) continue;
-      if (readOnlyDeclared && (key === 'destructiveHint' || key === 'idempotentHint')) continue;
-      if (key !== 'readOnlyHint' && key !== 'openWorldHint' && inferred.readOnly !== false) continue;
-      const actual = inferred[INFERRED_FOR_HINT[key]];
-      if (actual === null || actual === HINT_DEFAULTS[key]) continue;
-      report({
-        messageId: 'omitted',
-        data: { tool: tool.displayName, hint: key, default: String(HINT_DEFAULTS[key]), behaviour: behaviourOf(key, actual) },
-        location: hintLocation(tool),
-      });
-    }
-    if (!readOnlyDeclared && isOmitted(tool, 'destructiveHint') && inferred.destructive === true) {
-      const destructive = writes(tool).filter((e) => e.destructive === true);
-      report({ messageId: 'implicitDestructive', data: { tool: tool.displayName, effects: describeEffects(destructive) }, location: hintLocation(tool), evidence: bySignificance(destructive) });
+      if (reported.has(key) || !isOmitted(tool, key) || (readOnlyDeclared && key === 'idempotentHint')) continue;
+      report({ messageId: 'explicit', data: { tool: tool.displayName, hint: key, default: String(HINT_DEFAULTS[key]) }, location: hintLocation(tool) });
     }
   },
 });
+
+/** Omitted hints whose spec default contradicts the inferred behaviour; records each hint reported in `reported`. */
+function checkContradicting(tool: ToolFacts, readOnlyDeclared: boolean, reported: Set<HintKey>, report: Report): void {
+  const inferred = tool.inferred!;
+  for (const key of HINT_KEYS) {
+    if (!isOmitted(tool, key)) continue;
+    if (readOnlyDeclared && (key === 'destructiveHint' || key === 'idempotentHint')) continue;
+    if (key !== 'readOnlyHint' && key !== 'openWorldHint' && inferred.readOnly !== false) continue;
+    const actual = inferred[INFERRED_FOR_HINT[key]];
+    if (actual === null || actual === HINT_DEFAULTS[key]) continue;
+    reported.add(key);
+    report({
+      messageId: 'omitted',
+      data: { tool: tool.displayName, hint: key, default: String(HINT_DEFAULTS[key]), behaviour: behaviourOf(key, actual) },
+      location: hintLocation(tool),
+    });
+  }
+  if (!readOnlyDeclared && isOmitted(tool, 'destructiveHint') && inferred.destructive === true) {
+    const destructive = writes(tool).filter((e) => e.destructive === true);
+    reported.add('destructiveHint');
+    report({ messageId: 'implicitDestructive', data: { tool: tool.displayName, hint: 'destructiveHint', effects: describeEffects(destructive) }, location: hintLocation(tool), evidence: bySignificance(destructive) });
+  }
+}
+
+/**
+ * A title where client directories read it: `annotations.title`. The spec lets `Tool.title` stand
+ * instead (it takes precedence), but directory portals read only the annotations (shared case 027).
+ * Annotations with parts that cannot be read may hold it: not reported.
+ */
+function checkTitle(tool: ToolFacts, report: Report): void {
+  if (tool.annotations && (tool.annotations.unresolved.length > 0 || 'title' in tool.annotations.properties)) return;
+  const topLevel = tool.title;
+  report({ messageId: topLevel ? 'titleNotInAnnotations' : 'noTitle', data: { tool: tool.displayName }, location: topLevel?.location ?? hintLocation(tool) });
+}
 
 function behaviourOf(key: HintKey, actual: boolean): string {
   switch (key) {

@@ -22,6 +22,6 @@ export default defineRule({
     if (!claimed) return;
     const found = (tool.effects?.effects ?? []).filter((e) => e.openWorld);
     if (found.length === 0) return;
-    report({ messageId: 'reachesOut', data: { tool: tool.displayName, declares: claimed.declares, effects: describeEffects(found) }, location: hintLocation(tool, 'openWorldHint'), evidence: bySignificance(found) });
+    report({ messageId: 'reachesOut', data: { tool: tool.displayName, hint: 'openWorldHint', declares: claimed.declares, effects: describeEffects(found) }, location: hintLocation(tool, 'openWorldHint'), evidence: bySignificance(found) });
   },
 });

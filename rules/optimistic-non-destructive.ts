@@ -25,6 +25,6 @@ export default defineRule({
     const arbitrary = arbitraryEffects(tool);
     const [messageId, evidence] = found.length > 0 ? (['destroys', found] as const) : (['mayDestroy', arbitrary] as const);
     if (evidence.length === 0) return;
-    report({ messageId, data: { tool: tool.displayName, declares: claimed.declares, effects: describeEffects(evidence) }, location: hintLocation(tool, 'destructiveHint'), evidence: bySignificance(evidence) });
+    report({ messageId, data: { tool: tool.displayName, hint: 'destructiveHint', declares: claimed.declares, effects: describeEffects(evidence) }, location: hintLocation(tool, 'destructiveHint'), evidence: bySignificance(evidence) });
   },
 });

@@ -22,12 +22,12 @@ export default defineRule({
     if (!claimed) return;
     const found = writes(tool);
     if (found.length > 0) {
-      report({ messageId: 'writes', data: { tool: tool.displayName, declares: claimed.declares, effects: describeEffects(found) }, location: hintLocation(tool, 'readOnlyHint'), evidence: bySignificance(found) });
+      report({ messageId: 'writes', data: { tool: tool.displayName, hint: 'readOnlyHint', declares: claimed.declares, effects: describeEffects(found) }, location: hintLocation(tool, 'readOnlyHint'), evidence: bySignificance(found) });
       return;
     }
     const possible = possibleWrites(tool);
     if (possible.length > 0) {
-      report({ messageId: 'mayWrite', data: { tool: tool.displayName, declares: claimed.declares, effects: describeEffects(possible) }, location: hintLocation(tool, 'readOnlyHint'), evidence: bySignificance(possible) });
+      report({ messageId: 'mayWrite', data: { tool: tool.displayName, hint: 'readOnlyHint', declares: claimed.declares, effects: describeEffects(possible) }, location: hintLocation(tool, 'readOnlyHint'), evidence: bySignificance(possible) });
     }
   },
 });

@@ -6,6 +6,7 @@ import { RULES } from '../rules/index.js';
 import { DEFAULT_INFER_OPTIONS } from './effects/options.js';
 import { UsageError } from './errors.js';
 import { FORMATTERS, toolsTable } from './formatters/index.js';
+import { STARTER_FILE, writeStarterConfig } from './commands/init.js';
 
 /** The package version, from package.json (two levels above dist/src). */
 const VERSION: string = (createRequire(import.meta.url)('../../package.json') as { version: string }).version;
@@ -27,13 +28,18 @@ const MAX_DEPTH_LIMIT = 200;
 /** The largest `--max-work`: beyond it a run would take hours rather than stop. */
 const MAX_WORK_LIMIT = 1_000_000_000;
 
-/** A parser of a whole-number option from 1 to `max`. */
-function wholeNumber(max: number): (value: string) => number {
+/** A parser of a whole-number option from `min` to `max`. */
+function wholeNumber(max: number, min = 1): (value: string) => number {
   return (value) => {
     const n = Number(value);
-    if (!/^\d+$/.test(value) || n < 1 || n > max) throw new InvalidArgumentError(`expected a whole number from 1 to ${max}`);
+    if (!/^\d+$/.test(value) || n < min || n > max) throw new InvalidArgumentError(`expected a whole number from ${min} to ${max}`);
     return n;
   };
+}
+
+/** A parser of a count option (0 allowed). */
+function count(max: number): (value: string) => number {
+  return wholeNumber(max, 0);
 }
 
 const HELP_AFTER = `
@@ -45,12 +51,21 @@ Examples:
                                                lint a published server's compiled JavaScript
   $ mcp-annotate-lint --tools                  a table of every tool: declared vs inferred hints
   $ mcp-annotate-lint --format json            machine-readable output (schemaVersion 1)
+  $ mcp-annotate-lint -o report.json -f json   write the report to a file instead of stdout
+  $ mcp-annotate-lint --max-warnings 0         fail on warnings too
+  $ mcp-annotate-lint --init                   write a starter ${STARTER_FILE}
+  $ mcp-annotate-lint rules                    list the rules, their severity here and their docs
 
-Rules:
+Rules (mcp-annotate-lint rules shows their severity under your configuration):
 ${[...RULES.values()].map((r) => `  ${r.id.padEnd(26)} ${r.meta.docs.recommended.padEnd(8)} ${r.meta.docs.description}`).join('\n')}
 
-Exit codes: 0 no error-level finding, 1 at least one error, 2 usage or fatal error.
-Colors only on a terminal; NO_COLOR=1 turns them off, FORCE_COLOR=1 forces them (FORCE_COLOR wins).`;
+Configuration: ${STARTER_FILE} (or .mcplintrc.yaml, mcplint.config.js, package.json#mcplint, ...) sets
+"profile" ("spec" or "directory"), "rules", "overrides", "include", "exclude", "tsconfig", "sinks" and
+"incidental"; its schema is schema.json in the package.
+
+Exit codes: 0 no error-level finding, 1 at least one error (or more warnings than --max-warnings),
+2 usage or fatal error. Colors only on a terminal; NO_COLOR=1 turns them off, FORCE_COLOR=1 forces
+them (FORCE_COLOR wins).`;
 
 /** Where the configuration search starts: the first path's folder (a folder itself, a file's parent), else `cwd` (no path, a glob, a path that does not exist). */
 function searchStart(cwd: string, first: string | undefined): string {
@@ -63,14 +78,56 @@ function searchStart(cwd: string, first: string | undefined): string {
   }
 }
 
+/** Options of the lint command, as commander parses them. */
+interface LintCliOptions {
+  format: string;
+  tools?: boolean;
+  maxDepth: number;
+  maxWork: number;
+  /** `--no-config` sets false; a string is `--config <file>`; undefined searches. */
+  config: string | false | undefined;
+  quiet?: boolean;
+  maxWarnings?: number;
+  outputFile?: string;
+  init?: boolean;
+}
+
+/** The streams and environment the command line runs with (tests pass their own). */
+export interface CliIO {
+  stdout: NodeJS.WritableStream;
+  stderr: NodeJS.WritableStream;
+  env: NodeJS.ProcessEnv;
+  isTTY: boolean;
+  cwd: string;
+}
+
 /**
  * Runs the command line. Returns the exit code instead of exiting, so that tests and the bin
- * share one path. Writes reports to `stdout` and errors (one line each) to `stderr`.
+ * share one path. Writes reports to `stdout` (or `--output-file`) and errors (one line each) to `stderr`.
  */
-export async function main(argv: string[], io: { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream; env: NodeJS.ProcessEnv; isTTY: boolean; cwd: string }): Promise<number> {
+export async function main(argv: string[], io: CliIO): Promise<number> {
+  let command = 'lint' as 'lint' | 'rules';
   const program = new Command()
     .name('mcp-annotate-lint')
     .description('Checks that the tool annotations of an MCP server (readOnlyHint, destructiveHint, idempotentHint, openWorldHint) match what each tool handler does.')
+    .exitOverride()
+    // The root's options (`--config`) are its own before a subcommand; `rules --config x` is the subcommand's.
+    .enablePositionalOptions()
+    .configureOutput({
+      writeOut: (s) => io.stdout.write(s),
+      writeErr: (s) => io.stderr.write(s),
+      // One prefix for every error line, as for the errors the linter raises itself.
+      outputError: (s, write) => write(`mcp-annotate-lint: ${s.replace(/^error: /, '')}`),
+    });
+  const rulesCommand = program
+    .command('rules')
+    .description('list the rules: severity (as the configuration here sets it), whether fixable, what each reports, where its docs are')
+    .option('-c, --config <file>', 'use this configuration file instead of searching')
+    .option('--no-config', 'ignore configuration files (show the defaults)')
+    .action(() => {
+      command = 'rules';
+    });
+  program
     .argument('[paths...]', 'files, folders or globs to lint')
     .addOption(new Option('-f, --format <name>', 'output format').choices([...FORMATTERS.keys()]).default('stylish'))
     .option('--tools', 'print a table of every tool (declared and inferred hints, verdict) instead of the findings')
@@ -78,35 +135,39 @@ export async function main(argv: string[], io: { stdout: NodeJS.WritableStream; 
     .option('--no-config', 'ignore configuration files')
     .option('--max-depth <n>', `how many calls deep to follow handlers into project functions (1 to ${MAX_DEPTH_LIMIT})`, wholeNumber(MAX_DEPTH_LIMIT), DEFAULT_INFER_OPTIONS.maxDepth)
     .option('--max-work <n>', `how many calls and state writes effect inference may visit in the run (1 to ${MAX_WORK_LIMIT})`, wholeNumber(MAX_WORK_LIMIT), DEFAULT_INFER_OPTIONS.maxWork)
+    .option('-q, --quiet', 'report errors only (warnings and info are neither shown nor counted)')
+    .option('--max-warnings <n>', 'exit 1 when more than n warnings are reported (errors always fail)', count(MAX_WORK_LIMIT))
+    .option('-o, --output-file <path>', 'write the report to this file (atomically, creating its folder) instead of stdout')
+    .option('--init', `write a starter ${STARTER_FILE} here (refuses to overwrite a configuration)`)
     .version(VERSION, '-v, --version')
     .addHelpText('after', HELP_AFTER)
-    .exitOverride()
-    .configureOutput({
-      writeOut: (s) => io.stdout.write(s),
-      writeErr: (s) => io.stderr.write(s),
-      // One prefix for every error line, as for the errors the linter raises itself.
-      outputError: (s, write) => write(`mcp-annotate-lint: ${s.replace(/^error: /, '')}`),
+    .action(() => {
+      command = 'lint';
     });
   try {
-    program.parse(argv, { from: 'user' });
+    await program.parseAsync(argv, { from: 'user' });
   } catch (error) {
     if (error instanceof CommanderError) {
       return error.exitCode === 0 ? EXIT.ok : EXIT.fatal;
     }
     throw error;
   }
-  const opts = program.opts<{ format: string; tools?: boolean; maxDepth: number; maxWork: number; config: string | false | undefined }>();
   try {
-    // Loaded here so that --help and --version do not pay for loading TypeScript.
-    const { lint } = await import('./index.js');
-    const { loadConfig } = await import('./config/load.js');
-    // `--no-config` sets `config` to false; a string is `--config <file>`; undefined searches.
-    const { config } = opts.config === false ? { config: undefined } : await loadConfig(io.cwd, opts.config, searchStart(io.cwd, program.args[0]));
-    const result = await lint({ paths: program.args, cwd: io.cwd, maxDepth: opts.maxDepth, maxWork: opts.maxWork, ...(config ? { config } : {}) });
-    const color = useColor(io.env, io.isTTY);
-    const formatter = opts.tools && opts.format === 'stylish' ? toolsTable : FORMATTERS.get(opts.format)!;
-    io.stdout.write(formatter(result, { cwd: io.cwd, color }));
-    return result.findings.some((f) => f.severity === 'error') ? EXIT.findings : EXIT.ok;
+    if (command === 'rules') {
+      const { config, file } = await configFor(rulesCommand.opts<{ config: string | false | undefined }>().config, io.cwd, io.cwd);
+      const { RuleSettings } = await import('./config/rule-settings.js');
+      const { rulesList } = await import('./commands/rules.js');
+      io.stdout.write(rulesList(new RuleSettings(config, file ? path.dirname(file) : io.cwd).configured(), useColor(io.env, io.isTTY)));
+      return EXIT.ok;
+    }
+    const opts = program.opts<LintCliOptions>();
+    if (opts.init) {
+      if (program.args.length > 0) throw new UsageError('--init takes no paths: run it in the folder that should hold the configuration');
+      const file = await writeStarterConfig(io.cwd);
+      io.stdout.write(`Wrote ${path.relative(io.cwd, file)}: every rule at its default severity. Edit it, or run mcp-annotate-lint rules to see them.\n`);
+      return EXIT.ok;
+    }
+    return await lintCommand(program.args, opts, io);
   } catch (error) {
     if (error instanceof UsageError) {
       // One line per problem (a configuration may have several), each with the prefix.
@@ -116,5 +177,57 @@ export async function main(argv: string[], io: { stdout: NodeJS.WritableStream; 
     const message = error instanceof Error ? error.message : String(error);
     io.stderr.write(`mcp-annotate-lint: internal error: ${message.split('\n')[0]} (please report it with the input that caused it)\n`);
     return EXIT.fatal;
+  }
+}
+
+/** The configuration a command uses: none with `--no-config`, the named file, else the one found searching from `from`. */
+async function configFor(option: string | false | undefined, cwd: string, from: string) {
+  if (option === false) {
+    const { EMPTY_CONFIG } = await import('./config/schema.js');
+    return { config: EMPTY_CONFIG, file: null };
+  }
+  const { loadConfig } = await import('./config/load.js');
+  return loadConfig(cwd, option, from);
+}
+
+/**
+ * The lint command: lints, formats, writes the report, and gives the exit code: 1 when an error
+ * is reported or more warnings than `--max-warnings`, else 0.
+ */
+async function lintCommand(paths: string[], opts: LintCliOptions, io: CliIO): Promise<number> {
+  // Loaded here so that --help and --version do not pay for loading TypeScript.
+  const { lint } = await import('./index.js');
+  const { config, file } = await configFor(opts.config, io.cwd, searchStart(io.cwd, paths[0]));
+  const linted = await lint({ paths, cwd: io.cwd, maxDepth: opts.maxDepth, maxWork: opts.maxWork, config, ...(file ? { configDir: path.dirname(file) } : {}) });
+  // ESLint's --quiet: warnings and info are dropped before anything counts them.
+  const result = opts.quiet ? { ...linted, findings: linted.findings.filter((f) => f.severity === 'error') } : linted;
+  const formatter = opts.tools && opts.format === 'stylish' ? toolsTable : FORMATTERS.get(opts.format)!;
+  const report = formatter(result, { cwd: io.cwd, color: opts.outputFile ? false : useColor(io.env, io.isTTY) });
+  if (opts.outputFile) await writeReport(path.resolve(io.cwd, opts.outputFile), report, opts.outputFile);
+  else io.stdout.write(report);
+  const warnings = result.findings.filter((f) => f.severity === 'warning').length;
+  if (result.findings.some((f) => f.severity === 'error')) return EXIT.findings;
+  if (opts.maxWarnings !== undefined && warnings > opts.maxWarnings) {
+    io.stderr.write(`mcp-annotate-lint: ${warnings} warnings, more than --max-warnings ${opts.maxWarnings} allows\n`);
+    return EXIT.findings;
+  }
+  return EXIT.ok;
+}
+
+/**
+ * Writes a report through a temporary file renamed over `file` (write-file-atomic), creating its folder.
+ *
+ * @throws UsageError naming `shown` when the file cannot be written.
+ */
+async function writeReport(file: string, text: string, shown: string): Promise<void> {
+  const { mkdir } = await import('node:fs/promises');
+  const { default: writeFileAtomic } = await import('write-file-atomic');
+  try {
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFileAtomic(file, text);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason = code === 'EISDIR' ? 'it is a folder' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'ENOTDIR' ? 'a part of its path is a file' : (error as Error).message.split('\n')[0];
+    throw new UsageError(`${shown}: cannot write the report: ${reason}`);
   }
 }

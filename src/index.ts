@@ -1,4 +1,6 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
+import picomatch from 'picomatch';
 import type { SourceFile } from 'ts-morph';
 import { RULES } from '../rules/index.js';
 import { BranchIndex } from './analysis/branches.js';
@@ -13,10 +15,12 @@ import { EffectAnalyzer } from './effects/infer.js';
 import { DEFAULT_INFER_OPTIONS } from './effects/options.js';
 import { ConfiguredSinks } from './effects/configured.js';
 import { EMPTY_CONFIG, type Config } from './config/schema.js';
-import { collect, compareFindings, type SeverityConfig } from './engine/collector.js';
+import { collect, compareFindings } from './engine/collector.js';
+import { RuleSettings } from './config/rule-settings.js';
 import { runRules } from './engine/run.js';
 import type { Finding, LintResult, ToolFacts } from './model.js';
-import { resolveInputs } from './project/inputs.js';
+import { resolveInputs, type ResolvedInputs } from './project/inputs.js';
+import { UsageError } from './errors.js';
 import { loadProgram } from './project/load.js';
 
 export type { Finding, LintResult, ToolFacts } from './model.js';
@@ -31,10 +35,10 @@ export interface LintOptions {
   maxDepth?: number;
   /** How many effect nodes effect inference may visit in the run (default 2,000,000). */
   maxWork?: number;
-  /** Severity per rule id; `off` disables a rule. */
-  severities?: SeverityConfig;
-  /** The project's validated configuration (`loadConfig`); none: no configured or incidental sinks. */
+  /** The project's validated configuration (`loadConfig`); none: every rule at its recommended severity, no configured sinks. */
   config?: Config;
+  /** The folder the configuration's globs (`overrides[].files`, `include`, `exclude`) are relative to: its file's folder (default `cwd`). */
+  configDir?: string;
 }
 
 const NODE_MODULES = `${path.sep}node_modules${path.sep}`;
@@ -61,15 +65,49 @@ function fatalFinding(ruleId: 'parse-error' | 'read-error' | 'analysis-error', m
   return { ruleId, messageId, message, severity: 'error', tool, ...(tool ? { toolLocation: location } : {}), location, evidence: [], fatal: true };
 }
 
+/** A predicate that matches no file. */
+const NOTHING = (): boolean => false;
+
+/** Matches files (absolute) against the configuration's `exclude` globs, relative to `configDir`. */
+function exclusion(globs: string[], configDir: string): (file: string) => boolean {
+  if (globs.length === 0) return NOTHING;
+  const match = picomatch(globs, { dot: true });
+  return (file) => match(path.relative(configDir, file).split(path.sep).join('/'));
+}
+
+function withoutKeys<V>(map: Map<string, V>, drop: (key: string) => boolean): Map<string, V> {
+  return new Map([...map].filter(([key]) => !drop(key)));
+}
+
+/**
+ * The files to lint: `paths` (relative to `cwd`); with none, the configuration's `include` globs
+ * (relative to `configDir`), else the project in `cwd`. The configuration's `tsconfig` (relative to
+ * `configDir`) replaces the tsconfig.json found, and with no path nor `include` lists the files.
+ *
+ * @throws UsageError as resolveInputs, and when the configured tsconfig does not exist.
+ */
+async function configuredInputs(paths: string[], cwd: string, config: Config, configDir: string): Promise<ResolvedInputs> {
+  const tsconfig = config.tsconfig ? path.resolve(configDir, config.tsconfig) : null;
+  if (tsconfig && !existsSync(tsconfig)) throw new UsageError(`${path.relative(cwd, tsconfig) || tsconfig}: the tsconfig the configuration names does not exist`);
+  if (paths.length === 0 && tsconfig && !config.include) return { files: [], tsconfig };
+  const inputs = paths.length === 0 && config.include ? await resolveInputs(config.include, configDir) : await resolveInputs(paths, cwd);
+  return tsconfig ? { ...inputs, tsconfig } : inputs;
+}
+
 /**
  * Lints the MCP server in `paths`: finds its tool registrations, infers what each handler does,
  * and checks the declared annotations against it. Never executes the analysed code.
  *
- * @throws UsageError for a path that does not exist, an empty glob, or an unreadable tsconfig.json.
+ * @throws UsageError for a path that does not exist, an empty glob, or an unreadable or missing tsconfig.json.
  */
 export async function lint(options: LintOptions): Promise<LintResult> {
-  const inputs = await resolveInputs(options.paths, options.cwd);
-  const program = loadProgram(inputs.files, inputs.tsconfig);
+  const config = options.config ?? EMPTY_CONFIG;
+  const configDir = options.configDir ?? options.cwd;
+  const inputs = await configuredInputs(options.paths, options.cwd, config, configDir);
+  const excluded = exclusion(config.exclude, configDir);
+  const loaded = loadProgram(inputs.files.filter((f) => !excluded(f)), inputs.tsconfig);
+  // Files the configuration excludes are never linted nor reported on, even when a project lists them; they still resolve imports.
+  const program = excluded === NOTHING ? loaded : { ...loaded, targets: loaded.targets.filter((sf) => !excluded(sf.getFilePath())), parseErrors: withoutKeys(loaded.parseErrors, excluded), unreadable: withoutKeys(loaded.unreadable, excluded) };
   const targetRoots = new Set(program.targets.map((sf) => packageRootOf(sf.getFilePath())).filter((r): r is string => r !== null));
   const isProjectFile = (sf: SourceFile): boolean => {
     if (sf.isDeclarationFile()) return false;
@@ -93,7 +131,6 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   const discovered = discovery.tools;
   const unresolvedRegistrations = discovery.unresolved;
 
-  const config = options.config ?? EMPTY_CONFIG;
   const analyzer = new EffectAnalyzer(resolver, {
     maxDepth: options.maxDepth ?? DEFAULT_INFER_OPTIONS.maxDepth,
     maxWork: options.maxWork ?? DEFAULT_INFER_OPTIONS.maxWork,
@@ -111,7 +148,9 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   });
   tools.sort((a, b) => a.location.file.localeCompare(b.location.file) || a.location.line - b.location.line || a.location.column - b.location.column);
 
-  const { reports, crashes } = runRules(tools, RULES.values());
-  const findings = [...fatal, ...collect(reports, crashes, RULES, options.severities)].sort(compareFindings);
+  const settings = new RuleSettings(config, configDir);
+  const settingsOf = (tool: ToolFacts) => settings.for(tool.location.file, tool.name);
+  const { reports, crashes } = runRules(tools, RULES.values(), settingsOf);
+  const findings = [...fatal, ...collect(reports, crashes, RULES, settingsOf)].sort(compareFindings);
   return { tools, findings, unresolvedRegistrations, filesRead: program.targets.map((sf) => sf.getFilePath()), cwd: options.cwd, stats: { ...analyzer.stats } };
 }

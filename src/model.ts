@@ -203,6 +203,12 @@ export interface ToolFacts {
   registration: string;
   /** `null` when the tool declares no annotations object at all. */
   annotations: DeclaredAnnotations | null;
+  /**
+   * The tool's top-level `title` (`registerTool`'s config, a listed tool object; spec 2025-11-25
+   * `Tool.title`, which takes precedence over `annotations.title`): null when it has none;
+   * absent when the registration form has no top-level title or it was not read.
+   */
+  title?: DeclaredHint | null;
   /** Where the handler is, when found. */
   handler: SourceLocation | null;
   /** Effects of the handler; absent in live mode; `null` when the handler could not be resolved. */

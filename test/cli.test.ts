@@ -307,9 +307,10 @@ describe('mcp-annotate-lint CLI', () => {
   it('teaches in --help: usage, examples, rules and exit codes', () => {
     const r = run(['--help']);
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain('Usage: mcp-annotate-lint [options] [paths...]');
+    expect(r.stdout).toContain('Usage: mcp-annotate-lint [options] [command] [paths...]');
+    expect(r.stdout).toMatch(/\n  rules \[options\] +list the rules/);
     expect(r.stdout).toContain('optimistic-read-only');
-    expect(r.stdout).toContain('Exit codes: 0 no error-level finding, 1 at least one error, 2 usage or fatal error.');
+    expect(r.stdout).toContain('Exit codes: 0 no error-level finding, 1 at least one error (or more warnings than --max-warnings),\n2 usage or fatal error.');
   });
 
   it('finds the configuration from the path linted, and --no-config ignores it (fresh-user trial)', () => {

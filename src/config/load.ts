@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { cosmiconfig, getDefaultSearchPlaces } from 'cosmiconfig';
+import type { z } from 'zod';
 import { UsageError } from '../errors.js';
 import { ConfigSchema, EMPTY_CONFIG, type Config } from './schema.js';
 
@@ -28,25 +29,62 @@ function configReadError(error: unknown, cwd: string, named: string | null): str
 }
 
 /**
- * The file cosmiconfig's search stops at from `from` (its search places in its order, folder by
- * folder up to the one with a package.json): the one whose error to name, since cosmiconfig's
- * messages do not always say (a module that throws).
+ * The configuration file in `dir` itself that cosmiconfig's search would take (its search places in
+ * its order; a package.json only with a `mcplint` key, or when it does not parse), or null.
+ */
+export function configIn(dir: string): string | null {
+  for (const place of getDefaultSearchPlaces(MODULE_NAME)) {
+    const candidate = path.join(dir, place);
+    if (!existsSync(candidate)) continue;
+    if (place !== 'package.json') return candidate;
+    try {
+      if ((JSON.parse(readFileSync(candidate, 'utf8')) as Record<string, unknown>)[MODULE_NAME] !== undefined) return candidate;
+    } catch {
+      return candidate;
+    }
+  }
+  return null;
+}
+
+/**
+ * The file cosmiconfig's search stops at from `from` (folder by folder up to the one with a
+ * package.json): the one whose error to name, since cosmiconfig's messages do not always say (a
+ * module that throws).
  */
 function searchedFile(from: string): string | null {
-  const places = getDefaultSearchPlaces(MODULE_NAME);
   for (let dir = path.resolve(from); ; dir = path.dirname(dir)) {
-    for (const place of places) {
-      const candidate = path.join(dir, place);
-      if (!existsSync(candidate)) continue;
-      if (place !== 'package.json') return candidate;
-      try {
-        if ((JSON.parse(readFileSync(candidate, 'utf8')) as Record<string, unknown>)[MODULE_NAME] !== undefined) return candidate;
-      } catch {
-        return candidate;
-      }
-    }
+    const found = configIn(dir);
+    if (found) return found;
     if (existsSync(path.join(dir, 'package.json')) || path.dirname(dir) === dir) return null;
   }
+}
+
+type Issue = z.core.$ZodIssue;
+
+/**
+ * One schema issue as `<key path>: <what was expected>`. zod reports a rule entry that matches none
+ * of its forms (severity, `[severity]`, `[severity, options]`) as "Invalid input"; the form the
+ * value was meant to take says more: the deepest issue of any form (a bad option), else "takes no
+ * options" for a rule without options given some, else the severity's message.
+ */
+export function describeIssue(issue: Issue): string {
+  let at = issue.path;
+  let message = issue.message;
+  if (issue.code === 'invalid_union') {
+    const all = issue.errors.flat();
+    const deepest = [...all].sort((a, b) => b.path.length - a.path.length)[0];
+    if (deepest && deepest.path.length > 0) {
+      at = [...at, ...deepest.path];
+      message = deepest.message;
+    } else if (issue.errors.length === 2 && all.some((i) => i.code === 'too_big')) {
+      message = 'this rule takes no options: expected a severity ("off", "info", "warn", "error") or [severity]';
+    } else {
+      message = 'expected a severity ("off", "info", "warn", "error"), [severity] or [severity, options]';
+    }
+  } else if (issue.code === 'unrecognized_keys' && at.length === 1 && at[0] === 'rules') {
+    message += ' (`mcp-annotate-lint rules` lists the rule ids)';
+  }
+  return `${at.length > 0 ? at.join('.') : '(root)'}: ${message}`;
 }
 
 /** A loaded configuration and the file it came from (null when none was found). */
@@ -78,7 +116,7 @@ export async function loadConfig(cwd: string, file?: string, from: string = cwd)
   const parsed = ConfigSchema.safeParse(found.config);
   const rel = path.relative(cwd, found.filepath) || found.filepath;
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `${rel}: ${issue.path.length > 0 ? issue.path.join('.') : '(root)'}: ${issue.message}`);
+    const lines = parsed.error.issues.map((issue) => `${rel}: ${describeIssue(issue)}`);
     throw new UsageError(lines.join('\n'));
   }
   return { config: parsed.data, file: found.filepath };

@@ -1,10 +1,52 @@
 import { z } from 'zod';
+import { RULES } from '../../rules/index.js';
+import { RULE_DESCRIPTORS } from '../engine/descriptors.js';
 
 /**
- * The configuration schema: one strict zod schema that validates `.mcplintrc*` files and gives the
- * TypeScript type (knip's layout). Unknown keys are errors. Issue #4 adds `sinks` and `incidental`;
- * issue #5 extends it with rules, overrides and profiles.
+ * The configuration schema: one strict zod schema that validates `.mcplintrc*` files, gives the
+ * TypeScript type and, through `z.toJSONSchema`, the published `schema.json` (knip's layout).
+ * Unknown keys are errors, rule ids included.
  */
+
+/** A rule's severity as written in a configuration (ESLint's words; `warn` is a finding of severity `warning`). */
+export const SEVERITY_SETTINGS = ['off', 'info', 'warn', 'error'] as const;
+export type SeveritySetting = (typeof SEVERITY_SETTINGS)[number];
+const severitySetting = z
+  .enum(SEVERITY_SETTINGS, { error: 'expected "off", "info", "warn" or "error"' })
+  .meta({ id: 'Severity', description: '"off" (the rule does not run), "info", "warn" or "error" (fails the run)' });
+
+/**
+ * One rule's entry in `rules`: a severity, `[severity]`, or `[severity, options]` when the rule
+ * takes options (ESLint's rule configuration). Without options, the options configured before (the
+ * profile's, a less specific override's) stay.
+ */
+function ruleEntry(options: z.ZodType | undefined) {
+  const forms = options ? [severitySetting, z.tuple([severitySetting]), z.tuple([severitySetting, options])] : [severitySetting, z.tuple([severitySetting])];
+  return z.union(forms as unknown as [z.ZodType, z.ZodType, ...z.ZodType[]]).optional();
+}
+
+/** `rules`: rule id → entry, for every rule and the engine's configurable findings (`unused-suppression`, ...). */
+export const RulesConfigSchema = z.strictObject(
+  Object.fromEntries(
+    [...RULE_DESCRIPTORS.values()].filter((d) => d.configurable).map((d) => [d.id, ruleEntry(RULES.get(d.id)?.meta.options).describe(d.description)]),
+  ),
+).meta({ id: 'Rules', description: 'severity per rule id: "off", "info", "warn", "error", or [severity, options]' });
+
+/** An entry of `rules` as parsed: a severity, or a severity with options. */
+export type RuleEntry = SeveritySetting | [SeveritySetting] | [SeveritySetting, Record<string, unknown>];
+
+/**
+ * Rules for some tools only: those registered in files matching `files` (globs relative to the
+ * configuration file's folder) and whose name matches `tools` (globs); when both are given, both
+ * must match. Later overrides win over earlier ones and over `rules` (ESLint's `overrides`).
+ */
+export const OverrideSchema = z
+  .strictObject({
+    files: z.array(z.string().min(1)).min(1).optional(),
+    tools: z.array(z.string().min(1)).min(1).optional(),
+    rules: RulesConfigSchema,
+  })
+  .refine((o) => o.files !== undefined || o.tools !== undefined, { message: 'give `files` or `tools` (or both)' });
 
 /** Where a configured entry applies: a callee as written, or a package export path (sink-index.ts syntax). */
 const matcher = {
@@ -48,20 +90,45 @@ export const IncidentalConfigSchema = z
 export const ConfigSchema = z.strictObject({
   /** The JSON schema a file points to, for editors; ignored. */
   $schema: z.string().optional(),
-  sinks: z.array(SinkConfigSchema).default([]),
-  incidental: z.array(IncidentalConfigSchema).default([]),
+  /**
+   * `spec` (default): the MCP specification's expectations. `directory`: also those of client
+   * directories (connector and app directories review tool annotations): every hint explicit,
+   * `destructiveHint` even on read-only tools, and a title in the annotations; missing ones are errors.
+   */
+  profile: z
+    .enum(['spec', 'directory'])
+    .default('spec')
+    .describe('"spec": the MCP specification\'s expectations; "directory": also those of client directories (every hint explicit, destructiveHint even on read-only tools, annotations.title), as errors'),
+  /** Severity (and options) per rule id. */
+  rules: RulesConfigSchema.default({}).describe('severity per rule id: "off", "info", "warn", "error", or [severity, options]'),
+  /** Per-file or per-tool rule settings; later entries win. */
+  overrides: z.array(OverrideSchema).default([]).describe('rule settings for the tools registered in some files (`files` globs) or with some names (`tools` globs); later entries win'),
+  /** Globs (relative to the configuration file's folder) of the files to lint when no path is given on the command line. */
+  include: z.array(z.string().min(1)).optional().describe('globs (relative to this file) of the files to lint when no path is given on the command line'),
+  /** Globs (relative to the configuration file's folder) of files never linted, even when named on the command line. */
+  exclude: z.array(z.string().min(1)).default([]).describe('globs (relative to this file) of files never linted, even when named on the command line'),
+  /** The tsconfig.json whose options (`paths`, `baseUrl`, references) and, with no path given, files apply (relative to the configuration file). */
+  tsconfig: z.string().min(1).optional().describe('the tsconfig.json (relative to this file) whose compiler options apply, and whose files are linted when no path is given'),
+  sinks: z.array(SinkConfigSchema).default([]).describe('your own wrappers and packages with their effects: calls matching `call` or `module`/`export` have this effect'),
+  incidental: z.array(IncidentalConfigSchema).default([]).describe('writes that do not count against the hints (a cache, an audit log): findings resting only on them are info'),
   /**
    * Whether a database server the server is configured with (PostgreSQL, MySQL, MongoDB, Redis, ...)
    * is part of the closed world of the server's own domain (the default) or of the open world.
    * A local SQLite file is always closed-world (issue #4).
    */
-  databaseServers: z.enum(['closed-world', 'open-world']).default('closed-world'),
+  databaseServers: z
+    .enum(['closed-world', 'open-world'])
+    .default('closed-world')
+    .describe('whether a database server the server is configured with is part of its closed world (default) or of the open world'),
 });
 
 /** A validated configuration (defaults applied). */
 export type Config = z.output<typeof ConfigSchema>;
+/** A configuration as written (what schema.json describes). */
+export type ConfigInput = z.input<typeof ConfigSchema>;
+export type Override = z.output<typeof OverrideSchema>;
 export type SinkConfig = z.output<typeof SinkConfigSchema>;
 export type IncidentalConfig = z.output<typeof IncidentalConfigSchema>;
 
 /** The configuration used when none is found: no user sinks, nothing incidental. */
-export const EMPTY_CONFIG: Config = { sinks: [], incidental: [], databaseServers: 'closed-world' };
+export const EMPTY_CONFIG: Config = ConfigSchema.parse({});

@@ -9,7 +9,7 @@ import { returnedExpressions } from '../analysis/returns.js';
 import { propertyOf, valueOfProperty, type DiscoverContext, type RegistrationAdapter } from './adapter.js';
 import type { UnresolvedItem, UnresolvedRegistration } from '../model.js';
 import type { RegistrationContext } from './contexts.js';
-import { discovered, readAnnotations, receiverKey, type Arg, type Discovery, type DiscoveredTool, type HandlerRef } from './registrations.js';
+import { discovered, readAnnotations, titleOf, receiverKey, type Arg, type Discovery, type DiscoveredTool, type HandlerRef } from './registrations.js';
 
 /** The request each handler serves: SDK v1 passes a Zod schema, SDK v2 a method string. */
 type Method = 'tools/list' | 'tools/call';
@@ -119,7 +119,9 @@ function toolOf(definition: Arg, at: Node, callHandlers: HandlerRef[], resolver:
   }
   const handlers: HandlerRef[] =
     name?.known && typeof name.value === 'string' ? callHandlers.map((h) => ({ node: h.node, bindings: requestBindings(h, name.value as string) })) : callHandlers;
-  return discovered('tools/list', nameArg, annotations, handlers, site, resolver, unresolved);
+  const tool = discovered('tools/list', nameArg, annotations, handlers, site, resolver, unresolved);
+  tool.facts.title = titleOf(definition, resolver);
+  return tool;
 }
 
 /** Binds a tools/call handler's request parameter to a request for one tool: `{ params: { name } }`, other keys unknown. */

@@ -4,12 +4,12 @@ import { Bindings } from '../analysis/bindings.js';
 import { contains, descendantsOfKinds } from '../analysis/nodes.js';
 import { evaluate, evaluateObject, definingNode, type EvaluatedObject } from '../analysis/evaluate.js';
 import { expandArguments, isModuleLevel, type FunctionNode, type Resolver, shorten, unwrap } from '../analysis/resolve.js';
-import type { DeclaredAnnotations, SourceLocation, ToolFacts, UnresolvedItem, UnresolvedRegistration } from '../model.js';
+import type { DeclaredAnnotations, DeclaredHint, SourceLocation, ToolFacts, UnresolvedItem, UnresolvedRegistration } from '../model.js';
 import { locationOf } from '../analysis/location.js';
 import type { RegistrationContext } from './contexts.js';
 import type { DiscoverContext } from './adapter.js';
 import { originalMethodOf } from './patches.js';
-import { annotationsAt, callContexts, handlersOf, valueOfProperty } from './adapter.js';
+import { annotationsAt, callContexts, handlersOf, propertyOf, valueOfProperty } from './adapter.js';
 
 /** A handler function to analyse, with the bindings of the registration context it runs in. */
 export interface HandlerRef {
@@ -412,7 +412,21 @@ function fromRegisterTool(method: string, args: Arg[], ctx: RegistrationContext,
   // When the config cannot be read whole, the annotations may hide in what could not be read.
   const annotations = annotationsAt(configArg, 'annotations', resolver);
   const unresolved: UnresolvedItem[] = [];
-  return discovered(method, nameArg, annotations, handlersOfArg(handlerArg, resolver, unresolved), ctx, resolver, unresolved);
+  const tool = discovered(method, nameArg, annotations, handlersOfArg(handlerArg, resolver, unresolved), ctx, resolver, unresolved);
+  tool.facts.title = titleOf(configArg, resolver);
+  return tool;
+}
+
+/**
+ * The top-level `title` of a tool definition object (`registerTool`'s config, a listed tool):
+ * null when it has none or it is `undefined`, else its value as evaluated.
+ */
+export function titleOf(definition: Arg, resolver: Resolver): DeclaredHint | null {
+  const arg = propertyOf(definition, 'title', resolver);
+  if (!arg) return null;
+  const value = evaluate(arg.node, resolver, 0, arg.bindings);
+  if (value.known && value.value === undefined) return null;
+  return value.known ? { value: value.value, known: true, location: locationOf(arg.node) } : { value: undefined, known: false, reason: value.reason, location: locationOf(arg.node) };
 }
 
 /** The deprecated `tool(name, ...)`: the annotations and handler sit where the SDK's overload logic puts them. */

@@ -1,9 +1,7 @@
-import type { Effect, Finding, Severity } from '../model.js';
+import type { ResolvedRules } from '../config/rule-settings.js';
+import type { Effect, Finding, Severity, ToolFacts } from '../model.js';
 import type { Rule } from './rule.js';
 import type { RawReport, RuleCrash } from './run.js';
-
-/** Severity per rule id; `off` drops the rule's findings. */
-export type SeverityConfig = Record<string, Severity | 'off'>;
 
 /** Renders `{{name}}` placeholders; an unknown placeholder is left as written so the gap shows. */
 export function renderMessage(template: string, data: Record<string, string>): string {
@@ -11,8 +9,8 @@ export function renderMessage(template: string, data: Record<string, string>): s
 }
 
 /**
- * Turns rule reports into findings: stamps the severity (configured, else the rule's
- * recommended one), drops rules that are off, renders the message, removes duplicates, and sorts
+ * Turns rule reports into findings: stamps the severity (configured for the report's tool by
+ * `settingsOf`, else the rule's recommended one), drops rules that are off, renders the message, removes duplicates, and sorts
  * by file, line, column, rule. Detectors never choose severity; this is the one place that does (knip).
  * Severity also follows the evidence (issue #4): a finding resting only on `likely` effects is at
  * most a warning, one resting only on effects the configuration marks incidental is at most info;
@@ -20,13 +18,13 @@ export function renderMessage(template: string, data: Record<string, string>): s
  *
  * @throws Error when a report names a message id its rule does not declare (a bug in the rule).
  */
-export function collect(reports: RawReport[], crashes: RuleCrash[], rules: ReadonlyMap<string, Rule>, severities: SeverityConfig = {}): Finding[] {
+export function collect(reports: RawReport[], crashes: RuleCrash[], rules: ReadonlyMap<string, Rule>, settingsOf?: (tool: ToolFacts) => ResolvedRules): Finding[] {
   const findings: Finding[] = [];
   const seen = new Set<string>();
   for (const report of reports) {
     const rule = rules.get(report.ruleId);
     if (!rule) continue;
-    const configured = severities[report.ruleId] ?? rule.meta.docs.recommended;
+    const configured = settingsOf?.(report.tool).get(report.ruleId)?.severity ?? rule.meta.docs.recommended;
     if (configured === 'off') continue;
     const template = (rule.meta.messages as Record<string, string>)[report.messageId];
     if (template === undefined) throw new Error(`rule ${rule.id} reported unknown messageId "${report.messageId}"`);

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type { Effect, Severity, SourceLocation, ToolFacts } from '../model.js';
 
 /** What a rule needs from the facts; the engine skips a rule whose needs a run cannot meet (effects in live mode). */
@@ -16,6 +17,12 @@ export interface RuleMeta<MessageId extends string> {
   requires: RuleRequirement[];
   /** Message templates; `{{name}}` is replaced by `data.name`. */
   messages: Record<MessageId, string>;
+  /**
+   * The rule's options (the second element of `[severity, options]` in the configuration): a strict
+   * zod object whose fields all have defaults, so that `options.parse({})` gives the defaults. It
+   * also validates the configuration and is part of the published schema.json. Absent: no options.
+   */
+  options?: z.ZodType<Record<string, unknown>>;
 }
 
 /** One report from a rule, before the collector gives it a severity and text. */
@@ -28,20 +35,22 @@ export interface RuleReport<MessageId extends string> {
 }
 
 /** What a rule sees: one tool's facts, and a way to report. Rules never see the syntax tree. */
-export interface RuleContext<MessageId extends string> {
+export interface RuleContext<MessageId extends string, Options = Record<string, unknown>> {
   tool: ToolFacts;
+  /** The options configured for this tool's file and name (overrides applied), else the defaults of `meta.options`. */
+  options: Options;
   report(report: RuleReport<MessageId>): void;
 }
 
 /** A rule module: `rules/<id>.ts`, with its doc in `rules/<id>.md`. */
-export interface Rule<MessageId extends string = string> {
+export interface Rule<MessageId extends string = string, Options = Record<string, unknown>> {
   /** kebab-case, naming the problem. */
   id: string;
   meta: RuleMeta<MessageId>;
-  check(ctx: RuleContext<MessageId>): void;
+  check(ctx: RuleContext<MessageId, Options>): void;
 }
 
-/** Declares a rule; the identity function, there for the type inference of message ids. */
-export function defineRule<MessageId extends string>(rule: Rule<MessageId>): Rule<MessageId> {
+/** Declares a rule; the identity function, there for the type inference of message ids and options. */
+export function defineRule<MessageId extends string, Options = Record<string, unknown>>(rule: Rule<MessageId, Options>): Rule<MessageId, Options> {
   return rule;
 }

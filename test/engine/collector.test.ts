@@ -3,12 +3,16 @@ import rule from '../../rules/optimistic-non-destructive.js';
 import { LIKELY_NOTE, collect } from '../../src/engine/collector.js';
 import { runRules } from '../../src/engine/run.js';
 import type { Rule } from '../../src/engine/rule.js';
+import { RuleSettings } from '../../src/config/rule-settings.js';
+import { ConfigSchema } from '../../src/config/schema.js';
 import { factsOf, type FactsCase } from '../rules/tester.js';
 
-/** The findings of optimistic-non-destructive on one facts case, through the collector. */
-function findingsOf(c: FactsCase, severities = {}) {
-  const { reports, crashes } = runRules([factsOf(c)], [rule]);
-  return collect(reports, crashes, new Map<string, Rule>([[rule.id, rule as Rule]]), severities);
+/** The findings of optimistic-non-destructive on one facts case, through the collector, with `rules` configured. */
+function findingsOf(c: FactsCase, rules = {}) {
+  const settings = new RuleSettings(ConfigSchema.parse({ rules }), '/p');
+  const settingsOf = () => settings.for('/p/server.ts', 't');
+  const { reports, crashes } = runRules([factsOf(c)], [rule as Rule], settingsOf);
+  return collect(reports, crashes, new Map<string, Rule>([[rule.id, rule as Rule]]), settingsOf);
 }
 
 describe('collector: severity follows the confidence of the evidence (issue #4)', () => {

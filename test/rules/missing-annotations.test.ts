@@ -25,4 +25,27 @@ describe('missing-annotations', () => {
       ],
     });
   });
+
+  it('with { hints: "all", title: true } (the directory profile) asks for every hint and a title in the annotations', () => {
+    const directory = { hints: 'all', title: true };
+    const all = { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false, title: 'Write' };
+    ruleTester(rule, {
+      valid: [
+        { declared: all, effects: ['overwrite'], options: directory },
+        // destructiveHint stays required on a read-only tool; idempotentHint is not asked for there.
+        { declared: { readOnlyHint: true, destructiveHint: false, openWorldHint: false, title: 'Read' }, effects: ['read'], options: directory },
+        // The default options judge only contradicting defaults, and no title.
+        { declared: { readOnlyHint: false, destructiveHint: true, openWorldHint: false }, effects: ['fetchPost'], options: {} },
+      ],
+      invalid: [
+        { declared: { readOnlyHint: true, openWorldHint: false, title: 'Read' }, effects: ['read'], options: directory, errors: ['explicit@9'] },
+        { declared: { readOnlyHint: false, openWorldHint: false, title: 'Make dir' }, effects: ['mkdir'], options: { hints: 'all' }, errors: ['omitted@9', 'omitted@9'] },
+        { declared: { readOnlyHint: false, title: 'Post' }, effects: ['fetchPost'], options: { hints: 'all' }, errors: ['omitted@9', 'explicit@9', 'explicit@9'] },
+        // A top-level title (spec-valid, shared case 027) is not where directory portals read it.
+        { declared: { readOnlyHint: true, destructiveHint: false, openWorldHint: false }, effects: ['read'], title: 'Read', options: { title: true }, errors: ['titleNotInAnnotations@6'] },
+        { declared: { readOnlyHint: true, destructiveHint: false, openWorldHint: false }, effects: ['read'], title: null, options: { title: true }, errors: ['noTitle@9'] },
+        { declared: null, effects: ['read'], options: directory, errors: ['noTitle@5', 'none@5'] },
+      ],
+    });
+  });
 });

@@ -30,6 +30,10 @@ export interface FactsCase {
   unresolved?: number;
   /** Live facts: no effects at all. */
   live?: boolean;
+  /** The rule's options as configured (defaults applied by its schema). */
+  options?: Record<string, unknown>;
+  /** The tool's top-level title (`Tool.title`); absent: not read. */
+  title?: string | null;
 }
 
 /** Builds the facts of one tool named "t" from a case. Hints sit on lines 10, 11, ... in declaration order. */
@@ -51,6 +55,7 @@ export function factsOf(c: FactsCase): ToolFacts {
     annotations: c.declared ? { location: at(9), properties, unresolved: [] } : null,
     handler: at(15),
     unresolved: [],
+    ...(c.title !== undefined ? { title: c.title === null ? null : { value: c.title, known: true, location: at(6) } } : {}),
     ...(effects ? { effects, inferred: inferHints(effects) } : {}),
   };
 }
@@ -58,7 +63,7 @@ export function factsOf(c: FactsCase): ToolFacts {
 /** Runs one rule on one facts case and returns `messageId@line` per report. */
 export function reportsOf(rule: Rule, c: FactsCase): string[] {
   const out: string[] = [];
-  rule.check({ tool: factsOf(c), report: (r) => out.push(`${r.messageId}@${(r.location ?? at(5)).line}`) });
+  rule.check({ tool: factsOf(c), options: rule.meta.options?.parse(c.options ?? {}) ?? {}, report: (r) => out.push(`${r.messageId}@${(r.location ?? at(5)).line}`) });
   return out;
 }
 

@@ -1,0 +1,119 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigSchema } from '../src/config/schema.js';
+import { SERVER_HEADER, writeProject } from './helpers.js';
+
+/** The CLI options that make mcp-annotate-lint a gate (issue #5), through the built bin. */
+const BIN = path.resolve(import.meta.dirname, '..', 'bin', 'mcp-annotate-lint.js');
+
+function run(args: string[], cwd: string) {
+  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
+  delete env.FORCE_COLOR;
+  const r = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8', env });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** One error (`peek` claims read-only and writes) and two warnings (`add` and `more` have no annotations). */
+const SERVER = `${SERVER_HEADER}import { writeFile } from "node:fs/promises";
+server.registerTool("peek", { description: "d", inputSchema: {}, annotations: { readOnlyHint: true, openWorldHint: false } }, async () => {
+  await writeFile("/tmp/x", "y");
+  return { content: [] };
+});
+server.registerTool("add", { description: "d", inputSchema: {} }, async () => ({ content: [] }));
+server.registerTool("more", { description: "d", inputSchema: {} }, async () => ({ content: [] }));
+`;
+const WARNINGS_ONLY = SERVER.replace('readOnlyHint: true', 'readOnlyHint: false, destructiveHint: true, idempotentHint: true');
+
+describe('--max-warnings and --quiet', () => {
+  it('exits 1 when warnings exceed --max-warnings, 0 at the limit', () => {
+    const dir = writeProject({ 'server.ts': WARNINGS_ONLY });
+    expect(run(['server.ts'], dir).code).toBe(0);
+    expect(run(['server.ts', '--max-warnings', '2'], dir).code).toBe(0);
+    const over = run(['server.ts', '--max-warnings', '1'], dir);
+    expect(over.code).toBe(1);
+    expect(over.stderr).toBe('mcp-annotate-lint: 2 warnings, more than --max-warnings 1 allows\n');
+    expect(run(['server.ts', '--max-warnings', '-1'], dir)).toMatchObject({ code: 2, stderr: expect.stringContaining("option '--max-warnings <n>' argument '-1' is invalid") });
+  });
+
+  it('--quiet shows and counts errors only', () => {
+    const dir = writeProject({ 'server.ts': SERVER });
+    const quiet = run(['server.ts', '--quiet', '--max-warnings', '0'], dir);
+    expect(quiet.code).toBe(1);
+    expect(quiet.stdout).toContain('✖ 1 problem (1 error, 0 warnings)');
+    expect(quiet.stdout).not.toContain('missing-annotations');
+    expect(quiet.stderr).toBe('');
+    const clean = writeProject({ 'server.ts': WARNINGS_ONLY });
+    expect(run(['server.ts', '--quiet', '--max-warnings', '0'], clean).code).toBe(0);
+  });
+});
+
+describe('--output-file', () => {
+  it('writes the report to the file (creating its folder), nothing to stdout, and keeps the exit code', () => {
+    const dir = writeProject({ 'server.ts': SERVER });
+    const r = run(['server.ts', '-f', 'json', '-o', 'reports/lint.json'], dir);
+    expect(r).toMatchObject({ code: 1, stdout: '' });
+    const report = JSON.parse(readFileSync(path.join(dir, 'reports', 'lint.json'), 'utf8'));
+    expect(report.findings.map((f: { ruleId: string }) => f.ruleId)).toEqual(['optimistic-read-only', 'missing-annotations', 'missing-annotations']);
+  });
+
+  it('replaces an existing report whole, and fails with one line when it cannot write', () => {
+    const dir = writeProject({ 'server.ts': WARNINGS_ONLY, 'out.txt': 'x'.repeat(100_000), 'file': '' });
+    expect(run(['server.ts', '-o', 'out.txt'], dir).code).toBe(0);
+    expect(readFileSync(path.join(dir, 'out.txt'), 'utf8')).toMatch(/^server\.ts\n[^]*✖ 2 problems \(0 errors, 2 warnings\)\n/);
+    mkdirSync(path.join(dir, 'folder'));
+    expect(run(['server.ts', '-o', 'folder'], dir)).toMatchObject({ code: 2, stderr: 'mcp-annotate-lint: folder: cannot write the report: it is a folder\n' });
+    expect(run(['server.ts', '-o', 'file/report.txt'], dir)).toMatchObject({ code: 2, stderr: expect.stringMatching(/^mcp-annotate-lint: file\/report\.txt: cannot write the report: [^\n]+\n$/) });
+  });
+});
+
+describe('--init', () => {
+  it('writes a starter .mcplintrc.json that validates and lists every rule, and refuses to overwrite a configuration', () => {
+    const dir = writeProject({ 'package.json': '{"name":"x"}' });
+    const r = run(['--init'], dir);
+    expect(r).toMatchObject({ code: 0, stdout: expect.stringContaining('Wrote .mcplintrc.json') });
+    const written = JSON.parse(readFileSync(path.join(dir, '.mcplintrc.json'), 'utf8'));
+    expect(ConfigSchema.safeParse(written).success).toBe(true);
+    expect(written.rules).toMatchObject({ 'optimistic-read-only': 'error', 'missing-annotations': 'warn', 'unused-suppression': 'warn' });
+    expect(run(['--init'], dir)).toMatchObject({ code: 2, stderr: 'mcp-annotate-lint: .mcplintrc.json: a configuration already exists here; --init does not overwrite it\n' });
+    const yaml = writeProject({ '.mcplintrc.yaml': 'profile: spec\n' });
+    expect(run(['--init'], yaml)).toMatchObject({ code: 2, stderr: expect.stringContaining('.mcplintrc.yaml: a configuration already exists here') });
+    expect(existsSync(path.join(yaml, '.mcplintrc.json'))).toBe(false);
+    const inPackage = writeProject({ 'package.json': JSON.stringify({ name: 'x', mcplint: {} }) });
+    expect(run(['--init'], inPackage).code).toBe(2);
+    expect(run(['--init', 'src'], dir)).toMatchObject({ code: 2, stderr: 'mcp-annotate-lint: --init takes no paths: run it in the folder that should hold the configuration\n' });
+  });
+});
+
+describe('rules command', () => {
+  it('lists every rule with its severity here, fixable and description, and where the docs are', () => {
+    const dir = writeProject({ 'package.json': '{"name":"x"}', '.mcplintrc.json': JSON.stringify({ profile: 'directory', rules: { 'meaningless-hint': 'off' } }) });
+    const r = run(['rules'], dir);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^rule +severity +fixable +reports\n/);
+    expect(r.stdout).toMatch(/\nmeaningless-hint +off \(default warning\) +destructiveHint or idempotentHint on a read-only tool/);
+    expect(r.stdout).toMatch(/\nmissing-annotations +error \(default warning\) +a tool without annotations/);
+    expect(r.stdout).toMatch(/\noptimistic-read-only +error +readOnlyHint: true on a tool that modifies its environment\n/);
+    expect(r.stdout).toMatch(/\nunused-suppression +warning +a mcp-annotate-lint-disable-next-line comment that suppresses no finding\n/);
+    expect(r.stdout).toContain('https://github.com/mcp-annotate-lint/mcp-annotate-lint/blob/main/rules/<rule>.md');
+    expect(run(['rules', '--no-config'], dir).stdout).toMatch(/\nmeaningless-hint +warning +/);
+    writeFileSync(path.join(dir, '.mcplintrc.json'), '{"rules": {"nope": "off"}}');
+    expect(run(['rules'], dir)).toMatchObject({ code: 2, stderr: expect.stringContaining('.mcplintrc.json: rules: Unrecognized key: "nope"') });
+  });
+});
+
+describe('a configuration found by the CLI', () => {
+  it('applies its rules and overrides, with globs relative to its folder', () => {
+    const dir = writeProject({
+      'package.json': '{"name":"x"}',
+      '.mcplintrc.json': JSON.stringify({ rules: { 'missing-annotations': 'off' }, overrides: [{ files: ['src/**'], tools: ['peek'], rules: { 'optimistic-read-only': 'warn' } }] }),
+      'src/server.ts': SERVER,
+    });
+    const r = run(['src/server.ts'], dir);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('✖ 1 problem (0 errors, 1 warning)');
+    expect(run(['server.ts'], path.join(dir, 'src')).code).toBe(0);
+    expect(run(['--no-config', 'src/server.ts'], dir).code).toBe(1);
+  });
+});
