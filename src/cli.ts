@@ -45,6 +45,8 @@ Examples:
                                                lint a published server's compiled JavaScript
   $ mcp-annotate-lint --tools                  a table of every tool: declared vs inferred hints
   $ mcp-annotate-lint --format json            machine-readable output (schemaVersion 1)
+  $ mcp-annotate-lint --baseline mcp-annotate-lint-baseline.json --update-baseline
+                                               record today's findings; later runs with --baseline report only new ones
 
 Rules:
 ${[...RULES.values()].map((r) => `  ${r.id.padEnd(26)} ${r.meta.docs.recommended.padEnd(8)} ${r.meta.docs.description}`).join('\n')}
@@ -77,6 +79,8 @@ export async function main(argv: string[], io: { stdout: NodeJS.WritableStream; 
     .option('-c, --config <file>', 'use this configuration file instead of searching for .mcplintrc*, mcplint.config.* or package.json#mcplint')
     .option('--no-config', 'ignore configuration files')
     .option('--max-depth <n>', `how many calls deep to follow handlers into project functions (1 to ${MAX_DEPTH_LIMIT})`, wholeNumber(MAX_DEPTH_LIMIT), DEFAULT_INFER_OPTIONS.maxDepth)
+    .option('--baseline <file>', 'leave out the findings recorded in this baseline file (a JSON file to commit): only new findings are reported and count for the exit code')
+    .option('--update-baseline', 'write the findings of this run to the --baseline file (creating it) instead of reporting them')
     .option('--max-work <n>', `how many calls and state writes effect inference may visit in the run (1 to ${MAX_WORK_LIMIT})`, wholeNumber(MAX_WORK_LIMIT), DEFAULT_INFER_OPTIONS.maxWork)
     .version(VERSION, '-v, --version')
     .addHelpText('after', HELP_AFTER)
@@ -95,14 +99,17 @@ export async function main(argv: string[], io: { stdout: NodeJS.WritableStream; 
     }
     throw error;
   }
-  const opts = program.opts<{ format: string; tools?: boolean; maxDepth: number; maxWork: number; config: string | false | undefined }>();
+  const opts = program.opts<{ format: string; tools?: boolean; maxDepth: number; maxWork: number; config: string | false | undefined; baseline?: string; updateBaseline?: boolean }>();
   try {
     // Loaded here so that --help and --version do not pay for loading TypeScript.
     const { lint } = await import('./index.js');
     const { loadConfig } = await import('./config/load.js');
+    const { openBaseline } = await import('./engine/baseline.js');
+    const baseline = await openBaseline(opts.baseline, opts.updateBaseline === true, io.cwd);
     // `--no-config` sets `config` to false; a string is `--config <file>`; undefined searches.
     const { config } = opts.config === false ? { config: undefined } : await loadConfig(io.cwd, opts.config, searchStart(io.cwd, program.args[0]));
-    const result = await lint({ paths: program.args, cwd: io.cwd, maxDepth: opts.maxDepth, maxWork: opts.maxWork, ...(config ? { config } : {}) });
+    const linted = await lint({ paths: program.args, cwd: io.cwd, maxDepth: opts.maxDepth, maxWork: opts.maxWork, ...(config ? { config } : {}) });
+    const result = baseline ? await baseline.apply(linted) : linted;
     const color = useColor(io.env, io.isTTY);
     const formatter = opts.tools && opts.format === 'stylish' ? toolsTable : FORMATTERS.get(opts.format)!;
     io.stdout.write(formatter(result, { cwd: io.cwd, color }));

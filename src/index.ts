@@ -15,6 +15,7 @@ import { ConfiguredSinks } from './effects/configured.js';
 import { EMPTY_CONFIG, type Config } from './config/schema.js';
 import { collect, compareFindings, type SeverityConfig } from './engine/collector.js';
 import { runRules } from './engine/run.js';
+import { applySuppressions } from './engine/suppressions.js';
 import type { Finding, LintResult, ToolFacts } from './model.js';
 import { resolveInputs } from './project/inputs.js';
 import { loadProgram } from './project/load.js';
@@ -112,6 +113,8 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   tools.sort((a, b) => a.location.file.localeCompare(b.location.file) || a.location.line - b.location.line || a.location.column - b.location.column);
 
   const { reports, crashes } = runRules(tools, RULES.values());
-  const findings = [...fatal, ...collect(reports, crashes, RULES, options.severities)].sort(compareFindings);
-  return { tools, findings, unresolvedRegistrations, filesRead: program.targets.map((sf) => sf.getFilePath()), cwd: options.cwd, stats: { ...analyzer.stats } };
+  const sourceOf = (file: string) => (program.parseErrors.has(file) ? undefined : program.project.getSourceFile(file)?.compilerNode);
+  const { findings, suppressed } = applySuppressions([...fatal, ...collect(reports, crashes, RULES, options.severities)], targets.map((sf) => sf.getFilePath()), sourceOf, options.severities);
+  findings.sort(compareFindings);
+  return { tools, findings, unresolvedRegistrations, filesRead: program.targets.map((sf) => sf.getFilePath()), cwd: options.cwd, stats: { ...analyzer.stats }, suppressed };
 }
