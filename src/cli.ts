@@ -55,6 +55,8 @@ Examples:
   $ mcp-annotate-lint --max-warnings 0         fail on warnings too
   $ mcp-annotate-lint --init                   write a starter ${STARTER_FILE}
   $ mcp-annotate-lint rules                    list the rules, their severity here and their docs
+  $ mcp-annotate-lint --baseline mcp-annotate-lint-baseline.json --update-baseline
+                                               record today's findings; later runs with --baseline report only new ones
 
 Rules (mcp-annotate-lint rules shows their severity under your configuration):
 ${[...RULES.values()].map((r) => `  ${r.id.padEnd(26)} ${r.meta.docs.recommended.padEnd(8)} ${r.meta.docs.description}`).join('\n')}
@@ -90,6 +92,8 @@ interface LintCliOptions {
   maxWarnings?: number;
   outputFile?: string;
   init?: boolean;
+  baseline?: string;
+  updateBaseline?: boolean;
 }
 
 /** The streams and environment the command line runs with (tests pass their own). */
@@ -134,6 +138,8 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     .option('-c, --config <file>', 'use this configuration file instead of searching for .mcplintrc*, mcplint.config.* or package.json#mcplint')
     .option('--no-config', 'ignore configuration files')
     .option('--max-depth <n>', `how many calls deep to follow handlers into project functions (1 to ${MAX_DEPTH_LIMIT})`, wholeNumber(MAX_DEPTH_LIMIT), DEFAULT_INFER_OPTIONS.maxDepth)
+    .option('--baseline <file>', 'leave out the findings recorded in this baseline file (a JSON file to commit): only new findings are reported and count for the exit code')
+    .option('--update-baseline', 'write the findings of this run to the --baseline file (creating it) instead of reporting them')
     .option('--max-work <n>', `how many calls and state writes effect inference may visit in the run (1 to ${MAX_WORK_LIMIT})`, wholeNumber(MAX_WORK_LIMIT), DEFAULT_INFER_OPTIONS.maxWork)
     .option('-q, --quiet', 'report errors only (warnings and info are neither shown nor counted)')
     .option('--max-warnings <n>', 'exit 1 when more than n warnings are reported (errors always fail)', count(MAX_WORK_LIMIT))
@@ -197,10 +203,13 @@ async function configFor(option: string | false | undefined, cwd: string, from: 
 async function lintCommand(paths: string[], opts: LintCliOptions, io: CliIO): Promise<number> {
   // Loaded here so that --help and --version do not pay for loading TypeScript.
   const { lint } = await import('./index.js');
+  const { openBaseline } = await import('./engine/baseline.js');
+  const baseline = await openBaseline(opts.baseline, opts.updateBaseline === true, io.cwd);
   const { config, file } = await configFor(opts.config, io.cwd, searchStart(io.cwd, paths[0]));
   const linted = await lint({ paths, cwd: io.cwd, maxDepth: opts.maxDepth, maxWork: opts.maxWork, config, ...(file ? { configDir: path.dirname(file) } : {}) });
-  // ESLint's --quiet: warnings and info are dropped before anything counts them.
-  const result = opts.quiet ? { ...linted, findings: linted.findings.filter((f) => f.severity === 'error') } : linted;
+  // The baseline records and removes findings of every severity; then ESLint's --quiet drops warnings and info before anything counts them.
+  const current = baseline ? await baseline.apply(linted) : linted;
+  const result = opts.quiet ? { ...current, findings: current.findings.filter((f) => f.severity === 'error') } : current;
   const formatter = opts.tools && opts.format === 'stylish' ? toolsTable : FORMATTERS.get(opts.format)!;
   const report = formatter(result, { cwd: io.cwd, color: opts.outputFile ? false : useColor(io.env, io.isTTY) });
   if (opts.outputFile) await writeReport(path.resolve(io.cwd, opts.outputFile), report, opts.outputFile);

@@ -18,6 +18,7 @@ import { EMPTY_CONFIG, type Config } from './config/schema.js';
 import { collect, compareFindings } from './engine/collector.js';
 import { RuleSettings } from './config/rule-settings.js';
 import { runRules } from './engine/run.js';
+import { applySuppressions } from './engine/suppressions.js';
 import type { Finding, LintResult, ToolFacts } from './model.js';
 import { resolveInputs, type ResolvedInputs } from './project/inputs.js';
 import { UsageError } from './errors.js';
@@ -151,6 +152,9 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   const settings = new RuleSettings(config, configDir);
   const settingsOf = (tool: ToolFacts) => settings.for(tool.location.file, tool.name);
   const { reports, crashes } = runRules(tools, RULES.values(), settingsOf);
-  const findings = [...fatal, ...collect(reports, crashes, RULES, settingsOf)].sort(compareFindings);
-  return { tools, findings, unresolvedRegistrations, filesRead: program.targets.map((sf) => sf.getFilePath()), cwd: options.cwd, stats: { ...analyzer.stats } };
+  const sourceOf = (file: string) => (program.parseErrors.has(file) ? undefined : program.project.getSourceFile(file)?.compilerNode);
+  // Suppression findings are about a file, not a tool: overrides by file apply to them.
+  const { findings, suppressed } = applySuppressions([...fatal, ...collect(reports, crashes, RULES, settingsOf)], targets.map((sf) => sf.getFilePath()), sourceOf, (file) => settings.for(file, null));
+  findings.sort(compareFindings);
+  return { tools, findings, unresolvedRegistrations, filesRead: program.targets.map((sf) => sf.getFilePath()), cwd: options.cwd, stats: { ...analyzer.stats }, suppressed };
 }

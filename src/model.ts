@@ -263,4 +263,6 @@ export interface LintResult {
   suppressed?: number;
   /** Findings already recorded in the `--baseline` file (not in `findings`, not counted for the exit code). */
   baselined?: number;
+  /** Findings the `--baseline` file records that no longer occur (fixed, or their tool renamed): the file can be updated. */
+  baselineUnmatched?: number;
 }

@@ -324,4 +324,13 @@ describe('mcp-annotate-lint CLI', () => {
     const without = run(['-f', 'json', '--no-config', dir], ROOT);
     expect(without.code).toBe(1);
   });
+
+  it('explains --baseline and --update-baseline in --help; the bin exits 2 with one line for a missing baseline (issue #5)', () => {
+    // commander wraps option descriptions to the terminal width.
+    const help = run(['--help']).stdout.replace(/\s+/g, ' ');
+    expect(help).toContain('--baseline <file> leave out the findings recorded in this baseline file');
+    expect(help).toContain('--update-baseline write the findings of this run to the --baseline file');
+    const r = run(['--baseline', 'no-such-baseline.json', path.join(CASES, '000-read-summary-writes-marker.ts')]);
+    expect(r).toEqual({ code: 2, stdout: '', stderr: 'mcp-annotate-lint: no-such-baseline.json: no such baseline file; create it with --update-baseline\n' });
+  });
 });

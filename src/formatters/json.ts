@@ -7,7 +7,7 @@ import type { Formatter } from './types.js';
  * The machine-readable report. Contract (documented in README.md, "JSON output"; extend, never break):
  * `{ schemaVersion: 1, tools: [{ name, file, line, annotations, annotationsReadable, inferred, effects, unresolved }],
  *    findings: [{ ruleId, severity, confidence, tool, file, line, column, message }],
- *    unresolvedRegistrations: [{ file, line, reason }] }`.
+ *    unresolvedRegistrations: [{ file, line, reason }], suppressed?, baselined? }`.
  */
 export interface JsonReport {
   schemaVersion: 1;
@@ -40,6 +40,10 @@ export interface JsonReport {
   findings: { ruleId: string; severity: 'error' | 'warning' | 'info'; confidence: 'certain' | 'likely'; tool: string | null; file: string; line: number; column: number; message: string }[];
   /** Registrations that did not yield tools the linter could name (a wrapper never called, a registry only run time fills), with why. */
   unresolvedRegistrations: { file: string; line: number; reason: string }[];
+  /** Findings inline `mcp-annotate-lint-disable-next-line` comments suppressed (not in `findings`). */
+  suppressed?: number;
+  /** Findings the `--baseline` file records (not in `findings`); present only with `--baseline`. */
+  baselined?: number;
 }
 
 const UNKNOWN: InferredHints = { readOnly: null, destructive: null, idempotent: null, openWorld: null };
@@ -92,6 +96,8 @@ export function toJsonReport(result: LintResult): JsonReport {
       message: f.message,
     })),
     unresolvedRegistrations: result.unresolvedRegistrations.map((u) => ({ file: rel(u.location.file), line: u.location.line, reason: u.reason })),
+    ...(result.suppressed !== undefined ? { suppressed: result.suppressed } : {}),
+    ...(result.baselined !== undefined ? { baselined: result.baselined } : {}),
   };
 }
 

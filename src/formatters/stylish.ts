@@ -1,6 +1,7 @@
 import { Chalk } from 'chalk';
 import { hasUnseenEffects, unverifiable } from '../engine/facts.js';
 import type { Effect, Finding } from '../model.js';
+import { hiddenFindingsSummary } from './hidden-findings.js';
 import { count, fileLine, relativePath } from './paths.js';
 import type { Formatter } from './types.js';
 
@@ -65,6 +66,7 @@ export const stylish: Formatter = (result, { cwd, color }) => {
     const line = `✖ ${count(result.findings.length, 'problem')} (${parts.join(', ')})`;
     out.push('', errors > 0 ? c.red.bold(line) : c.yellow.bold(line));
   }
+  out.push(...hiddenFindingsSummary(result).map((l) => c.dim(l)));
   const unresolved = result.unresolvedRegistrations.length;
   const unresolvedLine = unresolved > 0 ? c.yellow(`${count(unresolved, 'registration')} could not be resolved to named tools (see --tools, or unresolvedRegistrations in --format json).`) : null;
   if (result.tools.length === 0) {
