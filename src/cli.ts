@@ -1,14 +1,11 @@
 import { statSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { RULES } from '../rules/index.js';
 import { DEFAULT_INFER_OPTIONS } from './effects/options.js';
 import { UsageError } from './errors.js';
 import { FORMATTERS, toolsTable } from './formatters/index.js';
-
-/** The package version, from package.json (two levels above dist/src). */
-const VERSION: string = (createRequire(import.meta.url)('../../package.json') as { version: string }).version;
+import { PACKAGE } from './package-info.js';
 
 /** Exit codes, as ESLint's: 0 no error-level finding, 1 at least one, 2 usage or fatal error. */
 export const EXIT = { ok: 0, findings: 1, fatal: 2 } as const;
@@ -78,7 +75,7 @@ export async function main(argv: string[], io: { stdout: NodeJS.WritableStream; 
     .option('--no-config', 'ignore configuration files')
     .option('--max-depth <n>', `how many calls deep to follow handlers into project functions (1 to ${MAX_DEPTH_LIMIT})`, wholeNumber(MAX_DEPTH_LIMIT), DEFAULT_INFER_OPTIONS.maxDepth)
     .option('--max-work <n>', `how many calls and state writes effect inference may visit in the run (1 to ${MAX_WORK_LIMIT})`, wholeNumber(MAX_WORK_LIMIT), DEFAULT_INFER_OPTIONS.maxWork)
-    .version(VERSION, '-v, --version')
+    .version(PACKAGE.version, '-v, --version')
     .addHelpText('after', HELP_AFTER)
     .exitOverride()
     .configureOutput({
