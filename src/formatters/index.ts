@@ -1,10 +1,12 @@
 import { json } from './json.js';
+import { sarif } from './sarif.js';
 import { stylish } from './stylish.js';
 import type { Formatter } from './types.js';
 
 /** Built-in formatters by name (`--format <name>`). */
 export const FORMATTERS: ReadonlyMap<string, Formatter> = new Map([
   ['json', json],
+  ['sarif', sarif],
   ['stylish', stylish],
 ]);
 
