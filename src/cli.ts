@@ -42,6 +42,11 @@ Examples:
                                                lint a published server's compiled JavaScript
   $ mcp-annotate-lint --tools                  a table of every tool: declared vs inferred hints
   $ mcp-annotate-lint --format json            machine-readable output (schemaVersion 1)
+  $ mcp-annotate-lint --format sarif > mcp-annotate-lint.sarif
+                                               SARIF 2.1.0 for GitHub code scanning
+  $ mcp-annotate-lint --format github          annotations on a pull request from a GitHub Actions step
+  $ mcp-annotate-lint --format markdown >> "$GITHUB_STEP_SUMMARY"
+                                               a Markdown summary (job summary, pull-request comment)
 
 Rules:
 ${[...RULES.values()].map((r) => `  ${r.id.padEnd(26)} ${r.meta.docs.recommended.padEnd(8)} ${r.meta.docs.description}`).join('\n')}
