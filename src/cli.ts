@@ -1,5 +1,4 @@
 import { statSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { RULES } from '../rules/index.js';
@@ -7,9 +6,7 @@ import { DEFAULT_INFER_OPTIONS } from './effects/options.js';
 import { UsageError } from './errors.js';
 import { FORMATTERS, toolsTable } from './formatters/index.js';
 import { STARTER_FILE, writeStarterConfig } from './commands/init.js';
-
-/** The package version, from package.json (two levels above dist/src). */
-const VERSION: string = (createRequire(import.meta.url)('../../package.json') as { version: string }).version;
+import { PACKAGE } from './package-info.js';
 
 /** Exit codes, as ESLint's: 0 no error-level finding, 1 at least one, 2 usage or fatal error. */
 export const EXIT = { ok: 0, findings: 1, fatal: 2 } as const;
@@ -57,6 +54,11 @@ Examples:
   $ mcp-annotate-lint rules                    list the rules, their severity here and their docs
   $ mcp-annotate-lint --baseline mcp-annotate-lint-baseline.json --update-baseline
                                                record today's findings; later runs with --baseline report only new ones
+  $ mcp-annotate-lint --format sarif > mcp-annotate-lint.sarif
+                                               SARIF 2.1.0 for GitHub code scanning
+  $ mcp-annotate-lint --format github          annotations on a pull request from a GitHub Actions step
+  $ mcp-annotate-lint --format markdown >> "$GITHUB_STEP_SUMMARY"
+                                               a Markdown summary (job summary, pull-request comment)
 
 Rules (mcp-annotate-lint rules shows their severity under your configuration):
 ${[...RULES.values()].map((r) => `  ${r.id.padEnd(26)} ${r.meta.docs.recommended.padEnd(8)} ${r.meta.docs.description}`).join('\n')}
@@ -145,7 +147,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     .option('--max-warnings <n>', 'exit 1 when more than n warnings are reported (errors always fail)', count(MAX_WORK_LIMIT))
     .option('-o, --output-file <path>', 'write the report to this file (atomically, creating its folder) instead of stdout')
     .option('--init', `write a starter ${STARTER_FILE} here (refuses to overwrite a configuration)`)
-    .version(VERSION, '-v, --version')
+    .version(PACKAGE.version, '-v, --version')
     .addHelpText('after', HELP_AFTER)
     .action(() => {
       command = 'lint';

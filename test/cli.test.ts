@@ -9,6 +9,8 @@ import { writeProject, SERVER_HEADER } from './helpers.js';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BIN = path.join(ROOT, 'bin', 'mcp-annotate-lint.js');
 const CASES = path.join(ROOT, 'test', 'fixtures', 'cases');
+/** The fixture server of the report formatters (test/formatters). */
+const FORMATTER_SERVER = path.join(ROOT, 'test', 'fixtures', 'formatters', 'server');
 
 function run(args: string[], cwd = ROOT, env: Record<string, string> = {}) {
   const base: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
@@ -105,7 +107,7 @@ describe('mcp-annotate-lint CLI', () => {
     expect(bad.stderr).toBe("mcp-annotate-lint: unknown option '--nope'\n");
     const format = run(['--format', 'xml', '.']);
     expect(format.code).toBe(2);
-    expect(format.stderr).toMatch(/Allowed choices are json, stylish/);
+    expect(format.stderr).toMatch(/Allowed choices are github, json, markdown, sarif, stylish/);
     expect(format.stderr).not.toMatch(/\n\s+at /);
   });
 
@@ -332,5 +334,33 @@ describe('mcp-annotate-lint CLI', () => {
     expect(help).toContain('--update-baseline write the findings of this run to the --baseline file');
     const r = run(['--baseline', 'no-such-baseline.json', path.join(CASES, '000-read-summary-writes-marker.ts')]);
     expect(r).toEqual({ code: 2, stdout: '', stderr: 'mcp-annotate-lint: no-such-baseline.json: no such baseline file; create it with --update-baseline\n' });
+  });
+
+  it('prints SARIF with --format sarif: one result per finding, paths relative to the working directory', () => {
+    const r = run(['--format', 'sarif', 'server.ts'], FORMATTER_SERVER);
+    expect(r.code).toBe(1);
+    const log = JSON.parse(r.stdout);
+    expect(log.version).toBe('2.1.0');
+    expect(log.runs[0].results.map((x: { ruleId: string; locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }) => [x.ruleId, x.locations[0]!.physicalLocation.artifactLocation.uri])).toEqual([
+      ['optimistic-read-only', 'server.ts'],
+      ['missing-annotations', 'server.ts'],
+    ]);
+  });
+
+  it('prints workflow commands with --format github', () => {
+    const r = run(['--format', 'github', 'server.ts'], FORMATTER_SERVER);
+    expect(r.code).toBe(1);
+    expect(r.stdout.trimEnd().split('\n').map((l) => l.split('::')[1])).toEqual([
+      'error file=server.ts,line=21,col=20,title=optimistic-read-only',
+      'warning file=server.ts,line=31,col=3,title=missing-annotations',
+    ]);
+  });
+
+  it('prints a Markdown summary with --format markdown', () => {
+    const r = run(['--format', 'markdown', 'server.ts'], FORMATTER_SERVER);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/^## mcp-annotate-lint\n\n1 error · 1 warning · 0 info · 3 tools checked in 1 file\n/);
+    expect(r.stdout).toContain('| `delete_report` | `server.ts:31` | none |');
+    expect(r.stdout).not.toMatch(/\u001b\[/);
   });
 });

@@ -1,5 +1,16 @@
 import { z } from 'zod';
-import { ConfigSchema } from './schema.js';
+import { ConfigSchema, IncidentalConfigSchema, OverrideSchema, SinkConfigSchema } from './schema.js';
+
+/**
+ * What the zod refinements check, which `z.toJSONSchema` cannot see: the keys one of which an
+ * object must have (`overrides[]`: `files` or `tools`; `sinks[]`: `call` or `module`;
+ * `incidental[]`: `call`, `module` or `path`).
+ */
+const ONE_OF_KEYS = new Map<unknown, string[]>([
+  [OverrideSchema, ['files', 'tools']],
+  [SinkConfigSchema, ['call', 'module']],
+  [IncidentalConfigSchema, ['call', 'module', 'path']],
+]);
 
 /**
  * The published JSON schema of the configuration (`schema.json` at the package root, for editors:
@@ -8,7 +19,14 @@ import { ConfigSchema } from './schema.js';
  * draft 2020-12 (zod's `z.toJSONSchema`).
  */
 export function configJsonSchema(): Record<string, unknown> {
-  const schema = z.toJSONSchema(ConfigSchema, { io: 'input', target: 'draft-2020-12' }) as Record<string, unknown>;
+  const schema = z.toJSONSchema(ConfigSchema, {
+    io: 'input',
+    target: 'draft-2020-12',
+    override: ({ zodSchema, jsonSchema }) => {
+      const keys = ONE_OF_KEYS.get(zodSchema);
+      if (keys) jsonSchema.anyOf = keys.map((key) => ({ required: [key] }));
+    },
+  }) as Record<string, unknown>;
   return {
     $schema: schema.$schema,
     $id: 'https://github.com/mcp-annotate-lint/mcp-annotate-lint/blob/main/schema.json',

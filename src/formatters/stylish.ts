@@ -1,19 +1,13 @@
 import { Chalk } from 'chalk';
 import { hasUnseenEffects, unverifiable } from '../engine/facts.js';
-import type { Effect, Finding } from '../model.js';
+import type { Finding } from '../model.js';
 import { hiddenFindingsSummary } from './hidden-findings.js';
-import { count, fileLine, relativePath } from './paths.js';
+import { count, evidenceLine, fileLine, relativePath } from './paths.js';
+import { severityCounts } from './readings.js';
 import type { Formatter } from './types.js';
 
 /** How many evidence lines are printed under one finding. */
 const MAX_EVIDENCE = 3;
-
-function evidenceLine(effect: Effect, cwd: string): string {
-  const hops = effect.via.map((h) => `${h.callee} (${fileLine(h.location, cwd)})`);
-  const chain = hops.length > 0 ? ` via ${hops.join(' → ')}` : ' in the handler';
-  const when = effect.condition ? ` when \`${effect.condition}\`` : '';
-  return `${effect.sink} at ${fileLine(effect.location, cwd)}${chain}${when}`;
-}
 
 /**
  * ESLint's stylish layout: findings grouped per file, `line:col  severity  message  rule-id`,
@@ -57,9 +51,7 @@ export const stylish: Formatter = (result, { cwd, color }) => {
       if (f.evidence.length > MAX_EVIDENCE) out.push(`${indent}${c.dim(`↳ … and ${f.evidence.length - MAX_EVIDENCE} more`)}`);
     }
   }
-  const errors = result.findings.filter((f) => f.severity === 'error').length;
-  const warnings = result.findings.filter((f) => f.severity === 'warning').length;
-  const infos = result.findings.length - errors - warnings;
+  const { error: errors, warning: warnings, info: infos } = severityCounts(result.findings);
   const files = count(result.filesRead.length, 'file');
   if (result.findings.length > 0) {
     const parts = [count(errors, 'error'), count(warnings, 'warning'), ...(infos ? [`${infos} info`] : [])];

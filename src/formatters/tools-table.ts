@@ -1,34 +1,12 @@
 import { stripVTControlCharacters as stripAnsi } from 'node:util';
 import { Chalk } from 'chalk';
-import { HINT_KEYS, INFERRED_FOR_HINT, type SourceLocation, type ToolFacts } from '../model.js';
 import { hasUnseenEffects } from '../engine/facts.js';
 import { count, fileLine } from './paths.js';
+import { declaredReadings, findingsOf, hintCells, inferredReadings, severityCounts, type HintSymbols } from './readings.js';
 import type { Formatter } from './types.js';
 
-
-/** One hint as a cell: `T`, `F`, `-` (omitted), `?` (unknown). */
-function cell(value: unknown, present: boolean): string {
-  if (!present) return '-';
-  return value === true ? 'T' : value === false ? 'F' : '?';
-}
-
-function declaredCells(tool: ToolFacts): string {
-  if (!tool.annotations) return 'none';
-  // Keys hidden in an unreadable spread or call may be present: unknown, not omitted.
-  const hidden = tool.annotations.unresolved.length > 0;
-  return HINT_KEYS.map((k) => {
-    const hint = tool.annotations!.properties[k];
-    return cell(hint?.known ? hint.value : undefined, hint !== undefined || hidden);
-  }).join(' ');
-}
-
-function sameLocation(a: SourceLocation, b: SourceLocation): boolean {
-  return a.file === b.file && a.line === b.line && a.column === b.column;
-}
-
-function inferredCells(tool: ToolFacts): string {
-  return HINT_KEYS.map((k) => cell(tool.inferred?.[INFERRED_FOR_HINT[k]] ?? null, true)).join(' ');
-}
+/** Table symbols: T true, F false, - omitted (spec default), ? unknown. */
+const SYMBOLS: HintSymbols = { true: 'T', false: 'F', omitted: '-', unknown: '?' };
 
 /**
  * `--tools`: a table of every tool: where it is registered, its declared and inferred hints
@@ -37,14 +15,11 @@ function inferredCells(tool: ToolFacts): string {
 export const toolsTable: Formatter = (result, { cwd, color }) => {
   const c = new Chalk({ level: color ? 1 : 0 });
   const rows = result.tools.map((tool) => {
-    // By name and place: the tools of one wrapper or table can share a place.
-    const findings = result.findings.filter((f) => f.toolLocation !== undefined && sameLocation(f.toolLocation, tool.location) && f.tool === tool.name);
-    const errors = findings.filter((f) => f.severity === 'error').length;
-    const warnings = findings.filter((f) => f.severity === 'warning').length;
+    const { error: errors, warning: warnings } = severityCounts(findingsOf(result, tool));
     // A tool whose handler calls code the linter cannot follow is not "ok": its hints are unverified.
     const counted = [...(errors > 0 ? [c.red(count(errors, 'error'))] : []), ...(warnings > 0 ? [c.yellow(count(warnings, 'warning'))] : [])];
     const verdict = counted.length > 0 ? counted.join(', ') : hasUnseenEffects(tool) ? c.yellow('unverified') : c.green('ok');
-    return [tool.displayName, fileLine(tool.location, cwd), declaredCells(tool), inferredCells(tool), verdict];
+    return [tool.displayName, fileLine(tool.location, cwd), hintCells(declaredReadings(tool), SYMBOLS), hintCells(inferredReadings(tool), SYMBOLS), verdict];
   });
   const header = ['TOOL', 'LOCATION', 'DECLARED r d i o', 'INFERRED r d i o', 'VERDICT'];
   const all = [header, ...rows];

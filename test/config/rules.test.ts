@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
+import { starterConfig } from '../../src/commands/init.js';
 import { configJsonSchemaText } from '../../src/config/json-schema.js';
 import { loadConfig } from '../../src/config/load.js';
 import { ConfigSchema } from '../../src/config/schema.js';
@@ -164,6 +166,16 @@ describe('configuration files: every kind cosmiconfig searches (issue #5)', () =
 describe('schema.json and the example', () => {
   it('schema.json is generated from the zod schema (run `npm run schema` after changing it)', () => {
     expect(readFileSync(path.join(ROOT, 'schema.json'), 'utf8')).toBe(configJsonSchemaText());
+  });
+
+  it('schema.json, read by a JSON Schema validator (ajv), accepts the example and the --init starter and rejects what zod rejects', () => {
+    const validate = new Ajv2020({ strict: false }).compile(JSON.parse(readFileSync(path.join(ROOT, 'schema.json'), 'utf8')));
+    expect(validate(JSON.parse(readFileSync(path.join(ROOT, '.mcplintrc.example.json'), 'utf8'))), JSON.stringify(validate.errors)).toBe(true);
+    expect(validate(starterConfig())).toBe(true);
+    for (const bad of [{ rules: { 'no-such-rule': 'off' } }, { rules: { 'missing-annotations': ['warn', { hints: 'some' }] } }, { rules: { 'optimistic-read-only': ['warn', {}] } }, { profile: 'strict' }, { overrides: [{ rules: {} }] }]) {
+      expect(validate(bad), JSON.stringify(bad)).toBe(false);
+      expect(ConfigSchema.safeParse(bad).success).toBe(false);
+    }
   });
 
   it('the example configuration shows every option and validates', () => {
