@@ -103,6 +103,8 @@ export async function main(argv: string[], io: { stdout: NodeJS.WritableStream; 
     // `--no-config` sets `config` to false; a string is `--config <file>`; undefined searches.
     const { config } = opts.config === false ? { config: undefined } : await loadConfig(io.cwd, opts.config, searchStart(io.cwd, program.args[0]));
     const result = await lint({ paths: program.args, cwd: io.cwd, maxDepth: opts.maxDepth, maxWork: opts.maxWork, ...(config ? { config } : {}) });
+    // As ESLint warns of a file it was given but ignores: on stderr, so that reports stay parseable.
+    for (const { path: given, reason } of result.skipped ?? []) io.stderr.write(`mcp-annotate-lint: warning: ${given} skipped: ${reason}\n`);
     const color = useColor(io.env, io.isTTY);
     const formatter = opts.tools && opts.format === 'stylish' ? toolsTable : FORMATTERS.get(opts.format)!;
     io.stdout.write(formatter(result, { cwd: io.cwd, color }));

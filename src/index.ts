@@ -69,7 +69,12 @@ function fatalFinding(ruleId: 'parse-error' | 'read-error' | 'analysis-error', m
  */
 export async function lint(options: LintOptions): Promise<LintResult> {
   const inputs = await resolveInputs(options.paths, options.cwd);
-  const program = loadProgram(inputs.files, inputs.tsconfig);
+  const skipped = inputs.skipped.length > 0 ? { skipped: inputs.skipped } : {};
+  // Every path named a file that is not linted: nothing to read, as ESLint does when each file given is ignored.
+  if (inputs.files.length === 0 && options.paths.length > 0) {
+    return { tools: [], findings: [], unresolvedRegistrations: [], filesRead: [], cwd: options.cwd, stats: { summaries: 0, reused: 0, effectNodes: 0 }, ...skipped };
+  }
+  const program = loadProgram(inputs.files, inputs.tsconfig, inputs.context);
   const targetRoots = new Set(program.targets.map((sf) => packageRootOf(sf.getFilePath())).filter((r): r is string => r !== null));
   const isProjectFile = (sf: SourceFile): boolean => {
     if (sf.isDeclarationFile()) return false;
@@ -113,5 +118,5 @@ export async function lint(options: LintOptions): Promise<LintResult> {
 
   const { reports, crashes } = runRules(tools, RULES.values());
   const findings = [...fatal, ...collect(reports, crashes, RULES, options.severities)].sort(compareFindings);
-  return { tools, findings, unresolvedRegistrations, filesRead: program.targets.map((sf) => sf.getFilePath()), cwd: options.cwd, stats: { ...analyzer.stats } };
+  return { tools, findings, unresolvedRegistrations, filesRead: program.targets.map((sf) => sf.getFilePath()), cwd: options.cwd, stats: { ...analyzer.stats }, ...skipped };
 }
