@@ -210,6 +210,8 @@ async function lintCommand(paths: string[], opts: LintCliOptions, io: CliIO): Pr
   const { config, file } = await configFor(opts.config, io.cwd, searchStart(io.cwd, paths[0]));
   const linted = await lint({ paths, cwd: io.cwd, maxDepth: opts.maxDepth, maxWork: opts.maxWork, config, ...(file ? { configDir: path.dirname(file) } : {}) });
   // The baseline records and removes findings of every severity; then ESLint's --quiet drops warnings and info before anything counts them.
+  // As ESLint warns of a file it was given but ignores: on stderr, so that reports stay parseable.
+  for (const { path: given, reason } of linted.skipped ?? []) io.stderr.write(`mcp-annotate-lint: warning: ${given} skipped: ${reason}\n`);
   const current = baseline ? await baseline.apply(linted) : linted;
   const result = opts.quiet ? { ...current, findings: current.findings.filter((f) => f.severity === 'error') } : current;
   const formatter = opts.tools && opts.format === 'stylish' ? toolsTable : FORMATTERS.get(opts.format)!;

@@ -90,7 +90,7 @@ function withoutKeys<V>(map: Map<string, V>, drop: (key: string) => boolean): Ma
 async function configuredInputs(paths: string[], cwd: string, config: Config, configDir: string): Promise<ResolvedInputs> {
   const tsconfig = config.tsconfig ? path.resolve(configDir, config.tsconfig) : null;
   if (tsconfig && !existsSync(tsconfig)) throw new UsageError(`${path.relative(cwd, tsconfig) || tsconfig}: the tsconfig the configuration names does not exist`);
-  if (paths.length === 0 && tsconfig && !config.include) return { files: [], tsconfig };
+  if (paths.length === 0 && tsconfig && !config.include) return { files: [], tsconfig, context: [], skipped: [] };
   const inputs = paths.length === 0 && config.include ? await resolveInputs(config.include, configDir) : await resolveInputs(paths, cwd);
   return tsconfig ? { ...inputs, tsconfig } : inputs;
 }
@@ -106,7 +106,13 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   const configDir = options.configDir ?? options.cwd;
   const inputs = await configuredInputs(options.paths, options.cwd, config, configDir);
   const excluded = exclusion(config.exclude, configDir);
-  const loaded = loadProgram(inputs.files.filter((f) => !excluded(f)), inputs.tsconfig);
+  const files = inputs.files.filter((f) => !excluded(f));
+  const skipped = inputs.skipped.length > 0 ? { skipped: inputs.skipped } : {};
+  // Every path named a file that is not linted (not source, or excluded): nothing to read, as ESLint does when each file given is ignored.
+  if (files.length === 0 && options.paths.length > 0) {
+    return { tools: [], findings: [], unresolvedRegistrations: [], filesRead: [], cwd: options.cwd, stats: { summaries: 0, reused: 0, effectNodes: 0 }, ...skipped };
+  }
+  const loaded = loadProgram(files, inputs.tsconfig, inputs.context);
   // Files the configuration excludes are never linted nor reported on, even when a project lists them; they still resolve imports.
   const program = excluded === NOTHING ? loaded : { ...loaded, targets: loaded.targets.filter((sf) => !excluded(sf.getFilePath())), parseErrors: withoutKeys(loaded.parseErrors, excluded), unreadable: withoutKeys(loaded.unreadable, excluded) };
   const targetRoots = new Set(program.targets.map((sf) => packageRootOf(sf.getFilePath())).filter((r): r is string => r !== null));
@@ -156,5 +162,5 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   // Suppression findings are about a file, not a tool: overrides by file apply to them.
   const { findings, suppressed } = applySuppressions([...fatal, ...collect(reports, crashes, RULES, settingsOf)], targets.map((sf) => sf.getFilePath()), sourceOf, (file) => settings.for(file, null));
   findings.sort(compareFindings);
-  return { tools, findings, unresolvedRegistrations, filesRead: program.targets.map((sf) => sf.getFilePath()), cwd: options.cwd, stats: { ...analyzer.stats }, suppressed };
+  return { tools, findings, unresolvedRegistrations, filesRead: program.targets.map((sf) => sf.getFilePath()), cwd: options.cwd, stats: { ...analyzer.stats }, suppressed, ...skipped };
 }

@@ -252,6 +252,8 @@ export interface LintResult {
   unresolvedRegistrations: UnresolvedRegistration[];
   /** Every file read. */
   filesRead: string[];
+  /** Files named on the command line that were not linted (not TypeScript or JavaScript, or declaration files): the path as given and why. */
+  skipped?: { path: string; reason: string }[];
   /** The working directory that relative paths in reports are based on. */
   cwd: string;
   /**

@@ -364,3 +364,56 @@ describe('mcp-annotate-lint CLI', () => {
     expect(r.stdout).not.toMatch(/\u001b\[/);
   });
 });
+
+describe('files named by a hook (pre-commit, lint-staged)', () => {
+  const TSCONFIG = JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, baseUrl: '.', paths: { '@/*': ['src/*'] } }, include: ['src'] });
+  const HELPER = `import { writeFile } from "node:fs/promises";\nexport async function remember(id: string) {\n  await writeFile(id, "x");\n}\n`;
+  const HANDLER = `${SERVER_HEADER}import { remember } from "./b.js";\nserver.registerTool("peek", { description: "d", inputSchema: { id: z.string() }, annotations: { readOnlyHint: true, openWorldHint: false } }, async ({ id }) => {\n  await remember(id);\n  return { content: [] };\n});\n`;
+
+  it('lints a handler in a.ts through a helper in b.ts when only a.ts is named; b.ts alone has no registration and exits 0', () => {
+    const dir = writeProject({ 'tsconfig.json': TSCONFIG, 'src/a.ts': HANDLER, 'src/b.ts': HELPER });
+    const a = run(['src/a.ts'], dir);
+    expect(a.code).toBe(1);
+    expect(a.stdout).toMatch(/5:97 +error +"peek" declares readOnlyHint: true, but it writes a file .* optimistic-read-only/);
+    expect(a.stdout).toContain('↳ fs/promises writeFile at src/b.ts:3 via remember (src/a.ts:6)');
+    expect(a.stdout).toContain('Checked 1 tool in 1 file.');
+    const b = run(['src/b.ts'], dir);
+    expect(b).toEqual({ code: 0, stdout: 'No tool registrations found in 1 file.\n', stderr: '' });
+  });
+
+  it('sees a class injected in a file only the tsconfig lists (imported through `paths`), and leaves a broken file nothing imports unreported', () => {
+    const dir = writeProject({
+      'tsconfig.json': TSCONFIG,
+      'src/notes.ts': 'export interface Store {\n  saveNote(id: string): Promise<void>;\n}\nexport class Notes {\n  constructor(private readonly store: Store) {}\n  async add(id: string) {\n    await this.store.saveNote(id);\n  }\n}\n',
+      'src/file-store.ts': 'import { writeFile } from "node:fs/promises";\nimport type { Store } from "./notes.js";\nexport class FileStore implements Store {\n  async saveNote(id: string) {\n    await writeFile(id, "");\n  }\n}\n',
+      'src/tools.ts': 'import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";\nimport { z } from "zod";\nimport type { Notes } from "@/notes";\nexport function registerTools(server: McpServer, notes: Notes) {\n  server.registerTool("add_note", { description: "d", inputSchema: { id: z.string() }, annotations: { readOnlyHint: true, openWorldHint: false } }, async ({ id }) => {\n    await notes.add(id);\n    return { content: [] };\n  });\n}\n',
+      'src/main.ts': `${SERVER_HEADER}import { Notes } from "./notes.js";\nimport { FileStore } from "./file-store.js";\nimport { registerTools } from "./tools.js";\nregisterTools(server, new Notes(new FileStore()));\n`,
+      // A test's mock would be a second injected store: tests are not context.
+      'src/notes.test.ts': 'import { Notes } from "./notes.js";\nexport const mocked = new Notes({ async saveNote() {} });\n',
+      'src/broken.ts': 'const = ;\n',
+    });
+    const r = run(['--format', 'json', 'src/tools.ts'], dir);
+    expect(r.code).toBe(1);
+    const report = JSON.parse(r.stdout);
+    expect(report.findings.map((f: { ruleId: string; file: string; severity: string }) => `${f.severity} ${f.ruleId} ${f.file}`)).toEqual(['error optimistic-read-only src/tools.ts']);
+    expect(report.tools[0].effects.map((e: { sink: string; confidence: string; file: string; via: { callee: string }[] }) => [e.sink, e.confidence, e.file, e.via.map((v) => v.callee)])).toEqual([
+      ['fs/promises writeFile', 'certain', 'src/file-store.ts', ['notes.add', 'this.store.saveNote']],
+    ]);
+  });
+
+  it('skips a named file that is not TypeScript or JavaScript, or is a declaration file, with a warning, as ESLint does', () => {
+    const dir = writeProject({ 'src/a.ts': HANDLER, 'src/b.ts': HELPER, 'package.json': '{}', 'README.md': '# notes\n', 'src/types.d.ts': 'export declare const x: number;\n' });
+    const mixed = run(['README.md', 'src/a.ts', 'package.json'], dir);
+    expect(mixed.code).toBe(1);
+    expect(mixed.stdout).toContain('Checked 1 tool in 1 file.');
+    expect(mixed.stderr).toBe([
+      'mcp-annotate-lint: warning: README.md skipped: not a TypeScript or JavaScript file (.ts, .tsx, .mts, .cts, .js, .jsx, .mjs, .cjs)',
+      'mcp-annotate-lint: warning: package.json skipped: not a TypeScript or JavaScript file (.ts, .tsx, .mts, .cts, .js, .jsx, .mjs, .cjs)',
+      '',
+    ].join('\n'));
+    const none = run(['src/types.d.ts', 'README.md'], dir);
+    expect(none.code).toBe(0);
+    expect(none.stdout).toBe('No tool registrations found in 0 files.\n');
+    expect(none.stderr).toContain('mcp-annotate-lint: warning: src/types.d.ts skipped: a declaration file has no tool handlers to lint\n');
+  });
+});

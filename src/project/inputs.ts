@@ -2,7 +2,7 @@ import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { glob, isDynamicPattern } from 'tinyglobby';
 import { UsageError } from '../errors.js';
-import { nearestConfig } from './tsconfig.js';
+import { nearestConfig, readConfigTree } from './tsconfig.js';
 
 /** Extensions of the files mcp-annotate-lint reads. */
 export const SOURCE_EXTENSIONS = ['ts', 'tsx', 'mts', 'cts', 'js', 'jsx', 'mjs', 'cjs'] as const;
@@ -22,6 +22,13 @@ export interface ResolvedInputs {
    * nearest one above the first path, within its package.
    */
   tsconfig: string | null;
+  /**
+   * Files loaded beside the named ones as context, never searched for registrations: when files
+   * are named, the rest of the project each belongs to (see {@link projectContext}). Empty otherwise.
+   */
+  context: string[];
+  /** Named files that are not linted (not TypeScript or JavaScript, or declaration files), as given, with why. */
+  skipped: { path: string; reason: string }[];
 }
 
 /** True for a file that expansion of a folder or glob skips: tests, declarations. */
@@ -93,25 +100,28 @@ function packageEntries(dir: string): string[] {
 /**
  * Resolves command-line paths to source files, as `mcp-annotate-lint [paths...]` documents:
  * no path means the project in `cwd` (its tsconfig.json, else its package.json entry points,
- * else every source file under it); a file is linted even if it looks like a test; a folder is
- * expanded to its source files, skipping tests, declarations and node_modules; a glob is expanded
- * the same way.
+ * else every source file under it); a file is linted even if it looks like a test, and the rest of
+ * its project is loaded as context; a named file that is not TypeScript or JavaScript, or is a
+ * declaration file, is skipped (listed in `skipped`); a folder is expanded to its source files,
+ * skipping tests, declarations and node_modules; a glob is expanded the same way.
  *
  * @throws UsageError when a path does not exist or a glob matches nothing.
  */
 export async function resolveInputs(paths: string[], cwd: string): Promise<ResolvedInputs> {
   if (paths.length === 0) {
     const tsconfig = path.join(cwd, 'tsconfig.json');
-    if (existsSync(tsconfig)) return { files: [], tsconfig };
+    if (existsSync(tsconfig)) return { files: [], tsconfig, context: [], skipped: [] };
     if (existsSync(path.join(cwd, 'package.json'))) {
       const entries = packageEntries(cwd);
-      if (entries.length > 0) return { files: entries, tsconfig: null };
+      if (entries.length > 0) return { files: entries, tsconfig: null, context: [], skipped: [] };
     }
     const found = await expandFolder(cwd);
     if (found.length === 0) throw new UsageError(`${cwd}: no tsconfig.json, package.json entry point or TypeScript/JavaScript file to lint here`);
-    return { files: dedupeByRealPath(found), tsconfig: null };
+    return { files: dedupeByRealPath(found), tsconfig: null, context: [], skipped: [] };
   }
   const files = new Set<string>();
+  const named: string[] = [];
+  const skipped: ResolvedInputs['skipped'] = [];
   for (const input of paths) {
     const abs = path.resolve(cwd, input);
     if (existsSync(abs)) {
@@ -123,9 +133,13 @@ export async function resolveInputs(paths: string[], cwd: string): Promise<Resol
       } else if (!stat.isFile()) {
         // A FIFO or a device would block the read or never end.
         throw new UsageError(`${input}: not a regular file`);
-      } else if (isSourceFile(abs)) files.add(abs);
-      else if (DECLARATION_FILE.test(abs)) throw new UsageError(`${input}: a declaration file has no tool handlers to lint; name the .ts or .js file`);
-      else throw new UsageError(`${input}: not a TypeScript or JavaScript file (expected .${SOURCE_EXTENSIONS.join(', .')})`);
+      } else if (isSourceFile(abs)) {
+        files.add(abs);
+        named.push(abs);
+      } else if (DECLARATION_FILE.test(abs)) skipped.push({ path: input, reason: 'a declaration file has no tool handlers to lint' });
+      // As ESLint does with a file its configuration does not cover: skipped with a warning, so
+      // that a hook or lint-staged pattern that passes every changed file does not fail a commit.
+      else skipped.push({ path: input, reason: `not a TypeScript or JavaScript file (.${SOURCE_EXTENSIONS.join(', .')})` });
       continue;
     }
     if (isDynamicPattern(input)) {
@@ -143,5 +157,37 @@ export async function resolveInputs(paths: string[], cwd: string): Promise<Resol
   // The options (`paths`, `baseUrl`, references) of the project the first path belongs to apply; its file list does not.
   const first = path.resolve(cwd, paths[0]!);
   const tsconfig = nearestConfig(existsSync(first) && statSync(first).isDirectory() ? first : path.dirname(first));
-  return { files: dedupeByRealPath([...files]).sort(), tsconfig };
+  const targets = dedupeByRealPath([...files]).sort();
+  return { files: targets, tsconfig, context: projectContext(named, new Set(targets)), skipped };
+}
+
+/**
+ * The rest of the projects that named files belong to, so that effect inference sees what a
+ * whole-project run sees (a class injected in a file nothing imports, a wrapper's other call
+ * sites) when a hook passes only the changed files. A file's project is the nearest
+ * tsconfig.json/jsconfig.json above it (within its package), or a config it references, whose
+ * file list includes it; a config that does not list it (a fixture, a script outside `include`)
+ * only lends its options, as before. Tests and declaration files are left out, as when a folder
+ * is expanded: a test's mocks would pass for the server's own instances.
+ *
+ * @param named absolute paths of the files named on the command line.
+ * @param targets the files to lint, which are not repeated as context.
+ * @returns absolute paths, sorted; empty when no named file is listed by its config.
+ * @throws UsageError when a config above a named file exists but is not valid JSON.
+ */
+export function projectContext(named: string[], targets: ReadonlySet<string>): string[] {
+  const byConfig = new Map<string, string[]>();
+  for (const file of named) {
+    const config = nearestConfig(path.dirname(file));
+    if (config) byConfig.set(config, [...(byConfig.get(config) ?? []), file]);
+  }
+  const context = new Set<string>();
+  for (const [config, files] of byConfig) {
+    for (const project of readConfigTree(config, false)) {
+      const listed = new Set(project.fileNames.map((f) => path.resolve(f)));
+      if (!files.some((f) => listed.has(f))) continue;
+      for (const f of listed) if (!targets.has(f) && isSourceFile(f) && !isSkippedFile(f)) context.add(f);
+    }
+  }
+  return [...context].sort();
 }

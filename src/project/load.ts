@@ -7,7 +7,7 @@ import { ModuleResolver } from './resolution.js';
 import { readConfigTree, readTsconfig } from './tsconfig.js';
 import { Workspaces } from './workspaces.js';
 
-/** A loaded program: the files to lint and the ts-morph project that holds them and what they import. */
+/** A loaded program: the files to lint and the ts-morph project that holds them, what they import, and context files. */
 export interface LoadedProgram {
   project: Project;
   /** The files the user asked to lint (registrations are looked for only here). */
@@ -26,9 +26,12 @@ export interface LoadedProgram {
  * @param files absolute paths of the files to lint (may be empty when `tsconfig` lists them).
  * @param tsconfig absolute path of a tsconfig.json whose options apply (and whose files, and those of
  *   the projects it references, are linted when `files` is empty), or null.
+ * @param context absolute paths of files loaded, with what they import, for effect inference only:
+ *   they are not targets, and a context file nothing linted imports is not reported when it does
+ *   not read or parse (it was not asked for).
  * @throws UsageError when `files` is empty and the tsconfig or a config it references cannot be read.
  */
-export function loadProgram(files: string[], tsconfig: string | null): LoadedProgram {
+export function loadProgram(files: string[], tsconfig: string | null, context: string[] = []): LoadedProgram {
   // The config that lists the files is the project's, and must read; one found above linted paths only lends its options.
   const configs = tsconfig ? readConfigTree(tsconfig, files.length === 0) : [];
   let targetsPaths = files;
@@ -68,7 +71,19 @@ export function loadProgram(files: string[], tsconfig: string | null): LoadedPro
     }
   }
   project.resolveSourceFileDependencies();
-  for (const sf of project.getSourceFiles()) {
+  // Syntax errors are reported for the targets and what they import, as without context.
+  const reached = project.getSourceFiles();
+  if (context.length > 0) {
+    for (const file of context) {
+      try {
+        project.addSourceFileAtPath(file);
+      } catch {
+        // Context is best effort: a file that cannot be read only leaves its calls unresolved.
+      }
+    }
+    project.resolveSourceFileDependencies();
+  }
+  for (const sf of reached) {
     // parseDiagnostics is internal to TypeScript but stable; it lists only syntax errors, without type checking.
     const diagnostics = (sf.compilerNode as unknown as { parseDiagnostics?: TS.DiagnosticWithLocation[] }).parseDiagnostics ?? [];
     const first = diagnostics[0];

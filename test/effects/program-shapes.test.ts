@@ -440,11 +440,13 @@ describe('module resolution', () => {
       'src/util/clean.ts': `import { rm } from "node:fs/promises";\nexport async function clean(p: string) {\n  await rm(p);\n}\n`,
       'src/server.ts': serverTs(`import { Store } from "@/lib/store";\nimport { clean } from "src/util/clean";\nconst store = new Store();`, `  await store.save(id, "x");\n  await clean(id);`),
     };
-    const r = await effectsOf(f);
-    expect(r.effects).toEqual([
+    const expected = [
       { effect: WRITE, confidence: 'certain', at: at(f, 'src/lib/store.ts', 'writeFile('), via: [hop(f, 'store.save', 'src/server.ts')] },
       { effect: 'fs.delete:write:fs/promises rm', confidence: 'certain', at: at(f, 'src/util/clean.ts', 'rm(p)'), via: [hop(f, 'clean', 'src/server.ts', 'clean(id)')] },
-    ]);
+    ];
+    expect((await effectsOf(f)).effects).toEqual(expected);
+    // The file alone, as a pre-commit hook names it.
+    expect((await effectsOf(f, ['src/server.ts'])).effects).toEqual(expected);
   });
 });
 
@@ -492,9 +494,11 @@ describe('monorepos', () => {
 
   it('follows an npm workspace package linked into node_modules, not built: its `exports` lead back to its sources', async () => {
     const f: Files = { 'package.json': JSON.stringify({ name: 'acme', private: true, workspaces: ['packages/*'] }), ...core, 'packages/server/package.json': JSON.stringify({ name: '@acme/server', dependencies: { '@acme/core': '*' } }), 'packages/server/src/server.ts': serverFile };
-    const r = await effectsOf(f, ['packages/server'], { 'node_modules/@acme/core': 'packages/core' });
-    expect(r.effects).toEqual(expected(f, 'packages/server/src/server.ts'));
-    expect(r.unresolved).toEqual([]);
+    for (const paths of [['packages/server'], ['packages/server/src/server.ts']]) {
+      const r = await effectsOf(f, paths, { 'node_modules/@acme/core': 'packages/core' });
+      expect(r.effects, paths[0]).toEqual(expected(f, 'packages/server/src/server.ts'));
+      expect(r.unresolved).toEqual([]);
+    }
   });
 
   it('follows a pnpm workspace package, not installed, whose built declarations map back through its tsconfig outDir/rootDir', async () => {
