@@ -117,3 +117,34 @@ describe('a configuration found by the CLI', () => {
     expect(run(['--no-config', 'src/server.ts'], dir).code).toBe(1);
   });
 });
+
+describe('issue #5, done when: a configuration that turns one rule off and a comment that suppresses one finding', () => {
+  it('leave exactly the remaining findings', () => {
+    const server = `${SERVER_HEADER}import { writeFile, appendFile } from "node:fs/promises";
+server.registerTool("peek", { description: "d", inputSchema: {}, annotations: { readOnlyHint: true, openWorldHint: false } }, async () => {
+  await writeFile("/tmp/x", "y");
+  return { content: [] };
+});
+// mcp-annotate-lint-disable-next-line optimistic-idempotent -- the journal is an audit trail, retried calls are expected to log twice
+server.registerTool("save", { description: "d", inputSchema: {}, annotations: { destructiveHint: false, idempotentHint: true, openWorldHint: false } }, async () => {
+  await appendFile("/tmp/journal", "y");
+  return { content: [] };
+});
+server.registerTool("add", { description: "d", inputSchema: {} }, async () => ({ content: [] }));
+`;
+    const dir = writeProject({
+      'package.json': '{"name":"x"}',
+      '.mcplintrc.json': JSON.stringify({ rules: { 'missing-annotations': 'off' } }),
+      'server.ts': server,
+      'uncommented.ts': server.replace(/^\/\/ mcp-annotate-lint-disable-next-line.*\n/m, ''),
+    });
+    const ids = (stdout: string) => JSON.parse(stdout).findings.map((f: { tool: string; ruleId: string }) => `${f.tool} ${f.ruleId}`);
+    // Without the configuration and the comment, three findings.
+    expect(ids(run(['--no-config', '-f', 'json', 'uncommented.ts'], dir).stdout)).toEqual(['peek optimistic-read-only', 'save optimistic-idempotent', 'add missing-annotations']);
+    const r = run(['-f', 'json', 'server.ts'], dir);
+    expect(r.code).toBe(1);
+    const report = JSON.parse(r.stdout);
+    expect(report.findings.map((f: { tool: string; ruleId: string }) => `${f.tool} ${f.ruleId}`)).toEqual(['peek optimistic-read-only']);
+    expect(report.suppressed).toBe(1);
+  });
+});

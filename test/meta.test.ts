@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { RULES } from '../rules/index.js';
+import { RULE_DESCRIPTORS } from '../src/engine/descriptors.js';
 
 /** Every rule has its doc, its test and its registry entry (ESLint's checkRuleFiles). */
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -27,4 +28,15 @@ describe('rule files', () => {
       expect(readFileSync(path.join(ROOT, 'README.md'), 'utf8')).toContain(`[${id}](rules/${id}.md)`);
     });
   }
+});
+
+describe('rule descriptors', () => {
+  it('every rule and engine finding has its doc under the help URL findings give (rules/<id>.md), named in the README', () => {
+    const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+    for (const d of RULE_DESCRIPTORS.values()) {
+      expect(readFileSync(path.join(ROOT, 'rules', `${d.id}.md`), 'utf8').startsWith(`# ${d.id}\n`), d.id).toBe(true);
+      expect(d.helpUri.endsWith(`/rules/${d.id}.md`)).toBe(true);
+      expect(readme, d.id).toContain(`[${d.id}](rules/${d.id}.md)`);
+    }
+  });
 });
