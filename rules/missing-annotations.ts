@@ -41,7 +41,7 @@ export default defineRule<MessageId, z.output<typeof Options>>({
       noHints: '"{{tool}}" has an annotations object without any behaviour hint ({{keys}}); clients will assume it is destructive, not idempotent and open-world',
       omitted: '"{{tool}}" omits {{hint}}, so clients assume {{hint}}: {{default}}, but the handler {{behaviour}}',
       implicitDestructive: '"{{tool}}" omits destructiveHint although it {{effects}}; declare destructiveHint: true explicitly',
-      explicit: '"{{tool}}" omits {{hint}} (clients assume {{hint}}: {{default}}); client directories ask for every hint explicitly',
+      explicit: '"{{tool}}" omits {{hint}}; client directories ask for every hint explicitly ({{assumed}})',
       noTitle: '"{{tool}}" has no annotations.title; client directories ask for a human-readable title there',
       titleNotInAnnotations: '"{{tool}}" has a top-level title but no annotations.title, which client directory portals read; copy the title there',
     },
@@ -66,7 +66,9 @@ export default defineRule<MessageId, z.output<typeof Options>>({
     if (options.hints !== 'all') return;
     for (const key of HINT_KEYS) {
       if (reported.has(key) || !isOmitted(tool, key) || (readOnlyDeclared && key === 'idempotentHint')) continue;
-      report({ messageId: 'explicit', data: { tool: tool.displayName, hint: key, default: String(HINT_DEFAULTS[key]) }, location: hintLocation(tool) });
+      // On a read-only tool the spec gives destructiveHint no meaning; directories still ask for `false`.
+      const assumed = readOnlyDeclared ? 'on a read-only tool: destructiveHint: false' : `without it clients assume ${key}: ${HINT_DEFAULTS[key]}`;
+      report({ messageId: 'explicit', data: { tool: tool.displayName, hint: key, assumed }, location: hintLocation(tool) });
     }
   },
 });

@@ -1,12 +1,13 @@
 import { unverifiable } from '../engine/facts.js';
 import type { Effect, InferredHints, LintResult, UnresolvedItem } from '../model.js';
+import { helpUri } from '../engine/descriptors.js';
 import { relativePath } from './paths.js';
 import type { Formatter } from './types.js';
 
 /**
  * The machine-readable report. Contract (documented in README.md, "JSON output"; extend, never break):
  * `{ schemaVersion: 1, tools: [{ name, file, line, annotations, annotationsReadable, inferred, effects, unresolved }],
- *    findings: [{ ruleId, severity, confidence, tool, file, line, column, message }],
+ *    findings: [{ ruleId, severity, confidence, tool, file, line, column, message, helpUri }],
  *    unresolvedRegistrations: [{ file, line, reason }], suppressed?, baselined? }`.
  */
 export interface JsonReport {
@@ -37,7 +38,7 @@ export interface JsonReport {
       via: { callee: string; file: string; line: number }[] }[];
     unresolved: { expression: string; reason: string; file: string; line: number; via: { callee: string; file: string; line: number }[] }[];
   }[];
-  findings: { ruleId: string; severity: 'error' | 'warning' | 'info'; confidence: 'certain' | 'likely'; tool: string | null; file: string; line: number; column: number; message: string }[];
+  findings: { ruleId: string; severity: 'error' | 'warning' | 'info'; confidence: 'certain' | 'likely'; tool: string | null; file: string; line: number; column: number; message: string; /** The rule's documentation. */ helpUri: string }[];
   /** Registrations that did not yield tools the linter could name (a wrapper never called, a registry only run time fills), with why. */
   unresolvedRegistrations: { file: string; line: number; reason: string }[];
   /** Findings inline `mcp-annotate-lint-disable-next-line` comments suppressed (not in `findings`). */
@@ -94,6 +95,7 @@ export function toJsonReport(result: LintResult): JsonReport {
       line: f.location.line,
       column: f.location.column,
       message: f.message,
+      helpUri: helpUri(f.ruleId),
     })),
     unresolvedRegistrations: result.unresolvedRegistrations.map((u) => ({ file: rel(u.location.file), line: u.location.line, reason: u.reason })),
     ...(result.suppressed !== undefined ? { suppressed: result.suppressed } : {}),
