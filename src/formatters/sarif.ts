@@ -78,7 +78,7 @@ function codeFlow(finding: Finding, effect: Effect, cwd: string): CodeFlow {
 }
 
 /** A finding as a `result` (SARIF §3.27): its rule, level, message, location, fingerprint and evidence. */
-function sarifResult(finding: Finding, ruleIndex: ReadonlyMap<string, number>, cwd: string): Result {
+function sarifResult(finding: Finding, ruleIndex: ReadonlyMap<string, number>, cwd: string, print: string): Result {
   const index = ruleIndex.get(finding.ruleId);
   return {
     ruleId: finding.ruleId,
@@ -86,7 +86,7 @@ function sarifResult(finding: Finding, ruleIndex: ReadonlyMap<string, number>, c
     level: LEVEL[finding.severity],
     message: { text: finding.message },
     locations: [sarifLocation(finding.location, cwd)],
-    partialFingerprints: { [FINGERPRINT_KEY]: fingerprint(finding, cwd) },
+    partialFingerprints: { [FINGERPRINT_KEY]: print },
     ...(finding.evidence.length > 0 ? { codeFlows: finding.evidence.map((effect) => codeFlow(finding, effect, cwd)) } : {}),
   };
 }
@@ -100,6 +100,14 @@ function sarifResult(finding: Finding, ruleIndex: ReadonlyMap<string, number>, c
 export function toSarifLog(result: LintResult, cwd: string): Log {
   const rules = [...RULE_DESCRIPTORS.values()];
   const ruleIndex = new Map(rules.map((rule, i) => [rule.id, i]));
+  // Two findings of one rule on one tool and hint share a fingerprint: the n-th (in report order) gets `:n`, as CodeQL numbers equal line hashes, so that code scanning keeps them apart.
+  const seen = new Map<string, number>();
+  const prints = result.findings.map((finding) => {
+    const base = fingerprint(finding, cwd);
+    const n = (seen.get(base) ?? 0) + 1;
+    seen.set(base, n);
+    return `${base}:${n}`;
+  });
   return {
     $schema: SARIF_SCHEMA,
     version: '2.1.0',
@@ -110,7 +118,7 @@ export function toSarifLog(result: LintResult, cwd: string): Log {
         originalUriBaseIds: { [SRCROOT]: { uri: pathToFileURL(path.join(cwd, path.sep)).href } },
         // Columns count UTF-16 code units, as TypeScript's positions do.
         columnKind: 'utf16CodeUnits',
-        results: result.findings.map((finding) => sarifResult(finding, ruleIndex, cwd)),
+        results: result.findings.map((finding, i) => sarifResult(finding, ruleIndex, cwd, prints[i]!)),
       },
     ],
   };

@@ -108,3 +108,20 @@ describe('--format sarif', () => {
     expect(run.results![0]!.codeFlows).toBeUndefined();
   });
 });
+
+describe('sarif: partialFingerprints of findings that share rule, tool and hint', () => {
+  it('numbers them in report order, so that code scanning keeps two alerts', async () => {
+    const dir = writeProject({
+      'server.ts': `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+const server = new McpServer({ name: "t", version: "1.0.0" });
+server.registerTool("t", { description: "d", inputSchema: {}, annotations: { readOnlyHint: true, ...pick(), ...other() } }, async () => ({ content: [] }));
+declare function pick(): object;
+declare function other(): object;
+`,
+    });
+    const log = format(await lint({ paths: ['server.ts'], cwd: dir }), dir);
+    const prints = log.runs[0]!.results!.filter((r) => r.ruleId === 'unverifiable-annotations').map((r) => r.partialFingerprints![FINGERPRINT_KEY]!);
+    expect(prints).toHaveLength(2);
+    expect(prints[0]!.replace(/:1$/, ':2')).toBe(prints[1]);
+  });
+});
