@@ -7,6 +7,7 @@ import { UsageError } from './errors.js';
 import { FORMATTERS, toolsTable } from './formatters/index.js';
 import { STARTER_FILE, writeStarterConfig } from './commands/init.js';
 import { PACKAGE } from './package-info.js';
+import { writeFileSafely } from './write-file.js';
 
 /** Exit codes, as ESLint's: 0 no error-level finding, 1 at least one, 2 usage or fatal error. */
 export const EXIT = { ok: 0, findings: 1, fatal: 2 } as const;
@@ -216,7 +217,7 @@ async function lintCommand(paths: string[], opts: LintCliOptions, io: CliIO): Pr
   const result = opts.quiet ? { ...current, findings: current.findings.filter((f) => f.severity === 'error') } : current;
   const formatter = opts.tools && opts.format === 'stylish' ? toolsTable : FORMATTERS.get(opts.format)!;
   const report = formatter(result, { cwd: io.cwd, color: opts.outputFile ? false : useColor(io.env, io.isTTY) });
-  if (opts.outputFile) await writeReport(path.resolve(io.cwd, opts.outputFile), report, opts.outputFile);
+  if (opts.outputFile) await writeFileSafely(path.resolve(io.cwd, opts.outputFile), report, 'the report', io.cwd);
   else io.stdout.write(report);
   const warnings = result.findings.filter((f) => f.severity === 'warning').length;
   if (result.findings.some((f) => f.severity === 'error')) return EXIT.findings;
@@ -225,22 +226,4 @@ async function lintCommand(paths: string[], opts: LintCliOptions, io: CliIO): Pr
     return EXIT.findings;
   }
   return EXIT.ok;
-}
-
-/**
- * Writes a report through a temporary file renamed over `file` (write-file-atomic), creating its folder.
- *
- * @throws UsageError naming `shown` when the file cannot be written.
- */
-async function writeReport(file: string, text: string, shown: string): Promise<void> {
-  const { mkdir } = await import('node:fs/promises');
-  const { default: writeFileAtomic } = await import('write-file-atomic');
-  try {
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFileAtomic(file, text);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const reason = code === 'EISDIR' ? 'it is a folder' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'ENOTDIR' ? 'a part of its path is a file' : (error as Error).message.split('\n')[0];
-    throw new UsageError(`${shown}: cannot write the report: ${reason}`);
-  }
 }

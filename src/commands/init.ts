@@ -1,9 +1,9 @@
 import path from 'node:path';
-import writeFileAtomic from 'write-file-atomic';
 import { configIn } from '../config/load.js';
 import { RuleSettings, severitySetting } from '../config/rule-settings.js';
 import { EMPTY_CONFIG, type ConfigInput } from '../config/schema.js';
 import { UsageError } from '../errors.js';
+import { writeFileSafely } from '../write-file.js';
 
 /** The file `--init` writes. */
 export const STARTER_FILE = '.mcplintrc.json';
@@ -28,10 +28,6 @@ export async function writeStarterConfig(dir: string): Promise<string> {
   const existing = configIn(dir);
   if (existing) throw new UsageError(`${path.basename(existing)}: a configuration already exists here; --init does not overwrite it`);
   const file = path.join(dir, STARTER_FILE);
-  try {
-    await writeFileAtomic(file, `${JSON.stringify(starterConfig(), null, 2)}\n`);
-  } catch (error) {
-    throw new UsageError(`${STARTER_FILE}: cannot be written (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
-  }
+  await writeFileSafely(file, `${JSON.stringify(starterConfig(), null, 2)}\n`, 'the configuration', dir);
   return file;
 }

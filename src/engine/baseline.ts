@@ -1,8 +1,8 @@
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import writeFileAtomic from 'write-file-atomic';
 import { z } from 'zod';
 import { UsageError } from '../errors.js';
+import { shownPath, writeFileSafely } from '../write-file.js';
 import type { Finding, LintResult } from '../model.js';
 import { fingerprint } from './fingerprint.js';
 
@@ -65,10 +65,6 @@ export function serializeBaseline(baseline: Baseline): string {
   return `${JSON.stringify(baseline, null, 2)}\n`;
 }
 
-/** `file` as the user should read it: relative to `cwd` when inside it. */
-function shown(file: string, cwd: string): string {
-  return path.relative(cwd, file) || file;
-}
 
 /**
  * Reads and validates a baseline file.
@@ -83,38 +79,32 @@ export async function readBaseline(file: string, cwd: string): Promise<Baseline>
     text = await readFile(file, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') throw new UsageError(`${shown(file, cwd)}: no such baseline file; create it with --update-baseline`);
-    throw new UsageError(`${shown(file, cwd)}: cannot read the baseline file (${code ?? String(error)})`);
+    if (code === 'ENOENT') throw new UsageError(`${shownPath(file, cwd)}: no such baseline file; create it with --update-baseline`);
+    throw new UsageError(`${shownPath(file, cwd)}: cannot read the baseline file (${code ?? String(error)})`);
   }
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch (error) {
-    throw new UsageError(`${shown(file, cwd)}: the baseline file is not valid JSON (${(error as Error).message.split('\n')[0]})`);
+    throw new UsageError(`${shownPath(file, cwd)}: the baseline file is not valid JSON (${(error as Error).message.split('\n')[0]})`);
   }
   const parsed = BaselineSchema.safeParse(data);
   if (!parsed.success) {
     const [first, ...more] = parsed.error.issues;
     const where = first!.path.length > 0 ? first!.path.join('.') : '(root)';
-    throw new UsageError(`${shown(file, cwd)}: not a baseline file: ${where}: ${first!.message}${more.length > 0 ? ` (and ${more.length} more problem${more.length === 1 ? '' : 's'})` : ''}`);
+    throw new UsageError(`${shownPath(file, cwd)}: not a baseline file: ${where}: ${first!.message}${more.length > 0 ? ` (and ${more.length} more problem${more.length === 1 ? '' : 's'})` : ''}`);
   }
   return parsed.data;
 }
 
 /**
- * Writes a baseline atomically (write-file-atomic: a temporary file renamed over the target), so
- * that an interrupted run never leaves half a file. Creates the folder when missing.
+ * Writes a baseline atomically (a temporary file renamed over the target), so that an interrupted
+ * run never leaves half a file. Creates the folder when missing.
  *
  * @throws UsageError (exit 2) naming the file when it cannot be written.
  */
 export async function writeBaseline(file: string, baseline: Baseline, cwd: string): Promise<void> {
-  try {
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFileAtomic(file, serializeBaseline(baseline));
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new UsageError(`${shown(file, cwd)}: cannot write the baseline file (${code ?? String(error)})`);
-  }
+  await writeFileSafely(file, serializeBaseline(baseline), 'the baseline', cwd);
 }
 
 /**
