@@ -131,6 +131,8 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     .description('list the rules: severity (as the configuration here sets it), whether fixable, what each reports, where its docs are')
     .option('-c, --config <file>', 'use this configuration file instead of searching')
     .option('--no-config', 'ignore configuration files (show the defaults)')
+    // Checked below, for a message that says how to lint a folder named `rules`.
+    .allowExcessArguments(true)
     .action(() => {
       command = 'rules';
     });
@@ -154,7 +156,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       command = 'lint';
     });
   try {
-    await program.parseAsync(argv, { from: 'user' });
+    await program.parseAsync(pathsAfterDoubleDash(argv), { from: 'user' });
   } catch (error) {
     if (error instanceof CommanderError) {
       return error.exitCode === 0 ? EXIT.ok : EXIT.fatal;
@@ -162,6 +164,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     throw error;
   }
   try {
+    checkCombinations(argv, program, command === 'rules' ? rulesCommand : null);
     if (command === 'rules') {
       const { config, file } = await configFor(rulesCommand.opts<{ config: string | false | undefined }>().config, io.cwd, io.cwd);
       const { RuleSettings } = await import('./config/rule-settings.js');
@@ -171,7 +174,6 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     }
     const opts = program.opts<LintCliOptions>();
     if (opts.init) {
-      if (program.args.length > 0) throw new UsageError('--init takes no paths: run it in the folder that should hold the configuration');
       const file = await writeStarterConfig(io.cwd);
       io.stdout.write(`Wrote ${path.relative(io.cwd, file)}: every rule at its default severity. Edit it, or run mcp-annotate-lint rules to see them.\n`);
       return EXIT.ok;
@@ -187,6 +189,67 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     io.stderr.write(`mcp-annotate-lint: internal error: ${message.split('\n')[0]} (please report it with the input that caused it)\n`);
     return EXIT.fatal;
   }
+}
+
+/** The subcommands; after `--`, an operand spelled like one is a path (`-- rules` lints the folder `rules`). */
+const COMMANDS = ['rules'];
+
+/** `argv` with every operand after `--` that a subcommand's name would capture written as a path (`./rules`). */
+function pathsAfterDoubleDash(argv: string[]): string[] {
+  const at = argv.indexOf('--');
+  if (at < 0) return argv;
+  return [...argv.slice(0, at + 1), ...argv.slice(at + 1).map((arg) => (COMMANDS.includes(arg) ? `.${path.sep}${arg}` : arg))];
+}
+
+/** The long flag of each root option set on the command line (not by a default). */
+function flagsGiven(program: Command): string[] {
+  return program.options.filter((o) => program.getOptionValueSource(o.attributeName()) === 'cli').map((o) => o.long ?? o.flags);
+}
+
+/**
+ * Rejects options that contradict each other or do nothing where they are given, instead of
+ * silently dropping one (a CI step must not pass because a flag was ignored).
+ *
+ * @throws UsageError naming the options.
+ */
+function checkCombinations(argv: string[], program: Command, rules: Command | null): void {
+  const options = argv.includes('--') ? argv.slice(0, argv.indexOf('--')) : argv;
+  const given = flagsGiven(program);
+  if (rules) {
+    if (rules.args.length > 0) throw new UsageError(`\`rules\` takes no paths (to lint a folder named rules, write ./rules or -- rules)`);
+    if (given.length > 0) throw new UsageError(`\`rules\` takes only --config and --no-config; ${given.join(', ')} ${given.length === 1 ? 'is an option' : 'are options'} of linting`);
+  }
+  if (options.includes('--no-config') && options.some((o) => o === '-c' || o === '--config' || o.startsWith('--config='))) {
+    throw new UsageError('--config and --no-config contradict each other: give one');
+  }
+  if (rules) return;
+  const opts = program.opts<LintCliOptions>();
+  if (opts.init) {
+    const others = given.filter((flag) => flag !== '--init');
+    if (program.args.length > 0) throw new UsageError('--init takes no paths: run it in the folder that should hold the configuration');
+    if (others.length > 0) throw new UsageError(`--init only writes a configuration: ${others.join(', ')} would do nothing with it`);
+  }
+  if (opts.tools && program.getOptionValueSource('format') === 'cli' && opts.format !== 'stylish') {
+    throw new UsageError(`--tools prints a table for people; with --format ${opts.format} leave it out (the ${opts.format} report already covers every tool)`);
+  }
+  if (program.args.some((p) => p.trim() === '')) throw new UsageError('an empty path was given (a variable that expanded to nothing?)');
+  if (opts.outputFile !== undefined) {
+    if (opts.outputFile === '') throw new UsageError('--output-file needs a file name');
+    if (/[\\/]$/.test(opts.outputFile)) throw new UsageError(`${opts.outputFile}: --output-file names a folder; give a file name`);
+  }
+}
+
+/**
+ * Stops a report from replacing a file the run reads or writes (`-o bl.json` with `--baseline
+ * bl.json`, `-o src/server.ts`).
+ *
+ * @param files absolute paths (or nothing) and what each is.
+ * @throws UsageError naming the file.
+ */
+function refuseToOverwrite(outputFile: string, cwd: string, files: [string | null | undefined, string][]): void {
+  const target = path.resolve(cwd, outputFile);
+  const clash = files.find(([f]) => f && path.resolve(f) === target);
+  if (clash) throw new UsageError(`${outputFile}: --output-file would overwrite ${clash[1]}; write the report elsewhere`);
 }
 
 /** The configuration a command uses: none with `--no-config`, the named file, else the one found searching from `from`. */
@@ -207,22 +270,29 @@ async function lintCommand(paths: string[], opts: LintCliOptions, io: CliIO): Pr
   // Loaded here so that --help and --version do not pay for loading TypeScript.
   const { lint } = await import('./index.js');
   const { openBaseline } = await import('./engine/baseline.js');
-  const baseline = await openBaseline(opts.baseline, opts.updateBaseline === true, io.cwd);
   const { config, file } = await configFor(opts.config, io.cwd, searchStart(io.cwd, paths[0]));
-  const linted = await lint({ paths, cwd: io.cwd, maxDepth: opts.maxDepth, maxWork: opts.maxWork, config, ...(file ? { configDir: path.dirname(file) } : {}) });
+  if (opts.outputFile && opts.outputFile !== '-') {
+    refuseToOverwrite(opts.outputFile, io.cwd, [[file, 'the configuration'], [opts.baseline && path.resolve(io.cwd, opts.baseline), 'the baseline']]);
+  }
+  const baseline = await openBaseline(opts.baseline, opts.updateBaseline === true, io.cwd);
+  const linted = await lint({ paths, cwd: io.cwd, maxDepth: opts.maxDepth, maxWork: opts.maxWork, config, ...(file ? { configFile: file } : {}) });
   // The baseline records and removes findings of every severity; then ESLint's --quiet drops warnings and info before anything counts them.
   // As ESLint warns of a file it was given but ignores: on stderr, so that reports stay parseable.
   for (const { path: given, reason } of linted.skipped ?? []) io.stderr.write(`mcp-annotate-lint: warning: ${given} skipped: ${reason}\n`);
   const current = baseline ? await baseline.apply(linted) : linted;
   const result = opts.quiet ? { ...current, findings: current.findings.filter((f) => f.severity === 'error') } : current;
   const formatter = opts.tools && opts.format === 'stylish' ? toolsTable : FORMATTERS.get(opts.format)!;
-  const report = formatter(result, { cwd: io.cwd, color: opts.outputFile ? false : useColor(io.env, io.isTTY) });
-  if (opts.outputFile) await writeFileSafely(path.resolve(io.cwd, opts.outputFile), report, 'the report', io.cwd);
-  else io.stdout.write(report);
+  // `-o -` is stdout, as for most command-line tools.
+  const outputFile = opts.outputFile === '-' ? undefined : opts.outputFile;
+  const report = formatter(result, { cwd: io.cwd, color: outputFile ? false : useColor(io.env, io.isTTY) });
+  if (outputFile) {
+    refuseToOverwrite(outputFile, io.cwd, linted.filesRead.map((f) => [f, 'a file being linted']));
+    await writeFileSafely(path.resolve(io.cwd, outputFile), report, 'the report', io.cwd);
+  } else io.stdout.write(report);
   const warnings = result.findings.filter((f) => f.severity === 'warning').length;
   if (result.findings.some((f) => f.severity === 'error')) return EXIT.findings;
   if (opts.maxWarnings !== undefined && warnings > opts.maxWarnings) {
-    io.stderr.write(`mcp-annotate-lint: ${warnings} warnings, more than --max-warnings ${opts.maxWarnings} allows\n`);
+    io.stderr.write(`mcp-annotate-lint: ${warnings} warning${warnings === 1 ? '' : 's'}, more than --max-warnings ${opts.maxWarnings} allows\n`);
     return EXIT.findings;
   }
   return EXIT.ok;

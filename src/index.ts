@@ -22,6 +22,7 @@ import { applySuppressions } from './engine/suppressions.js';
 import type { Finding, LintResult, ToolFacts } from './model.js';
 import { resolveInputs, type ResolvedInputs } from './project/inputs.js';
 import { UsageError } from './errors.js';
+import { shownPath } from './write-file.js';
 import { loadProgram } from './project/load.js';
 
 export type { Finding, LintResult, ToolFacts } from './model.js';
@@ -38,8 +39,12 @@ export interface LintOptions {
   maxWork?: number;
   /** The project's validated configuration (`loadConfig`); none: every rule at its recommended severity, no configured sinks. */
   config?: Config;
-  /** The folder the configuration's globs (`overrides[].files`, `include`, `exclude`) are relative to: its file's folder (default `cwd`). */
-  configDir?: string;
+  /**
+   * The file the configuration came from (absolute): its folder is what the configuration's globs
+   * (`overrides[].files`, `include`, `exclude`) and `tsconfig` are relative to (default `cwd`), and
+   * messages name it.
+   */
+  configFile?: string;
 }
 
 const NODE_MODULES = `${path.sep}node_modules${path.sep}`;
@@ -87,9 +92,9 @@ function withoutKeys<V>(map: Map<string, V>, drop: (key: string) => boolean): Ma
  *
  * @throws UsageError as resolveInputs, and when the configured tsconfig does not exist.
  */
-async function configuredInputs(paths: string[], cwd: string, config: Config, configDir: string): Promise<ResolvedInputs> {
+async function configuredInputs(paths: string[], cwd: string, config: Config, configDir: string, configName: string): Promise<ResolvedInputs> {
   const tsconfig = config.tsconfig ? path.resolve(configDir, config.tsconfig) : null;
-  if (tsconfig && !existsSync(tsconfig)) throw new UsageError(`${path.relative(cwd, tsconfig) || tsconfig}: the tsconfig the configuration names does not exist`);
+  if (tsconfig && !existsSync(tsconfig)) throw new UsageError(`${configName}: tsconfig: ${shownPath(tsconfig, cwd)} does not exist`);
   if (paths.length === 0 && tsconfig && !config.include) return { files: [], tsconfig, context: [], skipped: [] };
   const inputs = paths.length === 0 && config.include ? await resolveInputs(config.include, configDir) : await resolveInputs(paths, cwd);
   return tsconfig ? { ...inputs, tsconfig } : inputs;
@@ -103,11 +108,19 @@ async function configuredInputs(paths: string[], cwd: string, config: Config, co
  */
 export async function lint(options: LintOptions): Promise<LintResult> {
   const config = options.config ?? EMPTY_CONFIG;
-  const configDir = options.configDir ?? options.cwd;
-  const inputs = await configuredInputs(options.paths, options.cwd, config, configDir);
+  const configDir = options.configFile ? path.dirname(options.configFile) : options.cwd;
+  const configName = options.configFile ? shownPath(options.configFile, options.cwd) : 'the configuration';
+  const inputs = await configuredInputs(options.paths, options.cwd, config, configDir, configName);
   const excluded = exclusion(config.exclude, configDir);
   const files = inputs.files.filter((f) => !excluded(f));
-  const skipped = inputs.skipped.length > 0 ? { skipped: inputs.skipped } : {};
+  // A file named on the command line that `exclude` leaves out is said so, as ESLint warns of an ignored file it was given.
+  const named = new Map(options.paths.map((p) => [path.resolve(options.cwd, p), p]));
+  const excludedNamed = inputs.files.filter((f) => excluded(f) && named.has(f)).map((f) => ({ path: named.get(f)!, reason: `excluded by "exclude" in ${configName}` }));
+  const skippedAll = [...inputs.skipped, ...excludedNamed];
+  const skipped = skippedAll.length > 0 ? { skipped: skippedAll } : {};
+  // A project run that `exclude` empties would pass without reading anything: a mistake, not a clean result.
+  const everyFileExcluded = (count: number) => new UsageError(`${configName}: "exclude" leaves out every file of the project (${count}); nothing would be linted`);
+  if (options.paths.length === 0 && inputs.files.length > 0 && files.length === 0) throw everyFileExcluded(inputs.files.length);
   // Every path named a file that is not linted (not source, or excluded): nothing to read, as ESLint does when each file given is ignored.
   if (files.length === 0 && options.paths.length > 0) {
     return { tools: [], findings: [], unresolvedRegistrations: [], filesRead: [], cwd: options.cwd, stats: { summaries: 0, reused: 0, effectNodes: 0 }, ...skipped };
@@ -115,6 +128,7 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   const loaded = loadProgram(files, inputs.tsconfig, inputs.context);
   // Files the configuration excludes are never linted nor reported on, even when a project lists them; they still resolve imports.
   const program = excluded === NOTHING ? loaded : { ...loaded, targets: loaded.targets.filter((sf) => !excluded(sf.getFilePath())), parseErrors: withoutKeys(loaded.parseErrors, excluded), unreadable: withoutKeys(loaded.unreadable, excluded) };
+  if (options.paths.length === 0 && loaded.targets.length > 0 && program.targets.length === 0) throw everyFileExcluded(loaded.targets.length);
   const targetRoots = new Set(program.targets.map((sf) => packageRootOf(sf.getFilePath())).filter((r): r is string => r !== null));
   const isProjectFile = (sf: SourceFile): boolean => {
     if (sf.isDeclarationFile()) return false;

@@ -76,6 +76,11 @@ describe('--init', () => {
     const written = JSON.parse(readFileSync(path.join(dir, '.mcplintrc.json'), 'utf8'));
     expect(ConfigSchema.safeParse(written).success).toBe(true);
     expect(written.rules).toMatchObject({ 'optimistic-read-only': 'error', 'missing-annotations': 'warn', 'unused-suppression': 'warn' });
+    expect(written.$schema).toBe('./node_modules/mcp-annotate-lint/schema.json');
+    // In a subfolder of a project that has the package installed, the reference climbs to it.
+    const installed = writeProject({ 'node_modules/mcp-annotate-lint/schema.json': '{}', 'packages/server/package.json': '{}' });
+    expect(run(['--init'], path.join(installed, 'packages', 'server')).code).toBe(0);
+    expect(JSON.parse(readFileSync(path.join(installed, 'packages', 'server', '.mcplintrc.json'), 'utf8')).$schema).toBe('../../node_modules/mcp-annotate-lint/schema.json');
     expect(run(['--init'], dir)).toMatchObject({ code: 2, stderr: 'mcp-annotate-lint: .mcplintrc.json: a configuration already exists here; --init does not overwrite it\n' });
     const yaml = writeProject({ '.mcplintrc.yaml': 'profile: spec\n' });
     expect(run(['--init'], yaml)).toMatchObject({ code: 2, stderr: expect.stringContaining('.mcplintrc.yaml: a configuration already exists here') });
@@ -92,12 +97,12 @@ describe('rules command', () => {
     const r = run(['rules'], dir);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^rule +severity +fixable +reports\n/);
-    expect(r.stdout).toMatch(/\nmeaningless-hint +off \(default warning\) +destructiveHint or idempotentHint on a read-only tool/);
-    expect(r.stdout).toMatch(/\nmissing-annotations +error \(default warning\) +a tool without annotations/);
-    expect(r.stdout).toMatch(/\noptimistic-read-only +error +readOnlyHint: true on a tool that modifies its environment\n/);
-    expect(r.stdout).toMatch(/\nunused-suppression +warning +a mcp-annotate-lint-disable-next-line comment that suppresses no finding\n/);
+    expect(r.stdout).toMatch(/\nmeaningless-hint +off \(default warning\) +no +destructiveHint or idempotentHint on a read-only tool/);
+    expect(r.stdout).toMatch(/\nmissing-annotations +error \(default warning\) +no +a tool without annotations/);
+    expect(r.stdout).toMatch(/\noptimistic-read-only +error +no +readOnlyHint: true on a tool that modifies its environment\n/);
+    expect(r.stdout).toMatch(/\nunused-suppression +warning +no +a mcp-annotate-lint-disable-next-line comment that suppresses no finding\n/);
     expect(r.stdout).toContain('https://github.com/mcp-annotate-lint/mcp-annotate-lint/blob/main/rules/<rule>.md');
-    expect(run(['rules', '--no-config'], dir).stdout).toMatch(/\nmeaningless-hint +warning +/);
+    expect(run(['rules', '--no-config'], dir).stdout).toMatch(/\nmeaningless-hint +warning +no +/);
     writeFileSync(path.join(dir, '.mcplintrc.json'), '{"rules": {"nope": "off"}}');
     expect(run(['rules'], dir)).toMatchObject({ code: 2, stderr: expect.stringContaining('.mcplintrc.json: rules: Unrecognized key: "nope"') });
   });
@@ -146,5 +151,50 @@ server.registerTool("add", { description: "d", inputSchema: {} }, async () => ({
     const report = JSON.parse(r.stdout);
     expect(report.findings.map((f: { tool: string; ruleId: string }) => `${f.tool} ${f.ruleId}`)).toEqual(['peek optimistic-read-only']);
     expect(report.suppressed).toBe(1);
+  });
+});
+
+describe('options that contradict or would be ignored stop the run (third fresh-user trial)', () => {
+  it('after --, a path spelled like the rules command is linted; rules with paths says how to lint such a folder', () => {
+    const dir = writeProject({ 'package.json': '{"name":"x"}', 'rules/server.ts': SERVER });
+    const r = run(['-f', 'json', '--', 'rules'], dir);
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout).tools.map((t: { name: string }) => t.name)).toEqual(['peek', 'add', 'more']);
+    expect(run(['rules', 'src'], dir)).toMatchObject({ code: 2, stderr: 'mcp-annotate-lint: `rules` takes no paths (to lint a folder named rules, write ./rules or -- rules)\n' });
+    expect(run(['--format', 'json', 'rules'], dir)).toMatchObject({ code: 2, stderr: 'mcp-annotate-lint: `rules` takes only --config and --no-config; --format is an option of linting\n' });
+  });
+
+  it.each([
+    [['--init', '--quiet', '-o', 'x.txt'], '--init only writes a configuration: --quiet, --output-file would do nothing with it'],
+    [['--tools', '--format', 'json', 'server.ts'], '--tools prints a table for people; with --format json leave it out (the json report already covers every tool)'],
+    [['--config', 'c.json', '--no-config', 'server.ts'], '--config and --no-config contradict each other: give one'],
+    [['--no-config', '-c', 'c.json', 'server.ts'], '--config and --no-config contradict each other: give one'],
+    [['', 'server.ts'], 'an empty path was given (a variable that expanded to nothing?)'],
+    [['-o', '', 'server.ts'], '--output-file needs a file name'],
+    [['-o', 'reports/', 'server.ts'], 'reports/: --output-file names a folder; give a file name'],
+    [['-o', 'server.ts', 'server.ts'], 'server.ts: --output-file would overwrite a file being linted; write the report elsewhere'],
+    [['--baseline', 'bl.json', '-o', 'bl.json', 'server.ts'], 'bl.json: --output-file would overwrite the baseline; write the report elsewhere'],
+    [['--baseline', 'bl.json', '--update-baseline', '-o', './bl.json', 'server.ts'], './bl.json: --output-file would overwrite the baseline; write the report elsewhere'],
+    [['-o', '.mcplintrc.json', 'server.ts'], '.mcplintrc.json: --output-file would overwrite the configuration; write the report elsewhere'],
+  ])('%j', (args, message) => {
+    const dir = writeProject({ 'package.json': '{"name":"x"}', '.mcplintrc.json': '{}', 'server.ts': SERVER, 'bl.json': '{"version":1,"findings":[]}' });
+    const before = readFileSync(path.join(dir, 'server.ts'), 'utf8');
+    expect(run(args, dir)).toMatchObject({ code: 2, stdout: '', stderr: `mcp-annotate-lint: ${message}\n` });
+    expect(readFileSync(path.join(dir, 'server.ts'), 'utf8')).toBe(before);
+    expect(readFileSync(path.join(dir, 'bl.json'), 'utf8')).toBe('{"version":1,"findings":[]}');
+    expect(readFileSync(path.join(dir, '.mcplintrc.json'), 'utf8')).toBe('{}');
+  });
+
+  it('-o - writes to stdout', () => {
+    const dir = writeProject({ 'server.ts': WARNINGS_ONLY });
+    const r = run(['-o', '-', 'server.ts'], dir);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('✖ 2 problems (0 errors, 2 warnings)');
+    expect(existsSync(path.join(dir, '-'))).toBe(false);
+  });
+
+  it('names a file given on the command line that "exclude" leaves out, on stderr, and exits 0', () => {
+    const dir = writeProject({ 'package.json': '{"name":"x"}', '.mcplintrc.json': JSON.stringify({ exclude: ['gen/**'] }), 'gen/server.ts': SERVER });
+    expect(run(['gen/server.ts'], dir)).toMatchObject({ code: 0, stderr: 'mcp-annotate-lint: warning: gen/server.ts skipped: excluded by "exclude" in .mcplintrc.json\n' });
   });
 });

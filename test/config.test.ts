@@ -78,8 +78,8 @@ describe('configuration: sinks and incidental (issue #4)', () => {
     expect(await message('bad.yaml')).toMatch(/^bad\.yaml: cannot read the configuration: YAML error: .+/);
     expect(await message('folder')).toBe('folder: cannot read the configuration: it is a folder, not a file');
     expect(await message('missing.json')).toBe('missing.json: cannot read the configuration: file not found');
-    expect(await message('empty.json')).toBe('empty.json: the configuration is empty');
-    expect(await message('null.json')).toBe('null.json: the configuration is empty');
+    expect(await message('empty.json')).toBe('empty.json: the configuration is empty (write {} for the defaults)');
+    expect(await message('null.json')).toBe('null.json: the configuration is empty (write {} for the defaults)');
     for (const f of ['bad.json', 'bad.yaml', 'folder', 'missing.json', 'empty.json']) expect(await message(f)).not.toContain('\n');
   });
 
@@ -99,5 +99,25 @@ describe('configuration: sinks and incidental (issue #4)', () => {
     const message = async (dir: string) => ((await loadConfig(dir).catch((e: Error) => e)) as Error).message;
     expect(await message(json)).toMatch(/^\.mcplintrc\.json: cannot read the configuration: JSON error: /);
     expect(await message(cjs)).toBe('.mcplintrc.cjs: cannot read the configuration: boom');
+  });
+
+  it('reports an empty file or a folder found by searching instead of passing over it, and reads past a byte order mark (third fresh-user trial)', async () => {
+    const message = async (files: Record<string, string>) => ((await loadConfig(writeProject({ 'package.json': '{}', ...files })).catch((e: Error) => e)) as Error).message;
+    expect(await message({ '.mcplintrc.json': '' })).toBe('.mcplintrc.json: the configuration is empty (write {} for the defaults)');
+    expect(await message({ '.mcplintrc.json': 'null' })).toBe('.mcplintrc.json: the configuration is empty (write {} for the defaults)');
+    expect(await message({ '.mcplintrc.yaml': '' })).toBe('.mcplintrc.yaml: the configuration is empty (write {} for the defaults)');
+    expect(await message({ '.mcplintrc.json/x': '' })).toBe('.mcplintrc.json: cannot read the configuration: it is a folder, not a file');
+    // cosmiconfig's order: package.json#mcplint comes before .mcplintrc* in one folder.
+    expect(await message({ '.mcplintrc.json': '', 'package.json': JSON.stringify({ mcplint: { rules: { x: 'off' } } }) })).toMatch(/^package\.json: rules: Unrecognized key: "x"/);
+    const bom = writeProject({ 'package.json': '{}', '.mcplintrc.json': '\uFEFF{ "profile": "directory" }', 'y/.mcplintrc.yaml': '\uFEFFprofile: directory\n', 'y/package.json': '{}' });
+    expect((await loadConfig(bom)).config.profile).toBe('directory');
+    expect((await loadConfig(path.join(bom, 'y'))).config.profile).toBe('directory');
+    expect(await loadConfig(writeProject({ 'package.json': '{}' }))).toEqual({ config: ConfigSchema.parse({}), file: null });
+  });
+
+  it('shows a configuration outside the working directory by its absolute path', async () => {
+    const dir = writeProject({ 'c.json': '{"profile": 1}' });
+    const error = (await loadConfig(writeProject({}), path.join(dir, 'c.json')).catch((e: Error) => e)) as Error;
+    expect(error.message).toBe(`${path.join(dir, 'c.json')}: profile: Invalid option: expected one of "spec"|"directory"`);
   });
 });

@@ -12,7 +12,7 @@ export function rulesList(settings: ResolvedRules, color: boolean): string {
   const rows = [...RULE_DESCRIPTORS.values()].map((d) => {
     const severity = settings.get(d.id)?.severity ?? d.recommended;
     const changed = severity !== d.recommended ? ` (default ${d.recommended})` : '';
-    return { id: d.id, severity: `${severity}${changed}`, fixable: d.fixable ? 'fixable' : '', description: d.description, engine: d.engine };
+    return { id: d.id, severity: `${severity}${changed}`, fixable: d.fixable ? 'yes' : 'no', description: d.description, engine: d.engine };
   });
   const idWidth = Math.max(...rows.map((r) => r.id.length));
   const sevWidth = Math.max(...rows.map((r) => r.severity.length));

@@ -1,8 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { cosmiconfig, getDefaultSearchPlaces } from 'cosmiconfig';
+import { cosmiconfig, defaultLoaders, getDefaultSearchPlaces, type Loader } from 'cosmiconfig';
 import type { z } from 'zod';
 import { UsageError } from '../errors.js';
+import { RULE_DESCRIPTORS } from '../engine/descriptors.js';
+import { shownPath } from '../write-file.js';
 import { ConfigSchema, EMPTY_CONFIG, type Config } from './schema.js';
 
 /** The name cosmiconfig searches for: `.mcplintrc`, `.mcplintrc.json`, `.mcplintrc.yaml`, `mcplint.config.js`, `package.json#mcplint`, ... */
@@ -13,9 +15,9 @@ export const MODULE_NAME = 'mcplint';
  * it was found by searching), and the reason without the parser's code frame or Node's syscall
  * detail (`file not found`, `is a folder`, `JSON Error: Unexpected token } (line 3, column 1)`).
  */
-function configReadError(error: unknown, cwd: string, named: string | null): string {
+function configReadError(error: unknown, cwd: string, named: string): string {
   const message = error instanceof Error ? error.message : String(error);
-  const where = named ? path.relative(cwd, path.resolve(cwd, named)) || named : 'configuration';
+  const where = shownPath(path.resolve(cwd, named), cwd);
   const code = (error as { code?: string }).code;
   if (code === 'ENOENT') return `${where}: cannot read the configuration: file not found`;
   if (code === 'EISDIR') return `${where}: cannot read the configuration: it is a folder, not a file`;
@@ -46,10 +48,16 @@ export function configIn(dir: string): string | null {
   return null;
 }
 
+/** cosmiconfig's loaders of text formats, reading past a UTF-8 byte order mark (editors on Windows write one; JSON.parse rejects it). */
+const BOM_TOLERANT_LOADERS: Record<string, Loader> = Object.fromEntries(
+  (['.json', '.yaml', '.yml', 'noExt'] as const).map((ext) => [ext, (filepath: string, content: string) => (defaultLoaders[ext] as Loader)(filepath, content.replace(/^\uFEFF/, ''))]),
+);
+
 /**
- * The file cosmiconfig's search stops at from `from` (folder by folder up to the one with a
- * package.json): the one whose error to name, since cosmiconfig's messages do not always say (a
- * module that throws).
+ * The configuration file a search from `from` finds: the first of cosmiconfig's search places
+ * (in its order) that exists, folder by folder up to the nearest one with a package.json (the
+ * project root, as ESLint and tsconfig.json are found), or null. An empty file or a folder in a
+ * search place is found too, so that it is reported rather than passed over.
  */
 function searchedFile(from: string): string | null {
   for (let dir = path.resolve(from); ; dir = path.dirname(dir)) {
@@ -81,8 +89,11 @@ export function describeIssue(issue: Issue): string {
     } else {
       message = 'expected a severity ("off", "info", "warn", "error"), [severity] or [severity, options]';
     }
-  } else if (issue.code === 'unrecognized_keys' && at.length === 1 && at[0] === 'rules') {
-    message += ' (`mcp-annotate-lint rules` lists the rule ids)';
+  } else if (issue.code === 'unrecognized_keys' && at[at.length - 1] === 'rules') {
+    const fixed = issue.keys.filter((key) => RULE_DESCRIPTORS.get(key)?.configurable === false);
+    message = fixed.length === issue.keys.length
+      ? `${fixed.map((k) => `"${k}"`).join(', ')} cannot be configured: a file that cannot be read or parsed, or an analysis that failed, is always an error`
+      : `${message} (\`mcp-annotate-lint rules\` lists the rule ids)`;
   }
   return `${at.length > 0 ? at.join('.') : '(root)'}: ${message}`;
 }
@@ -102,21 +113,22 @@ export interface LoadedConfig {
  *   for a file that cannot be read or parsed, or that the schema rejects.
  */
 export async function loadConfig(cwd: string, file?: string, from: string = cwd): Promise<LoadedConfig> {
-  // 'project': from cwd up to the nearest folder with a package.json (the project root), as ESLint looks for its config.
-  const explorer = cosmiconfig(MODULE_NAME, { searchStrategy: 'project' });
+  // cosmiconfig loads; the search is ours (searchedFile), so that an empty file or a folder where a
+  // configuration is looked for is reported instead of skipped (cosmiconfig passes over both).
+  const target = file ? path.resolve(cwd, file) : searchedFile(from);
+  if (target === null) return { config: EMPTY_CONFIG, file: null };
+  const explorer = cosmiconfig(MODULE_NAME, { loaders: BOM_TOLERANT_LOADERS });
   let found: { config: unknown; filepath: string; isEmpty?: boolean } | null;
   try {
-    found = file ? await explorer.load(path.resolve(cwd, file)) : await explorer.search(from);
+    found = await explorer.load(target);
   } catch (error) {
-    throw new UsageError(configReadError(error, cwd, file ?? searchedFile(from)));
+    throw new UsageError(configReadError(error, cwd, target));
   }
-  // A file named on the command line that holds nothing is a mistake worth saying; one found by searching is just empty.
-  if (file && (!found || found.isEmpty || found.config === null || found.config === undefined)) throw new UsageError(`${path.relative(cwd, path.resolve(cwd, file)) || file}: the configuration is empty`);
-  if (!found || found.isEmpty) return { config: EMPTY_CONFIG, file: found?.filepath ?? null };
+  const shown = shownPath(target, cwd);
+  if (!found || found.isEmpty || found.config === null || found.config === undefined) throw new UsageError(`${shown}: the configuration is empty (write {} for the defaults)`);
   const parsed = ConfigSchema.safeParse(found.config);
-  const rel = path.relative(cwd, found.filepath) || found.filepath;
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `${rel}: ${describeIssue(issue)}`);
+    const lines = parsed.error.issues.map((issue) => `${shown}: ${describeIssue(issue)}`);
     throw new UsageError(lines.join('\n'));
   }
   return { config: parsed.data, file: found.filepath };

@@ -29,7 +29,7 @@ const rows = (r: LintResult) => r.findings.map((f) => `${f.tool} ${f.ruleId} ${f
 
 async function lintWith(config: unknown, files: Record<string, string> = { 'server.ts': SERVER }, paths = ['.']): Promise<LintResult> {
   const dir = writeProject(files);
-  return lint({ paths, cwd: dir, config: ConfigSchema.parse(config), configDir: dir });
+  return lint({ paths, cwd: dir, config: ConfigSchema.parse(config), configFile: path.join(dir, '.mcplintrc.json') });
 }
 
 /** The error lines loadConfig gives for a configuration. */
@@ -106,12 +106,17 @@ describe('configuration: rules, overrides, profile (issue #5)', () => {
     };
     const dir = writeProject(files);
     const names = (r: LintResult) => r.tools.map((t) => t.name);
-    const run = (config: unknown, paths: string[] = []) => lint({ paths, cwd: dir, config: ConfigSchema.parse(config), configDir: dir });
+    const run = (config: unknown, paths: string[] = []) => lint({ paths, cwd: dir, config: ConfigSchema.parse(config), configFile: path.join(dir, '.mcplintrc.json') });
     expect(names(await run({ include: ['src/**/*.ts'] }))).toEqual(['peek', 'add', 'look', 'generated']);
     expect(names(await run({ include: ['src/**/*.ts'], exclude: ['src/gen/**'] }))).toEqual(['peek', 'add', 'look']);
     expect(names(await run({ exclude: ['src/gen/**'] }, ['src/gen/b.ts', 'other/c.ts']))).toEqual(['other']);
     expect(names(await run({ tsconfig: 'config/tsconfig.lint.json' }))).toEqual(['other']);
-    await expect(run({ tsconfig: 'missing.json' })).rejects.toThrow('missing.json: the tsconfig the configuration names does not exist');
+    await expect(run({ tsconfig: 'missing.json' })).rejects.toThrow('.mcplintrc.json: tsconfig: missing.json does not exist');
+    await expect(run({ include: ['src/**/*.ts'], exclude: ['**'] })).rejects.toThrow('.mcplintrc.json: "exclude" leaves out every file of the project (2); nothing would be linted');
+    await expect(run({ tsconfig: 'config/tsconfig.lint.json', exclude: ['other/**'] })).rejects.toThrow('.mcplintrc.json: "exclude" leaves out every file of the project (1); nothing would be linted');
+    const excludedNamed = await run({ exclude: ['src/gen/**'] }, ['src/gen/b.ts']);
+    expect(excludedNamed.tools).toEqual([]);
+    expect(excludedNamed.skipped).toEqual([{ path: 'src/gen/b.ts', reason: 'excluded by "exclude" in .mcplintrc.json' }]);
   });
 });
 
@@ -124,7 +129,8 @@ describe('configuration errors: one line each, naming the key path (issue #5)', 
     [{ rules: { 'missing-annotations': ['warn', { bogus: true }] } }, 'rules.missing-annotations.1: Unrecognized key: "bogus"'],
     [{ rules: { 'optimistic-read-only': ['warn', { x: 1 }] } }, 'rules.optimistic-read-only: this rule takes no options: expected a severity ("off", "info", "warn", "error") or [severity]'],
     [{ rules: { 'no-such-rule': 'off' } }, 'rules: Unrecognized key: "no-such-rule" (`mcp-annotate-lint rules` lists the rule ids)'],
-    [{ rules: { 'parse-error': 'off' } }, 'rules: Unrecognized key: "parse-error" (`mcp-annotate-lint rules` lists the rule ids)'],
+    [{ rules: { 'parse-error': 'off' } }, 'rules: "parse-error" cannot be configured: a file that cannot be read or parsed, or an analysis that failed, is always an error'],
+    [{ overrides: [{ tools: ['x'], rules: { 'nope': 'off' } }] }, 'overrides.0.rules: Unrecognized key: "nope" (`mcp-annotate-lint rules` lists the rule ids)'],
     [{ overrides: [{ rules: {} }] }, 'overrides.0: give `files` or `tools` (or both)'],
     [{ overrides: [{ files: [], rules: {} }] }, 'overrides.0.files: Too small: expected array to have >=1 items'],
     [{ overrides: [{ tools: ['x'], rules: { 'meaningless-hint': 'of' } }] }, 'overrides.0.rules.meaningless-hint: expected a severity ("off", "info", "warn", "error"), [severity] or [severity, options]'],
@@ -171,7 +177,7 @@ describe('schema.json and the example', () => {
   it('schema.json, read by a JSON Schema validator (ajv), accepts the example and the --init starter and rejects what zod rejects', () => {
     const validate = new Ajv2020({ strict: false }).compile(JSON.parse(readFileSync(path.join(ROOT, 'schema.json'), 'utf8')));
     expect(validate(JSON.parse(readFileSync(path.join(ROOT, '.mcplintrc.example.json'), 'utf8'))), JSON.stringify(validate.errors)).toBe(true);
-    expect(validate(starterConfig())).toBe(true);
+    expect(validate(starterConfig(ROOT))).toBe(true);
     for (const bad of [{ rules: { 'no-such-rule': 'off' } }, { rules: { 'missing-annotations': ['warn', { hints: 'some' }] } }, { rules: { 'optimistic-read-only': ['warn', {}] } }, { profile: 'strict' }, { overrides: [{ rules: {} }] }]) {
       expect(validate(bad), JSON.stringify(bad)).toBe(false);
       expect(ConfigSchema.safeParse(bad).success).toBe(false);

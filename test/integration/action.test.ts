@@ -60,7 +60,8 @@ describe('GitHub composite action (action.yml)', () => {
       MCPLINT_ARGS: '${{ inputs.args }}',
       MCPLINT_SARIF_FILE: '${{ inputs.sarif-file }}',
     });
-    expect(lintStep.run).toMatch(/npx --no -- mcp-annotate-lint "\$\{args\[@\]\}"/);
+    // The action's own --format and --output-file come after the user's args, so that they win.
+    expect(lintStep.run).toMatch(/npx --no -- mcp-annotate-lint "\$\{extra\[@\]\}" "\$\{args\[@\]\}" -- "\$\{paths\[@\]\}"/);
     expect(lintStep.run).toContain('args=(--format sarif --output-file "$MCPLINT_SARIF_FILE")');
     // The report is uploaded whatever the lint step did, when asked for and written; then the job fails on exit 1 or 2.
     expect(uploadStep).toEqual({
@@ -88,8 +89,10 @@ describe('GitHub composite action (action.yml)', () => {
 
   it('writes the SARIF report to sarif-file and records the exit code: 1 for an error-level finding, 0 once fixed', () => {
     const dir = consumerProject({ 'src/server.ts': serverSource(true) });
-    const bad = runStep(lintStep, dir, { paths: 'src' });
+    // `args` cannot turn the report into another format (third fresh-user trial).
+    const bad = runStep(lintStep, dir, { paths: 'src', args: '--format json --output-file other.json' });
     expect(bad.code).toBe(0);
+    expect(existsSync(path.join(dir, 'other.json'))).toBe(false);
     expect(bad.outputs).toEqual({ 'exit-code': '1', 'sarif-written': 'true' });
     const sarif = JSON.parse(readFileSync(path.join(dir, 'mcp-annotate-lint.sarif'), 'utf8'));
     expect(sarif.version).toBe('2.1.0');
