@@ -21,6 +21,7 @@ import { runRules } from './engine/run.js';
 import { applySuppressions } from './engine/suppressions.js';
 import type { Finding, LintResult, ToolFacts } from './model.js';
 import { resolveInputs, type ResolvedInputs } from './project/inputs.js';
+import { isAffected, searchableContext } from './project/changed-files.js';
 import { UsageError } from './errors.js';
 import { shownPath } from './write-file.js';
 import { loadProgram } from './project/load.js';
@@ -114,8 +115,8 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   const excluded = exclusion(config.exclude, configDir);
   const files = inputs.files.filter((f) => !excluded(f));
   // A file named on the command line that `exclude` leaves out is said so, as ESLint warns of an ignored file it was given.
-  const named = new Map(options.paths.map((p) => [path.resolve(options.cwd, p), p]));
-  const excludedNamed = inputs.files.filter((f) => excluded(f) && named.has(f)).map((f) => ({ path: named.get(f)!, reason: `excluded by "exclude" in ${configName}` }));
+  const given = new Map(options.paths.map((p) => [path.resolve(options.cwd, p), p]));
+  const excludedNamed = inputs.files.filter((f) => excluded(f) && given.has(f)).map((f) => ({ path: given.get(f)!, reason: `excluded by "exclude" in ${configName}` }));
   const skippedAll = [...inputs.skipped, ...excludedNamed];
   const skipped = skippedAll.length > 0 ? { skipped: skippedAll } : {};
   // A project run that `exclude` empties would pass without reading anything: a mistake, not a clean result.
@@ -147,10 +148,14 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   const projectFiles = program.project.getSourceFiles().filter((sf) => isProjectFile(sf) && !program.parseErrors.has(sf.getFilePath()));
   const patches = new PatchIndex(projectFiles, keyOfReceiver);
   const contexts = new ContextFinder(resolver, (fn) => patches.callSitesOf(fn));
-  const discovery = discoverProject(targets, { resolver, contexts, projectUsesSdk: usesSdk, patches });
+  // Named files with their project as context: registrations anywhere in it whose tools rest on a named file are checked too.
+  const named = new Set<string>(targets.map((sf) => sf.getFilePath()));
+  const contextFiles = new Set(inputs.context);
+  const context = contextFiles.size > 0 ? searchableContext(program.project.getSourceFiles().filter((sf) => contextFiles.has(sf.getFilePath()) && !named.has(sf.getFilePath()) && !excluded(sf.getFilePath()))) : [];
+  const discovery = discoverProject([...targets, ...context], { resolver, contexts, projectUsesSdk: usesSdk, patches });
   for (const f of discovery.failures) fatal.push(fatalFinding('analysis-error', `Discovery (${f.adapter}) failed in this file: ${f.error}`, { file: f.file, line: 1, column: 1 }));
   const discovered = discovery.tools;
-  const unresolvedRegistrations = discovery.unresolved;
+  const unresolvedRegistrations = discovery.unresolved.filter((u) => named.has(u.location.file));
 
   const analyzer = new EffectAnalyzer(resolver, {
     maxDepth: options.maxDepth ?? DEFAULT_INFER_OPTIONS.maxDepth,
@@ -166,7 +171,7 @@ export async function lint(options: LintOptions): Promise<LintResult> {
       fatal.push(fatalFinding('analysis-error', `Effect inference failed for "${facts.displayName}": ${errorText(error)}`, facts.location, facts.displayName));
     }
     return { ...facts, effects, inferred: inferHints(effects) };
-  });
+  }).filter((tool) => context.length === 0 || isAffected(tool, named));
   tools.sort((a, b) => a.location.file.localeCompare(b.location.file) || a.location.line - b.location.line || a.location.column - b.location.column);
 
   const settings = new RuleSettings(config, configDir);

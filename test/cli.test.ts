@@ -371,15 +371,19 @@ describe('files named by a hook (pre-commit, lint-staged)', () => {
   const HELPER = `import { writeFile } from "node:fs/promises";\nexport async function remember(id: string) {\n  await writeFile(id, "x");\n}\n`;
   const HANDLER = `${SERVER_HEADER}import { remember } from "./b.js";\nserver.registerTool("peek", { description: "d", inputSchema: { id: z.string() }, annotations: { readOnlyHint: true, openWorldHint: false } }, async ({ id }) => {\n  await remember(id);\n  return { content: [] };\n});\n`;
 
-  it('lints a handler in a.ts through a helper in b.ts when only a.ts is named; b.ts alone has no registration and exits 0', () => {
-    const dir = writeProject({ 'tsconfig.json': TSCONFIG, 'src/a.ts': HANDLER, 'src/b.ts': HELPER });
+  it('lints a handler in a.ts through a helper in b.ts when only a.ts is named; b.ts alone checks the tools that rest on it; a file no tool rests on exits 0', () => {
+    const dir = writeProject({ 'tsconfig.json': TSCONFIG, 'src/a.ts': HANDLER, 'src/b.ts': HELPER, 'src/c.ts': 'export const unrelated = 1;\n' });
     const a = run(['src/a.ts'], dir);
     expect(a.code).toBe(1);
     expect(a.stdout).toMatch(/5:97 +error +"peek" declares readOnlyHint: true, but it writes a file .* optimistic-read-only/);
     expect(a.stdout).toContain('↳ fs/promises writeFile at src/b.ts:3 via remember (src/a.ts:6)');
     expect(a.stdout).toContain('Checked 1 tool in 1 file.');
+    // A commit that changes only the helper changes what "peek" does (third fresh-user trial: it used to pass).
     const b = run(['src/b.ts'], dir);
-    expect(b).toEqual({ code: 0, stdout: 'No tool registrations found in 1 file.\n', stderr: '' });
+    expect(b.code).toBe(1);
+    expect(b.stdout).toContain('↳ fs/promises writeFile at src/b.ts:3 via remember (src/a.ts:6)');
+    const c = run(['src/c.ts'], dir);
+    expect(c).toEqual({ code: 0, stdout: 'No tool registrations found in 1 file.\n', stderr: '' });
   });
 
   it('sees a class injected in a file only the tsconfig lists (imported through `paths`), and leaves a broken file nothing imports unreported', () => {
