@@ -80,10 +80,10 @@ export function baselineOf(findings: readonly Finding[], baseDir: string): Basel
  * scope when its file is one the run linted (`filesRead`), when a finding of the run is about the
  * same tool in the same file (an annotations const can live in another file than the registration:
  * the entries of other tools there stay out of scope), or when its file no longer exists (its
- * findings cannot occur). A run over the whole project thus speaks for every entry; a run over some
- * files only for theirs. Whether files exist is asked once per file.
+ * findings cannot occur). A run over the whole project thus speaks for every entry of its files; a
+ * run over some files only for theirs. Whether files exist is asked once per file.
  */
-export function inScope(result: LintResult, baseDir: string): (entry: BaselineEntry) => boolean {
+function inScope(result: LintResult, baseDir: string): (entry: BaselineEntry) => boolean {
   const linted = new Set(result.filesRead.map((f) => relativeFile(f, baseDir)));
   const toolsIn = new Set(result.findings.map((f) => `${relativeFile(f.location.file, baseDir)}\0${f.tool ?? ''}`));
   const exists = new Map<string, boolean>();
