@@ -62,6 +62,7 @@ describe('mcp-annotate-lint CLI', () => {
       line: 29,
       column: 40,
       message: '"web_search" declares openWorldHint: false, but it makes an HTTP request (GET)',
+      helpUri: 'https://github.com/mcp-annotate-lint/mcp-annotate-lint/blob/main/rules/optimistic-closed-world.md',
     });
   });
 
@@ -180,7 +181,7 @@ describe('mcp-annotate-lint CLI', () => {
     expect(r.code).toBe(1);
     const report = JSON.parse(r.stdout);
     expect(report.tools.map((t: { name: string }) => t.name)).toEqual(['ok']);
-    expect(report.findings).toEqual([{ ruleId: 'read-error', severity: 'error', confidence: 'certain', tool: null, file: 'missing.ts', line: 1, column: 1, message: 'Cannot read this file: file not found' }]);
+    expect(report.findings).toEqual([{ ruleId: 'read-error', severity: 'error', confidence: 'certain', tool: null, file: 'missing.ts', line: 1, column: 1, message: 'Cannot read this file: file not found', helpUri: 'https://github.com/mcp-annotate-lint/mcp-annotate-lint/blob/main/rules/read-error.md' }]);
   });
 
   it('survives code nested deeper than the call stack: analyses what parses, reports what does not', () => {
