@@ -265,6 +265,14 @@ export interface LintResult {
   suppressed?: number;
   /** Findings already recorded in the `--baseline` file (not in `findings`, not counted for the exit code). */
   baselined?: number;
-  /** Findings the `--baseline` file records that no longer occur (fixed, or their tool renamed): the file can be updated. */
+  /**
+   * Findings the `--baseline` file records that no longer occur (fixed, or their tool renamed): the
+   * file can be updated. Only entries in the run's scope count (files it linted; see engine/baseline.ts).
+   */
   baselineUnmatched?: number;
+  /**
+   * Set when `--update-baseline` wrote the baseline: the file (relative to `cwd` when inside it),
+   * how many findings of this run it records, and how many it kept from files not linted in this run.
+   */
+  baselineWritten?: { file: string; recorded: number; kept: number };
 }

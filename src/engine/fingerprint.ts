@@ -2,6 +2,11 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { Finding } from '../model.js';
 
+/** `file` (absolute) relative to `baseDir`, with `/` whatever the platform: how fingerprints and baselines name files. */
+export function relativeFile(file: string, baseDir: string): string {
+  return path.relative(baseDir, file).split(path.sep).join('/');
+}
+
 /**
  * The parts of a finding that identify it across runs, whatever lines were added or removed
  * around it: the rule, the message id, the file (relative to `baseDir`, with `/`), the tool's name
@@ -9,7 +14,7 @@ import type { Finding } from '../model.js';
  * left out. A file-level finding without a tool (a parse error) is identified by its message.
  */
 export function fingerprintParts(finding: Finding, baseDir: string): string[] {
-  const file = path.relative(baseDir, finding.location.file).split(path.sep).join('/');
+  const file = relativeFile(finding.location.file, baseDir);
   const subject = finding.tool ?? (finding.toolLocation ? '' : finding.message);
   return [finding.ruleId, finding.messageId, file, subject, finding.hint ?? ''];
 }
