@@ -144,7 +144,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     .option('--no-config', 'ignore configuration files')
     .option('--max-depth <n>', `how many calls deep to follow handlers into project functions (1 to ${MAX_DEPTH_LIMIT})`, wholeNumber(MAX_DEPTH_LIMIT), DEFAULT_INFER_OPTIONS.maxDepth)
     .option('--baseline <file>', 'leave out the findings recorded in this baseline file (a JSON file to commit): only new findings are reported and count for the exit code')
-    .option('--update-baseline', 'write the findings of this run to the --baseline file (creating it) instead of reporting them')
+    .option('--update-baseline', 'write the findings of this run to the --baseline file (creating it; entries of files not linted are kept) instead of reporting them')
     .option('--max-work <n>', `how many calls and state writes effect inference may visit in the run (1 to ${MAX_WORK_LIMIT})`, wholeNumber(MAX_WORK_LIMIT), DEFAULT_INFER_OPTIONS.maxWork)
     .option('-q, --quiet', 'report errors only (warnings and info are neither shown nor counted)')
     .option('--max-warnings <n>', 'exit 1 when more than n warnings are reported (errors always fail)', count(MAX_WORK_LIMIT))
@@ -280,6 +280,10 @@ async function lintCommand(paths: string[], opts: LintCliOptions, io: CliIO): Pr
   // As ESLint warns of a file it was given but ignores: on stderr, so that reports stay parseable.
   for (const { path: given, reason } of linted.skipped ?? []) io.stderr.write(`mcp-annotate-lint: warning: ${given} skipped: ${reason}\n`);
   const current = baseline ? await baseline.apply(linted) : linted;
+  if (current.baselineWritten) {
+    const { file: written, recorded, kept } = current.baselineWritten;
+    io.stderr.write(`mcp-annotate-lint: wrote ${written}: ${recorded} finding${recorded === 1 ? '' : 's'} recorded${kept > 0 ? `, ${kept} kept from files not linted in this run` : ''}\n`);
+  }
   const result = opts.quiet ? { ...current, findings: current.findings.filter((f) => f.severity === 'error') } : current;
   const formatter = opts.tools && opts.format === 'stylish' ? toolsTable : FORMATTERS.get(opts.format)!;
   // `-o -` is stdout, as for most command-line tools.
