@@ -67,7 +67,8 @@ export default defineRule<MessageId, z.output<typeof Options>>({
     for (const key of HINT_KEYS) {
       if (reported.has(key) || !isOmitted(tool, key) || (readOnlyDeclared && key === 'idempotentHint')) continue;
       // On a read-only tool the spec gives destructiveHint no meaning; directories still ask for `false`.
-      const assumed = readOnlyDeclared ? 'on a read-only tool: destructiveHint: false' : `without it clients assume ${key}: ${HINT_DEFAULTS[key]}`;
+      // A tool declared read-only that writes is reported by optimistic-read-only; for it, the default is what clients will meet once that is fixed.
+      const assumed = readOnlyDeclared && inferred?.readOnly !== false ? 'on a read-only tool: destructiveHint: false' : `without it clients assume ${key}: ${HINT_DEFAULTS[key]}`;
       report({ messageId: 'explicit', data: { tool: tool.displayName, hint: key, assumed }, location: hintLocation(tool) });
     }
   },

@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { existsSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { RULES } from '../rules/index.js';
@@ -203,7 +203,15 @@ function pathsAfterDoubleDash(argv: string[]): string[] {
 
 /** The long flag of each root option set on the command line (not by a default). */
 function flagsGiven(program: Command): string[] {
-  return program.options.filter((o) => program.getOptionValueSource(o.attributeName()) === 'cli').map((o) => o.long ?? o.flags);
+  const given = new Map<string, string>();
+  for (const o of program.options) {
+    const key = o.attributeName();
+    if (program.getOptionValueSource(key) !== 'cli' || given.has(key)) continue;
+    // `--config <file>` and `--no-config` share one value: false means the negation was given.
+    const negated = program.options.find((n) => n.negate && n.attributeName() === key);
+    given.set(key, negated && program.getOptionValue(key) === false ? negated.long! : (program.options.find((p) => !p.negate && p.attributeName() === key) ?? o).long ?? o.flags);
+  }
+  return [...given.values()];
 }
 
 /**
@@ -217,7 +225,8 @@ function checkCombinations(argv: string[], program: Command, rules: Command | nu
   const given = flagsGiven(program);
   if (rules) {
     if (rules.args.length > 0) throw new UsageError(`\`rules\` takes no paths (to lint a folder named rules, write ./rules or -- rules)`);
-    if (given.length > 0) throw new UsageError(`\`rules\` takes only --config and --no-config; ${given.join(', ')} ${given.length === 1 ? 'is an option' : 'are options'} of linting`);
+    if (given.length > 0 && given.every((flag) => flag === '--config' || flag === '--no-config')) throw new UsageError(`write ${given.join(', ')} after \`rules\` (mcp-annotate-lint rules ${given[0]})`);
+    if (given.length > 0) throw new UsageError(`\`rules\` takes only --config and --no-config; ${given.join(', ')} ${given.length === 1 ? 'is an option' : 'are options'} of linting (to lint a folder named rules, write ./rules or -- rules)`);
   }
   if (options.includes('--no-config') && options.some((o) => o === '-c' || o === '--config' || o.startsWith('--config='))) {
     throw new UsageError('--config and --no-config contradict each other: give one');
@@ -233,23 +242,39 @@ function checkCombinations(argv: string[], program: Command, rules: Command | nu
     throw new UsageError(`--tools prints a table for people; with --format ${opts.format} leave it out (the ${opts.format} report already covers every tool)`);
   }
   if (program.args.some((p) => p.trim() === '')) throw new UsageError('an empty path was given (a variable that expanded to nothing?)');
+  if (opts.config === '') throw new UsageError('--config needs a file name');
+  if (opts.baseline === '') throw new UsageError('--baseline needs a file name');
   if (opts.outputFile !== undefined) {
     if (opts.outputFile === '') throw new UsageError('--output-file needs a file name');
     if (/[\\/]$/.test(opts.outputFile)) throw new UsageError(`${opts.outputFile}: --output-file names a folder; give a file name`);
   }
 }
 
+/** Files a report must never replace: sources and the files that configure a project. */
+const PROJECT_FILE = /\.(?:[cm]?[jt]sx?)$|^(?:package\.json|package-lock\.json|(?:ts|js)config(?:\.[\w.-]+)?\.json)$/;
+
+/** The real path of `file` (through symbolic links) when it exists, else `file`. */
+function realPathOf(file: string): string {
+  try {
+    return realpathSync(file);
+  } catch {
+    return file;
+  }
+}
+
 /**
- * Stops a report from replacing a file the run reads or writes (`-o bl.json` with `--baseline
- * bl.json`, `-o src/server.ts`).
+ * Stops a report from replacing a file the run reads or writes: the configuration, the baseline,
+ * or an existing source or project file (`-o src/store.ts`, `-o tsconfig.json`), also through a
+ * symbolic link. Reports are `.json`, `.sarif`, `.md` or `.txt` files that nothing else owns.
  *
  * @param files absolute paths (or nothing) and what each is.
  * @throws UsageError naming the file.
  */
 function refuseToOverwrite(outputFile: string, cwd: string, files: [string | null | undefined, string][]): void {
-  const target = path.resolve(cwd, outputFile);
-  const clash = files.find(([f]) => f && path.resolve(f) === target);
+  const target = realPathOf(path.resolve(cwd, outputFile));
+  const clash = files.find(([f]) => f && realPathOf(path.resolve(cwd, f)) === target);
   if (clash) throw new UsageError(`${outputFile}: --output-file would overwrite ${clash[1]}; write the report elsewhere`);
+  if (existsSync(target) && PROJECT_FILE.test(path.basename(target))) throw new UsageError(`${outputFile}: --output-file would overwrite a source or project file; write the report elsewhere`);
 }
 
 /** The configuration a command uses: none with `--no-config`, the named file, else the one found searching from `from`. */
@@ -290,7 +315,6 @@ async function lintCommand(paths: string[], opts: LintCliOptions, io: CliIO): Pr
   const outputFile = opts.outputFile === '-' ? undefined : opts.outputFile;
   const report = formatter(result, { cwd: io.cwd, color: outputFile ? false : useColor(io.env, io.isTTY) });
   if (outputFile) {
-    refuseToOverwrite(outputFile, io.cwd, linted.filesRead.map((f) => [f, 'a file being linted']));
     await writeFileSafely(path.resolve(io.cwd, outputFile), report, 'the report', io.cwd);
   } else io.stdout.write(report);
   const warnings = result.findings.filter((f) => f.severity === 'warning').length;

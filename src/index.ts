@@ -20,7 +20,7 @@ import { RuleSettings } from './config/rule-settings.js';
 import { runRules } from './engine/run.js';
 import { applySuppressions } from './engine/suppressions.js';
 import type { Finding, LintResult, ToolFacts } from './model.js';
-import { resolveInputs, type ResolvedInputs } from './project/inputs.js';
+import { isSkippedFile, resolveInputs, type ResolvedInputs } from './project/inputs.js';
 import { isAffected, searchableContext } from './project/changed-files.js';
 import { UsageError } from './errors.js';
 import { shownPath } from './write-file.js';
@@ -122,6 +122,10 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   // A project run that `exclude` empties would pass without reading anything: a mistake, not a clean result.
   const everyFileExcluded = (count: number) => new UsageError(`${configName}: "exclude" leaves out every file of the project (${count}); nothing would be linted`);
   if (options.paths.length === 0 && inputs.files.length > 0 && files.length === 0) throw everyFileExcluded(inputs.files.length);
+  // The same for folders and globs named on the command line; files named one by one (pre-commit) are only warned of.
+  if (files.length === 0 && excludedNamed.length < inputs.files.length) {
+    throw new UsageError(`${configName}: "exclude" leaves out every file that ${options.paths.join(' ')} name${options.paths.length === 1 ? 's' : ''} (${inputs.files.length}); nothing would be linted`);
+  }
   // Every path named a file that is not linted (not source, or excluded): nothing to read, as ESLint does when each file given is ignored.
   if (files.length === 0 && options.paths.length > 0) {
     return { tools: [], findings: [], unresolvedRegistrations: [], filesRead: [], cwd: options.cwd, stats: { summaries: 0, reused: 0, effectNodes: 0 }, ...skipped };
@@ -150,8 +154,8 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   const contexts = new ContextFinder(resolver, (fn) => patches.callSitesOf(fn));
   // Named files with their project as context: registrations anywhere in it whose tools rest on a named file are checked too.
   const named = new Set<string>(targets.map((sf) => sf.getFilePath()));
-  const contextFiles = new Set(inputs.context);
-  const context = contextFiles.size > 0 ? searchableContext(program.project.getSourceFiles().filter((sf) => contextFiles.has(sf.getFilePath()) && !named.has(sf.getFilePath()) && !excluded(sf.getFilePath()))) : [];
+  // The context and what it imports (package entry points import the rest), tests and declarations aside.
+  const context = inputs.context.length > 0 ? searchableContext(projectFiles.filter((sf) => !named.has(sf.getFilePath()) && !excluded(sf.getFilePath()) && !isSkippedFile(sf.getFilePath()))) : [];
   const discovery = discoverProject([...targets, ...context], { resolver, contexts, projectUsesSdk: usesSdk, patches });
   for (const f of discovery.failures) fatal.push(fatalFinding('analysis-error', `Discovery (${f.adapter}) failed in this file: ${f.error}`, { file: f.file, line: 1, column: 1 }));
   const discovered = discovery.tools;

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigSchema } from '../src/config/schema.js';
@@ -161,7 +161,8 @@ describe('options that contradict or would be ignored stop the run (third fresh-
     expect(r.code).toBe(1);
     expect(JSON.parse(r.stdout).tools.map((t: { name: string }) => t.name)).toEqual(['peek', 'add', 'more']);
     expect(run(['rules', 'src'], dir)).toMatchObject({ code: 2, stderr: 'mcp-annotate-lint: `rules` takes no paths (to lint a folder named rules, write ./rules or -- rules)\n' });
-    expect(run(['--format', 'json', 'rules'], dir)).toMatchObject({ code: 2, stderr: 'mcp-annotate-lint: `rules` takes only --config and --no-config; --format is an option of linting\n' });
+    expect(run(['--format', 'json', 'rules'], dir)).toMatchObject({ code: 2, stderr: 'mcp-annotate-lint: `rules` takes only --config and --no-config; --format is an option of linting (to lint a folder named rules, write ./rules or -- rules)\n' });
+    expect(run(['--no-config', 'rules'], dir)).toMatchObject({ code: 2, stderr: 'mcp-annotate-lint: write --no-config after `rules` (mcp-annotate-lint rules --no-config)\n' });
   });
 
   it.each([
@@ -172,12 +173,22 @@ describe('options that contradict or would be ignored stop the run (third fresh-
     [['', 'server.ts'], 'an empty path was given (a variable that expanded to nothing?)'],
     [['-o', '', 'server.ts'], '--output-file needs a file name'],
     [['-o', 'reports/', 'server.ts'], 'reports/: --output-file names a folder; give a file name'],
-    [['-o', 'server.ts', 'server.ts'], 'server.ts: --output-file would overwrite a file being linted; write the report elsewhere'],
+    [['-o', 'server.ts', 'server.ts'], 'server.ts: --output-file would overwrite a source or project file; write the report elsewhere'],
+    // Files the run reads without naming them, and links to guarded files (second trial).
+    [['-o', 'helper.ts', 'server.ts'], 'helper.ts: --output-file would overwrite a source or project file; write the report elsewhere'],
+    [['-o', 'tsconfig.json', 'server.ts'], 'tsconfig.json: --output-file would overwrite a source or project file; write the report elsewhere'],
+    [['-o', 'package.json', 'server.ts'], 'package.json: --output-file would overwrite a source or project file; write the report elsewhere'],
+    [['-o', 'link.txt', 'server.ts'], 'link.txt: --output-file would overwrite a source or project file; write the report elsewhere'],
+    [['--baseline', 'bl.json', '-o', 'bl-link.json', 'server.ts'], 'bl-link.json: --output-file would overwrite the baseline; write the report elsewhere'],
+    [['--config', '', 'server.ts'], '--config needs a file name'],
+    [['--baseline', '', 'server.ts'], '--baseline needs a file name'],
     [['--baseline', 'bl.json', '-o', 'bl.json', 'server.ts'], 'bl.json: --output-file would overwrite the baseline; write the report elsewhere'],
     [['--baseline', 'bl.json', '--update-baseline', '-o', './bl.json', 'server.ts'], './bl.json: --output-file would overwrite the baseline; write the report elsewhere'],
     [['-o', '.mcplintrc.json', 'server.ts'], '.mcplintrc.json: --output-file would overwrite the configuration; write the report elsewhere'],
   ])('%j', (args, message) => {
-    const dir = writeProject({ 'package.json': '{"name":"x"}', '.mcplintrc.json': '{}', 'server.ts': SERVER, 'bl.json': '{"version":1,"findings":[]}' });
+    const dir = writeProject({ 'package.json': '{"name":"x"}', '.mcplintrc.json': '{}', 'server.ts': SERVER, 'bl.json': '{"version":1,"findings":[]}', 'helper.ts': 'export const x = 1;\n', 'tsconfig.json': '{}' });
+    symlinkSync(path.join(dir, 'server.ts'), path.join(dir, 'link.txt'));
+    symlinkSync(path.join(dir, 'bl.json'), path.join(dir, 'bl-link.json'));
     const before = readFileSync(path.join(dir, 'server.ts'), 'utf8');
     expect(run(args, dir)).toMatchObject({ code: 2, stdout: '', stderr: `mcp-annotate-lint: ${message}\n` });
     expect(readFileSync(path.join(dir, 'server.ts'), 'utf8')).toBe(before);

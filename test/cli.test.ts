@@ -386,6 +386,17 @@ describe('files named by a hook (pre-commit, lint-staged)', () => {
     expect(c).toEqual({ code: 0, stdout: 'No tool registrations found in 1 file.\n', stderr: '' });
   });
 
+  it('in a JavaScript project without a tsconfig, a changed helper is checked against the tools of the package entry points (second trial)', () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'js-server', type: 'module', main: 'lib/server.js' }),
+      'lib/server.js': 'import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";\nimport { remember } from "./store.js";\nconst server = new McpServer({ name: "t", version: "1.0.0" });\nserver.registerTool("note", { description: "d", inputSchema: {}, annotations: { idempotentHint: true, destructiveHint: false, openWorldHint: false } }, async () => { await remember("x"); return { content: [] }; });\n',
+      'lib/store.js': 'import { appendFile } from "node:fs/promises";\nexport async function remember(line) { await appendFile("notes.log", line); }\n',
+    });
+    const r = run(['lib/store.js'], dir);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/"note" declares idempotentHint: true, but each call appends to a file/);
+  });
+
   it('sees a class injected in a file only the tsconfig lists (imported through `paths`), and leaves a broken file nothing imports unreported', () => {
     const dir = writeProject({
       'tsconfig.json': TSCONFIG,

@@ -14,8 +14,8 @@ export function rulesList(settings: ResolvedRules, color: boolean): string {
     const changed = severity !== d.recommended ? ` (default ${d.recommended})` : '';
     return { id: d.id, severity: `${severity}${changed}`, fixable: d.fixable ? 'yes' : 'no', description: d.description, engine: d.engine };
   });
-  const idWidth = Math.max(...rows.map((r) => r.id.length));
-  const sevWidth = Math.max(...rows.map((r) => r.severity.length));
+  const idWidth = Math.max('rule'.length, ...rows.map((r) => r.id.length));
+  const sevWidth = Math.max('severity'.length, ...rows.map((r) => r.severity.length));
   const fixWidth = Math.max('fixable'.length, ...rows.map((r) => r.fixable.length));
   const line = (id: string, severity: string, fixable: string, description: string): string => `${id.padEnd(idWidth)}  ${severity.padEnd(sevWidth)}  ${fixable.padEnd(fixWidth)}  ${description}`;
   const out = [c.bold(line('rule', 'severity', 'fixable', 'reports'))];

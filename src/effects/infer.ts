@@ -570,6 +570,11 @@ export class EffectAnalyzer {
           return;
         }
         if (isPureModule(module) || SINK_INDEX.isResultOf(module, exportPath) || isSinkFactory(module, exportPath)) return;
+        // A relative specifier no file answers is project code that is missing (not built, deleted), not a package API to judge by its verbs.
+        if (/^(?:\.{1,2}(?:\/|$)|\/)/.test(module)) {
+          this.unresolved(summary, call, `${named}: the module ${module} cannot be found (a file missing or not built?)`);
+          return;
+        }
         this.unseen(summary, call, `calls ${named}, which the sink catalog does not model`, b, `${module} ${pathKey(exportPath)}`.trim());
         return;
       }
@@ -611,6 +616,7 @@ export class EffectAnalyzer {
           summary.effects.push(arbitraryEffect(call, target.reason));
           return;
         }
+
         // What the project declares without code is read from the call itself (its HTTP method, its verb).
         const declared = target.declaredOnly ? this.unseenCallEffect(call, b) : null;
         if (declared) {

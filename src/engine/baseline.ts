@@ -86,12 +86,14 @@ export function baselineOf(findings: readonly Finding[], baseDir: string): Basel
 function inScope(result: LintResult, baseDir: string): (entry: BaselineEntry) => boolean {
   const linted = new Set(result.filesRead.map((f) => relativeFile(f, baseDir)));
   const toolsIn = new Set(result.findings.map((f) => `${relativeFile(f.location.file, baseDir)}\0${f.tool ?? ''}`));
+  // A tool this run checked speaks for its entries wherever they point (an annotations const in a file not linted).
+  const checked = new Set(result.tools.flatMap((t) => (t.name === null ? [] : [t.name])));
   const exists = new Map<string, boolean>();
   const existing = (file: string): boolean => {
     if (!exists.has(file)) exists.set(file, existsSync(path.resolve(baseDir, file)));
     return exists.get(file)!;
   };
-  return (e) => linted.has(e.file) || toolsIn.has(`${e.file}\0${e.tool ?? ''}`) || !existing(e.file);
+  return (e) => linted.has(e.file) || toolsIn.has(`${e.file}\0${e.tool ?? ''}`) || (e.tool !== null && checked.has(e.tool)) || !existing(e.file);
 }
 
 /**
@@ -140,9 +142,11 @@ async function readIfExists(file: string, cwd: string): Promise<string | null> {
 function parseBaseline(text: string, file: string, cwd: string, advice = ''): Baseline {
   let data: unknown;
   try {
-    data = JSON.parse(text);
+    // Editors on Windows may write a byte order mark; JSON.parse rejects it.
+    data = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (error) {
-    throw new UsageError(`${shownPath(file, cwd)}: the baseline file is not valid JSON (${(error as Error).message.split('\n')[0]})${advice}`);
+    // Not JSON at all: likely not a baseline (a source file named by mistake), so no advice to delete it.
+    throw new UsageError(`${shownPath(file, cwd)}: this is not a baseline file: it is not JSON (${(error as Error).message.split('\n')[0]})`);
   }
   const parsed = BaselineSchema.safeParse(data);
   if (!parsed.success) {

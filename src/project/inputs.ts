@@ -162,12 +162,30 @@ export async function resolveInputs(paths: string[], cwd: string): Promise<Resol
 }
 
 /**
+ * The entry points (`bin`, `main`, `module`, `exports`) of the nearest package.json above `file`
+ * that exist; none when there is no package.json or it cannot be read (context is best effort).
+ */
+function packageEntriesAbove(file: string): string[] {
+  for (let dir = path.dirname(file); ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, 'package.json'))) {
+      try {
+        return packageEntries(dir);
+      } catch {
+        return [];
+      }
+    }
+    if (path.dirname(dir) === dir || path.basename(dir) === 'node_modules') return [];
+  }
+}
+
+/**
  * The rest of the projects that named files belong to, so that effect inference sees what a
  * whole-project run sees (a class injected in a file nothing imports, a wrapper's other call
  * sites) when a hook passes only the changed files. A file's project is the nearest
  * tsconfig.json/jsconfig.json above it (within its package), or a config it references, whose
  * file list includes it; a config that does not list it (a fixture, a script outside `include`)
- * only lends its options, as before. Tests and declaration files are left out, as when a folder
+ * only lends its options, as before. Without a config, the entry points of the nearest package.json
+ * (what a whole-project run lints) stand for the project. Tests and declaration files are left out, as when a folder
  * is expanded: a test's mocks would pass for the server's own instances.
  *
  * @param named absolute paths of the files named on the command line.
@@ -177,11 +195,13 @@ export async function resolveInputs(paths: string[], cwd: string): Promise<Resol
  */
 export function projectContext(named: string[], targets: ReadonlySet<string>): string[] {
   const byConfig = new Map<string, string[]>();
+  const context = new Set<string>();
   for (const file of named) {
     const config = nearestConfig(path.dirname(file));
     if (config) byConfig.set(config, [...(byConfig.get(config) ?? []), file]);
+    // A JavaScript project without a config: its package.json entry points, which a whole-project run lints, and what they import.
+    else for (const entry of packageEntriesAbove(file)) if (!targets.has(entry)) context.add(entry);
   }
-  const context = new Set<string>();
   for (const [config, files] of byConfig) {
     for (const project of readConfigTree(config, false)) {
       const listed = new Set(project.fileNames.map((f) => path.resolve(f)));

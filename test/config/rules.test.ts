@@ -114,6 +114,8 @@ describe('configuration: rules, overrides, profile (issue #5)', () => {
     await expect(run({ tsconfig: 'missing.json' })).rejects.toThrow('.mcplintrc.json: tsconfig: missing.json does not exist');
     await expect(run({ include: ['src/**/*.ts'], exclude: ['**'] })).rejects.toThrow('.mcplintrc.json: "exclude" leaves out every file of the project (2); nothing would be linted');
     await expect(run({ tsconfig: 'config/tsconfig.lint.json', exclude: ['other/**'] })).rejects.toThrow('.mcplintrc.json: "exclude" leaves out every file of the project (1); nothing would be linted');
+    await expect(run({ exclude: ['src/**'] }, ['src'])).rejects.toThrow('.mcplintrc.json: "exclude" leaves out every file that src names (2); nothing would be linted');
+    await expect(run({ exclude: ['src/**'] }, ['src/**/*.ts'])).rejects.toThrow('.mcplintrc.json: "exclude" leaves out every file that src/**/*.ts names (2); nothing would be linted');
     const excludedNamed = await run({ exclude: ['src/gen/**'] }, ['src/gen/b.ts']);
     expect(excludedNamed.tools).toEqual([]);
     expect(excludedNamed.skipped).toEqual([{ path: 'src/gen/b.ts', reason: 'excluded by "exclude" in .mcplintrc.json' }]);

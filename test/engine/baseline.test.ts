@@ -84,10 +84,12 @@ describe('baseline file (issue #5)', () => {
   });
 
   it('rejects a malformed file with one line naming the file and the problem', async () => {
-    const dir = writeProject({ 'bad.json': '{ "version": 1, "findings": [ { "fingerprint": "xyz", "ruleId": "r", "tool": null, "file": "a.ts", "hint": null, "count": 1 } ] }', 'v2.json': '{ "version": 2, "findings": [] }', 'text.json': 'not json' });
+    const dir = writeProject({ 'bad.json': '{ "version": 1, "findings": [ { "fingerprint": "xyz", "ruleId": "r", "tool": null, "file": "a.ts", "hint": null, "count": 1 } ] }', 'v2.json': '{ "version": 2, "findings": [] }', 'text.json': 'not json', 'bom.json': '\uFEFF{ "version": 1, "findings": [] }' });
     await expect(readBaseline(path.join(dir, 'bad.json'), dir)).rejects.toThrow(/^bad\.json: not a baseline file: findings\.0\.fingerprint: expected 16 hexadecimal digits$/);
     await expect(readBaseline(path.join(dir, 'v2.json'), dir)).rejects.toThrow(/^v2\.json: not a baseline file: version: expected 1 \(the only baseline version this mcp-annotate-lint reads\)$/);
-    await expect(readBaseline(path.join(dir, 'text.json'), dir)).rejects.toThrow(/^text\.json: the baseline file is not valid JSON \(.+\)$/);
+    await expect(readBaseline(path.join(dir, 'text.json'), dir)).rejects.toThrow(/^text\.json: this is not a baseline file: it is not JSON \(.+\)$/);
+    // A byte order mark (Windows editors) is read past, as in configuration files (second trial).
+    expect(await readBaseline(path.join(dir, 'bom.json'), dir)).toEqual({ version: 1, findings: [] });
   });
 });
 
@@ -136,6 +138,16 @@ describe('baselines and runs over some files', () => {
     expect(entryKeys(updated.baseline)).toEqual(['src/shared.ts optimistic-idempotent a1 1', 'src/shared.ts optimistic-idempotent legacy 1']);
   });
 
+  it('a tool the run checked speaks for its entries in a file not linted (its annotations moved inline; second trial)', () => {
+    const dir = project();
+    const inShared = finding('optimistic-idempotent', 'a1', `${dir}/src/shared.ts`, 3);
+    const { baseline } = updatedBaseline(null, resultOf([inShared], files(dir, 'src/a.ts', 'src/shared.ts')), dir);
+    // a1 now declares its annotations inline and is clean; linting src/a.ts checks it.
+    const partial = { ...resultOf([], files(dir, 'src/a.ts')), tools: [{ name: 'a1' } as LintResult['tools'][number]] };
+    expect(applyBaseline(partial, baseline, dir)).toMatchObject({ baselineUnmatched: 1 });
+    expect(updatedBaseline(baseline, partial, dir)).toMatchObject({ recorded: 0, kept: 0 });
+  });
+
   it('the entries of a file that no longer exists no longer occur, whatever files the run linted', () => {
     const dir = project();
     const { baseline } = updatedBaseline(null, resultOf([...inOld(dir), finding('optimistic-read-only', 'gone', `${dir}/src/gone.ts`, 1)], []), dir);
@@ -148,7 +160,8 @@ describe('baselines and runs over some files', () => {
     const dir = writeProject({ 'bl.json': '{ "version": 2, "findings": [] }', 'text.json': 'not json' });
     const advice = '; fix it, or delete it to start over (--update-baseline keeps its entries for files a run does not lint)';
     await expect(openBaseline('bl.json', true, dir)).rejects.toThrow(new UsageError(`bl.json: not a baseline file: version: expected 1 (the only baseline version this mcp-annotate-lint reads)${advice}`));
-    await expect(openBaseline('text.json', true, dir)).rejects.toThrow(/^text\.json: the baseline file is not valid JSON \(.+\); fix it, or delete it to start over /);
+    // Text that is not JSON is no baseline (a source file named by mistake): no advice to delete it (second trial).
+    await expect(openBaseline('text.json', true, dir)).rejects.toThrow(/^text\.json: this is not a baseline file: it is not JSON \([^;]+\)$/);
     expect(readFileSync(path.join(dir, 'bl.json'), 'utf8')).toBe('{ "version": 2, "findings": [] }');
   });
 

@@ -101,6 +101,11 @@ describe('GitHub composite action (action.yml)', () => {
     const good = runStep(lintStep, dir, { 'sarif-file': 'out/report.sarif' });
     expect(good.outputs).toEqual({ 'exit-code': '0', 'sarif-written': 'true' });
     expect(JSON.parse(readFileSync(path.join(dir, 'out/report.sarif'), 'utf8')).runs[0].results).toEqual([]);
+    // A sarif-file that names a source file: the linter refuses before anything is deleted or written (second trial).
+    const source = readFileSync(path.join(dir, 'src/server.ts'), 'utf8');
+    const refused = runStep(lintStep, dir, { 'sarif-file': 'src/server.ts' });
+    expect(refused.outputs).toEqual({ 'exit-code': '2' });
+    expect(readFileSync(path.join(dir, 'src/server.ts'), 'utf8')).toBe(source);
   });
 
   it('is used in the README workflow with inputs it declares, and the plain recipe uploads with upload-sarif', () => {
