@@ -3,7 +3,7 @@ import { SSEClientTransport, SseError } from '@modelcontextprotocol/sdk/client/s
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
-import { oneLine } from './errors.js';
+import { liveError, oneLine } from './errors.js';
 import { breakage, isUnreadableMessage, type Link } from './link.js';
 import type { HttpTarget } from './target.js';
 
@@ -37,13 +37,14 @@ function statusOf(error: unknown): number | undefined {
 
 /**
  * The status with which the Streamable HTTP initialize POST was refused when the MCP spec
- * 2025-11-25 (Basic › Transports › Backwards compatibility) says to try the older HTTP+SSE
- * transport instead: any 4xx but 401 and 403, which ask for authorization (SDK example
- * `streamableHttpWithSseFallbackClient`). Undefined when the error is anything else.
+ * 2025-11-25 (Basic › Transports › Backwards Compatibility) says to try the older HTTP+SSE
+ * transport instead: 400, 404 or 405. (The SDK's example client `streamableHttpWithSseFallbackClient`
+ * falls back on any failure; the spec's list keeps a 401, 403, 406 or 429 from being hidden
+ * behind a second failed attempt.) Undefined when the error is anything else.
  */
 export function olderServerStatus(error: unknown): number | undefined {
   const status = statusOf(error);
-  return status !== undefined && status >= 400 && status < 500 && status !== 401 && status !== 403 ? status : undefined;
+  return status === 400 || status === 404 || status === 405 ? status : undefined;
 }
 
 /**
@@ -52,6 +53,8 @@ export function olderServerStatus(error: unknown): number | undefined {
  * that an SSE link follows, for its message. Closing a Streamable HTTP session first asks the
  * server to end it (HTTP DELETE, as the spec asks of a client that leaves), for at most
  * `timeoutMs`.
+ *
+ * @throws UsageError when `target.url` is not a valid http: or https: URL.
  */
 export function openHttp(target: HttpTarget, kind: 'streamable-http' | 'sse', timeoutMs: number, refused?: number): Link {
   const answers = new Map<string, Answer>();
@@ -66,7 +69,9 @@ export function openHttp(target: HttpTarget, kind: 'streamable-http' | 'sse', ti
       throw error;
     }
   };
-  const url = new URL(target.url);
+  const url = URL.canParse(target.url) ? new URL(target.url) : undefined;
+  if (url === undefined) throw liveError(target, 'not a valid URL (one like http://127.0.0.1:3000/mcp)');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw liveError(target, `${url.protocol} URLs are not served over HTTP: give an http: or https: URL`);
   const options = { requestInit: { headers: target.headers }, fetch: recording };
   const transport = kind === 'sse' ? new SSEClientTransport(url, options) : new StreamableHTTPClientTransport(url, options);
   const { broken, fail } = breakage();

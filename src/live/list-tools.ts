@@ -109,7 +109,7 @@ async function connectOver(
   }
 }
 
-/** Connects to `target`: over stdio, or over Streamable HTTP falling back to HTTP+SSE on a 4xx. */
+/** Connects to `target`: over stdio, or over Streamable HTTP falling back to HTTP+SSE on a 400, 404 or 405. */
 async function connect(target: LiveTarget, timeoutMs: number): Promise<Session> {
   if (target.kind === 'stdio') return connectOver(target, openStdio(target), timeoutMs);
   return connectOver(target, openHttp(target, 'streamable-http', timeoutMs), timeoutMs, (error) => {
@@ -152,8 +152,8 @@ async function readAllPages(target: LiveTarget, session: Session, timeoutMs: num
  * Connects to a running MCP server, initializes, reads every page of its tools/list raw, and
  * closes the connection: over stdio (spawning `target.command`, and ending it and every process
  * it started before returning or throwing) or over HTTP (Streamable HTTP, falling back to the
- * older HTTP+SSE transport when the initialize POST gets a 4xx other than 401 and 403, as the MCP
- * spec 2025-11-25, Basic › Transports › Backwards compatibility, and the SDK's client docs say).
+ * older HTTP+SSE transport when the initialize POST gets a 400, 404 or 405, as the MCP spec
+ * 2025-11-25, Basic › Transports › Backwards Compatibility, says).
  *
  * tools/list is requested with `client.request` and a permissive schema, not `client.listTools()`,
  * whose validation would reject the very annotations the linter reports on.

@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { once } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -44,13 +44,22 @@ function running(child: ChildProcess | undefined): child is ChildProcess {
   return child !== undefined && child.exitCode === null && child.signalCode === null;
 }
 
-/** Whether a process `pid` still exists (signal 0 probes without sending anything). */
-function exists(pid: number): boolean {
+/**
+ * Whether process `pid` still runs: signal 0 probes it without sending anything. A zombie (dead,
+ * not yet reaped: an orphan waits for whatever reaps at PID 1, which in a container may be never)
+ * counts as gone where /proc tells (Linux).
+ */
+function runs(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat[stat.lastIndexOf(')') + 2] !== 'Z';
+  } catch {
+    return true;
   }
 }
 
@@ -67,10 +76,10 @@ function signal(pids: number[], name: NodeJS.Signals): void {
 /** Waits until none of `pids` exists, at most `ms`; returns the ones left. */
 async function vanish(pids: number[], ms: number): Promise<number[]> {
   const until = Date.now() + ms;
-  let left = pids.filter(exists);
+  let left = pids.filter(runs);
   while (left.length > 0 && Date.now() < until) {
     await sleep(20);
-    left = left.filter(exists);
+    left = left.filter(runs);
   }
   return left;
 }
@@ -144,13 +153,14 @@ export function openStdio(target: StdioTarget): Link {
     async close(client: Client) {
       const child = transport.child;
       const descendants = running(child) && child.pid !== undefined ? await pidtree(child.pid).catch(() => []) : [];
-      await client.close().catch(() => {});
+      const closed = client.close().catch(() => {});
       if (child !== undefined) await reap(child, EXIT_WAIT_MS);
       const left = await vanish(descendants, 0);
       signal(left, 'SIGTERM');
       const stubborn = await vanish(left, CHILDREN_WAIT_MS);
       signal(stubborn, 'SIGKILL');
       await vanish(stubborn, CHILDREN_WAIT_MS);
+      await closed;
     },
   };
 }

@@ -42,26 +42,24 @@ function shellWord(arg: string): string {
  * The target as a message names it, without any secret: a stdio target as its command line in
  * backquotes (`` `node dist/index.js --root /tmp/x` ``, no environment), an HTTP target as its URL
  * without user, password, query or fragment (`http://127.0.0.1:3000/mcp`, `…/mcp?…` when it had a
- * query) and without headers.
+ * query; `the URL given` when it is not a valid URL) and without headers.
  */
 export function describeTarget(target: LiveTarget): string {
   if (target.kind === 'stdio') return `\`${[target.command, ...target.args].map(shellWord).join(' ')}\``;
-  let url: URL;
-  try {
-    url = new URL(target.url);
-  } catch {
-    return 'the URL given (not a valid URL)';
-  }
+  if (!URL.canParse(target.url)) return 'the URL given';
+  const url = new URL(target.url);
   return `${url.origin}${url.pathname}${url.search ? '?…' : ''}`;
 }
 
 /**
- * `text` with every header value and environment value of `target` (of 4 characters or more, so
- * that a value like `1` does not blank out digits everywhere) replaced by `***`: the last guard
- * before a message that quotes a server or a library leaves the process.
+ * `text` with every header value and environment value of `target` replaced by `***`, and every
+ * word of 8 characters or more within one (the token of `Bearer <token>`): the last guard before a
+ * message that quotes a server or a library leaves the process. Values under 4 characters are
+ * left alone, so that one like `1` does not blank out digits everywhere.
  */
 export function redactSecrets(text: string, target: LiveTarget): string {
   const values = Object.values(target.kind === 'http' ? target.headers : (target.env ?? {}));
-  const secrets = values.filter((v) => v.length >= 4).sort((a, b) => b.length - a.length);
+  const words = values.flatMap((value) => value.split(/\s+/).filter((word) => word.length >= 8));
+  const secrets = [...values.filter((value) => value.length >= 4), ...words].sort((a, b) => b.length - a.length);
   return secrets.reduce((out, secret) => out.replaceAll(secret, '***'), text);
 }
