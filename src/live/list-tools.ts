@@ -66,9 +66,9 @@ async function guarded<T>(link: Link, step: Promise<T>, deadlineMs?: number): Pr
 }
 
 /**
- * The UsageError for `error`, thrown by `request` over `link`: the link's own words (a closed
- * connection, an HTTP status), else the words every transport shares (a timeout, an error
- * answer, a malformed result), else the error's own first line.
+ * The UsageError for `error`, thrown by `request` over `link`: how the link broke, else the
+ * link's own words (a server that exited, an HTTP status), else the words every transport
+ * shares (a timeout, an error answer, a malformed result), else the error's own first line.
  */
 async function failure(target: LiveTarget, link: Link, error: unknown, request: string, timeoutMs: number): Promise<UsageError> {
   if (error instanceof UsageError) return error;
@@ -130,7 +130,7 @@ async function readAllPages(target: LiveTarget, session: Session, timeoutMs: num
   let cursor: string | undefined;
   let pages = 0;
   do {
-    if (pages === maxPages) throw liveError(target, `tools/list did not end within ${maxPages} pages (each gave a nextCursor)`);
+    if (pages >= maxPages) throw liveError(target, `tools/list did not end within ${maxPages} pages (each gave a nextCursor)`);
     const request = pages === 0 ? 'tools/list' : `tools/list (page ${pages + 1})`;
     const params = cursor === undefined ? {} : { cursor };
     let page: z.infer<typeof ToolsPage>;
