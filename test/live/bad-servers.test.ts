@@ -34,6 +34,12 @@ describe('listTools over stdio: a server that goes wrong ends in one line, with 
     expect(strays(target.marker)).toEqual([]);
   });
 
+  it('a server that dies when asked for its tools', async () => {
+    const target = fixture('dies-on-list.mjs');
+    expect(await failure(target)).toBe(`${describeTarget(target)}: the server exited before answering tools/list (exit code 1); its last line on stderr: panic: cannot load the tool catalog`);
+    expect(strays(target.marker)).toEqual([]);
+  });
+
   it('a server that writes something other than JSON-RPC to stdout fails at once, though it would answer', async () => {
     const target = fixture('not-json.mjs');
     expect(await failure(target)).toBe(
