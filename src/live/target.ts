@@ -1,0 +1,65 @@
+/**
+ * What live mode connects to: a server it spawns and speaks to over stdio, or one already running
+ * behind an HTTP URL (MCP spec 2025-11-25, Basic › Transports: stdio; Streamable HTTP, with the
+ * older HTTP+SSE transport as its backwards-compatible fallback).
+ */
+
+/**
+ * A server started as a child process that speaks MCP over its stdin and stdout.
+ *
+ * `env` is added to the few variables the SDK passes on by itself (HOME, LOGNAME, PATH, SHELL,
+ * TERM, USER: `getDefaultEnvironment()` of `@modelcontextprotocol/sdk/client/stdio.js`); its
+ * values may be secrets and are never shown. `cwd` defaults to the linter's working directory.
+ */
+export interface StdioTarget {
+  kind: 'stdio';
+  command: string;
+  args: string[];
+  env?: Record<string, string>;
+  cwd?: string;
+}
+
+/**
+ * A server reached at `url` over Streamable HTTP (or, for an older server, HTTP+SSE). `headers`
+ * are sent with every request (`Authorization: Bearer …` and the like); their values may be
+ * secrets and are never shown.
+ */
+export interface HttpTarget {
+  kind: 'http';
+  url: string;
+  headers: Record<string, string>;
+}
+
+/** A server to list the tools of. */
+export type LiveTarget = StdioTarget | HttpTarget;
+
+/** `arg` as a shell would need it written: bare when it is plainly safe, else in single quotes. */
+function shellWord(arg: string): string {
+  return /^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replaceAll("'", `'\\''`)}'`;
+}
+
+/**
+ * The target as a message names it, without any secret: a stdio target as its command line in
+ * backquotes (`` `node dist/index.js --root /tmp/x` ``, no environment), an HTTP target as its URL
+ * without user, password, query or fragment (`http://127.0.0.1:3000/mcp`, `…/mcp?…` when it had a
+ * query; `the URL given` when it is not a valid URL) and without headers.
+ */
+export function describeTarget(target: LiveTarget): string {
+  if (target.kind === 'stdio') return `\`${[target.command, ...target.args].map(shellWord).join(' ')}\``;
+  if (!URL.canParse(target.url)) return 'the URL given';
+  const url = new URL(target.url);
+  return `${url.origin}${url.pathname}${url.search ? '?…' : ''}`;
+}
+
+/**
+ * `text` with every header value and environment value of `target` replaced by `***`, and every
+ * word of 8 characters or more within one (the token of `Bearer <token>`): the last guard before a
+ * message that quotes a server or a library leaves the process. Values under 4 characters are
+ * left alone, so that one like `1` does not blank out digits everywhere.
+ */
+export function redactSecrets(text: string, target: LiveTarget): string {
+  const values = Object.values(target.kind === 'http' ? target.headers : (target.env ?? {}));
+  const words = values.flatMap((value) => value.split(/\s+/).filter((word) => word.length >= 8));
+  const secrets = [...values.filter((value) => value.length >= 4), ...words].sort((a, b) => b.length - a.length);
+  return secrets.reduce((out, secret) => out.replaceAll(secret, '***'), text);
+}
