@@ -19,7 +19,8 @@ export function intendedHint(key: string): HintKey | null {
 /**
  * Annotations a client cannot use as written: a key that is not in `ToolAnnotations` (a typo such
  * as `readonlyHint` silently leaves the hint at its default), a hint whose value is not a boolean
- * (`"true"`, `1`), a `title` that is not a string.
+ * (`"true"`, `1`), a `title` that is not a string; in live mode also an `annotations` member that
+ * is not an object and a top-level `title` that is not a string.
  * Source: MCP spec 2025-11-25, schema `ToolAnnotations`
  * (https://modelcontextprotocol.io/specification/2025-11-25/schema#toolannotations).
  */
@@ -34,9 +35,17 @@ export default defineRule({
       unknownKey: '"{{tool}}" declares `{{key}}`, which is not a tool annotation (title, readOnlyHint, destructiveHint, idempotentHint, openWorldHint); clients ignore it',
       notBoolean: '"{{tool}}" declares {{key}}: {{value}}, which is not a boolean; clients may ignore it or read it as {{truthy}}',
       notString: '"{{tool}}" declares annotations.title: {{value}}, which is not a string',
+      notObject: '"{{tool}}" lists annotations: {{value}}, which is not an object; clients ignore it and use every hint\'s default',
+      titleNotString: '"{{tool}}" lists title: {{value}}, which is not a string',
     },
   },
   check({ tool, report }) {
+    // Live mode: an `annotations` member that is not an object (facts.ts in src/live).
+    if (tool.annotations?.notAnObject !== undefined) report({ messageId: 'notObject', data: { tool: tool.displayName, value: tool.annotations.notAnObject }, location: tool.annotations.location });
+    // Live mode: a listed tool's top-level `Tool.title` must be a string too (spec 2025-11-25, schema `Tool`).
+    if (tool.origin === 'live' && tool.title?.known && typeof tool.title.value !== 'string') {
+      report({ messageId: 'titleNotString', data: { tool: tool.displayName, value: JSON.stringify(tool.title.value) ?? String(tool.title.value) }, location: tool.title.location });
+    }
     const properties = tool.annotations?.properties ?? {};
     for (const [key, hint] of Object.entries(properties)) {
       if (!ANNOTATION_KEYS.has(key)) {

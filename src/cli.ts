@@ -8,6 +8,9 @@ import { FORMATTERS, toolsTable } from './formatters/index.js';
 import { STARTER_FILE, writeStarterConfig } from './commands/init.js';
 import { PACKAGE } from './package-info.js';
 import { writeFileSafely } from './write-file.js';
+import type { Formatter } from './formatters/types.js';
+import type { LiveTarget } from './live/target.js';
+import type { LintResult } from './model.js';
 
 /** Exit codes, as ESLint's: 0 no error-level finding, 1 at least one, 2 usage or fatal error. */
 export const EXIT = { ok: 0, findings: 1, fatal: 2 } as const;
@@ -53,6 +56,8 @@ Examples:
   $ mcp-annotate-lint --max-warnings 0         fail on warnings too
   $ mcp-annotate-lint --init                   write a starter ${STARTER_FILE}
   $ mcp-annotate-lint rules                    list the rules, their severity here and their docs
+  $ mcp-annotate-lint live -- node dist/index.js
+                                               lint the tools a running server lists (see live --help)
   $ mcp-annotate-lint --baseline mcp-annotate-lint-baseline.json --update-baseline
                                                record today's findings; later runs with --baseline report only new ones
   $ mcp-annotate-lint --format sarif > mcp-annotate-lint.sarif
@@ -99,6 +104,32 @@ interface LintCliOptions {
   updateBaseline?: boolean;
 }
 
+/** Options of the live command, as commander parses them. */
+interface LiveCliOptions {
+  url?: string;
+  header: string[];
+  timeout: number;
+  format: string;
+  config: string | false | undefined;
+  quiet?: boolean;
+  maxWarnings?: number;
+  outputFile?: string;
+}
+
+/** The longest `--timeout` in seconds (an hour). */
+const MAX_TIMEOUT_SECONDS = 3600;
+
+const LIVE_HELP_AFTER = `
+Examples:
+  $ mcp-annotate-lint live -- node dist/index.js --root /tmp/x     spawn the server, speak MCP over stdio
+  $ mcp-annotate-lint live --url http://127.0.0.1:3000/mcp         Streamable HTTP (falls back to HTTP+SSE)
+  $ mcp-annotate-lint live --url https://example.com/mcp --header "Authorization: Bearer $TOKEN"
+
+The spawned server gets this environment. Findings point at the tool's JSON path in the tools/list
+result ($.tools[3].annotations.readOnlyHint). Rules that need the handler's source (the optimistic-*
+rules) do not run. Header values are never printed. Exit codes: 0, 1 (an error-level finding or more
+warnings than --max-warnings), 2 (usage error, or the server could not be reached or listed).`;
+
 /** The streams and environment the command line runs with (tests pass their own). */
 export interface CliIO {
   stdout: NodeJS.WritableStream;
@@ -113,7 +144,7 @@ export interface CliIO {
  * share one path. Writes reports to `stdout` (or `--output-file`) and errors (one line each) to `stderr`.
  */
 export async function main(argv: string[], io: CliIO): Promise<number> {
-  let command = 'lint' as 'lint' | 'rules';
+  let command = 'lint' as 'lint' | 'rules' | 'live';
   const program = new Command()
     .name('mcp-annotate-lint')
     .description('Checks that the tool annotations of an MCP server (readOnlyHint, destructiveHint, idempotentHint, openWorldHint) match what each tool handler does.')
@@ -135,6 +166,23 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     .allowExcessArguments(true)
     .action(() => {
       command = 'rules';
+    });
+  const liveCommand = program
+    .command('live')
+    .description('lint the tools a running MCP server lists: spawn a command given after --, or connect to --url')
+    .argument('[command...]', 'the server command and its arguments, after --')
+    .option('--url <url>', 'connect to a server over Streamable HTTP (falling back to HTTP+SSE) instead of spawning one')
+    .option('--header <header>', 'with --url: an HTTP header "Name: value" sent with every request (repeatable; values are never printed)', (value: string, previous: string[]) => [...previous, value], [] as string[])
+    .option('--timeout <seconds>', `how long to wait for connecting and for each request (1 to ${MAX_TIMEOUT_SECONDS})`, wholeNumber(MAX_TIMEOUT_SECONDS), 30)
+    .addOption(new Option('-f, --format <name>', 'output format').choices([...FORMATTERS.keys()]).default('stylish'))
+    .option('-o, --output-file <path>', 'write the report to this file (atomically, creating its folder) instead of stdout')
+    .option('-q, --quiet', 'report errors only (warnings and info are neither shown nor counted)')
+    .option('--max-warnings <n>', 'exit 1 when more than n warnings are reported (errors always fail)', count(MAX_WORK_LIMIT))
+    .option('-c, --config <file>', 'use this configuration file instead of searching from here (overrides by "files" do not apply to listed tools)')
+    .option('--no-config', 'ignore configuration files')
+    .addHelpText('after', LIVE_HELP_AFTER)
+    .action(() => {
+      command = 'live';
     });
   program
     .argument('[paths...]', 'files, folders or globs to lint')
@@ -164,6 +212,10 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     throw error;
   }
   try {
+    if (command === 'live') {
+      const target = liveTarget(argv, program, liveCommand);
+      return await liveRun(target, liveCommand.opts<LiveCliOptions>(), io);
+    }
     checkCombinations(argv, program, command === 'rules' ? rulesCommand : null);
     if (command === 'rules') {
       const { config, file } = await configFor(rulesCommand.opts<{ config: string | false | undefined }>().config, io.cwd, io.cwd);
@@ -192,12 +244,15 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
 }
 
 /** The subcommands; after `--`, an operand spelled like one is a path (`-- rules` lints the folder `rules`). */
-const COMMANDS = ['rules'];
+const COMMANDS = ['rules', 'live'];
 
-/** `argv` with every operand after `--` that a subcommand's name would capture written as a path (`./rules`). */
+/**
+ * `argv` with every operand after `--` that a subcommand's name would capture written as a path
+ * (`./rules`). After `live … --` the operands are the server's command line, kept as they are.
+ */
 function pathsAfterDoubleDash(argv: string[]): string[] {
   const at = argv.indexOf('--');
-  if (at < 0) return argv;
+  if (at < 0 || argv.slice(0, at).includes('live')) return argv;
   return [...argv.slice(0, at + 1), ...argv.slice(at + 1).map((arg) => (COMMANDS.includes(arg) ? `.${path.sep}${arg}` : arg))];
 }
 
@@ -244,10 +299,63 @@ function checkCombinations(argv: string[], program: Command, rules: Command | nu
   if (program.args.some((p) => p.trim() === '')) throw new UsageError('an empty path was given (a variable that expanded to nothing?)');
   if (opts.config === '') throw new UsageError('--config needs a file name');
   if (opts.baseline === '') throw new UsageError('--baseline needs a file name');
-  if (opts.outputFile !== undefined) {
-    if (opts.outputFile === '') throw new UsageError('--output-file needs a file name');
-    if (/[\\/]$/.test(opts.outputFile)) throw new UsageError(`${opts.outputFile}: --output-file names a folder; give a file name`);
+  checkOutputFile(opts.outputFile);
+}
+
+/** @throws UsageError for an empty `--output-file` or one that names a folder. */
+function checkOutputFile(outputFile: string | undefined): void {
+  if (outputFile === undefined) return;
+  if (outputFile === '') throw new UsageError('--output-file needs a file name');
+  if (/[\\/]$/.test(outputFile)) throw new UsageError(`${outputFile}: --output-file names a folder; give a file name`);
+}
+
+/** An HTTP field name (RFC 9110 §5.1, a token), a colon, then the value. */
+const HEADER = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+):[ \t]*(.*?)[ \t]*$/s;
+
+/**
+ * The server `live` is to reach: the command after `--` (spawned with this environment), or
+ * `--url` with its `--header`s. Checks the options first.
+ *
+ * @throws UsageError for root options written before `live`, both a command and `--url` or
+ *   neither, a command not after `--`, `--header` without `--url` or not `Name: value` (its value
+ *   never quoted), a URL that is not http(s), an empty --config or --output-file.
+ */
+function liveTarget(argv: string[], program: Command, live: Command): LiveTarget {
+  const rootFlags = flagsGiven(program);
+  if (rootFlags.length > 0) throw new UsageError(`write ${rootFlags.join(', ')} after \`live\` (mcp-annotate-lint live ${rootFlags[0]} …)`);
+  const opts = live.opts<LiveCliOptions>();
+  const before = argv.includes('--') ? argv.slice(0, argv.indexOf('--')) : argv;
+  if (before.includes('--no-config') && before.some((o) => o === '-c' || o === '--config' || o.startsWith('--config='))) throw new UsageError('--config and --no-config contradict each other: give one');
+  if (opts.config === '') throw new UsageError('--config needs a file name');
+  checkOutputFile(opts.outputFile);
+  const command = live.args;
+  if (command.length > 0 && opts.url !== undefined) throw new UsageError('live takes either a command after -- or --url, not both');
+  if (command.length === 0 && opts.url === undefined) throw new UsageError('live needs a server: a command after -- (mcp-annotate-lint live -- node dist/index.js) or --url <url>');
+  if (command.length > 0) {
+    if (!argv.includes('--')) throw new UsageError(`write the server's command after --: mcp-annotate-lint live -- ${command.join(' ')}`);
+    if (command[0]!.trim() === '') throw new UsageError('the server command after -- is empty (a variable that expanded to nothing?)');
+    if (opts.header.length > 0) throw new UsageError('--header is sent to an HTTP server: it needs --url');
+    return { kind: 'stdio', command: command[0]!, args: command.slice(1), inheritEnv: true };
   }
+  const url = opts.url!;
+  if (!URL.canParse(url) || !['http:', 'https:'].includes(new URL(url).protocol)) throw new UsageError('--url must be an http:// or https:// URL');
+  const headers: Record<string, string> = {};
+  opts.header.forEach((header, i) => {
+    const match = HEADER.exec(header);
+    // The value may be a secret: the message names the header by its position only.
+    if (!match) throw new UsageError(`--header #${i + 1} is not "Name: value" (a header name, a colon, then the value)`);
+    headers[match[1]!] = match[2]!;
+  });
+  return { kind: 'http', url, headers };
+}
+
+/** The live command: lists and lints the server's tools, then reports as the lint command does. */
+async function liveRun(target: LiveTarget, opts: LiveCliOptions, io: CliIO): Promise<number> {
+  const { lintLive } = await import('./live/lint-live.js');
+  const { config, file } = await configFor(opts.config, io.cwd, io.cwd);
+  if (opts.outputFile && opts.outputFile !== '-') refuseToOverwrite(opts.outputFile, io.cwd, [[file, 'the configuration']]);
+  const result = await lintLive(target, { cwd: io.cwd, config, ...(file ? { configFile: file } : {}), timeoutMs: opts.timeout * 1000 });
+  return writeReport(result, opts, FORMATTERS.get(opts.format)!, io);
 }
 
 /** Files a report must never replace: sources and the files that configure a project. */
@@ -288,8 +396,7 @@ async function configFor(option: string | false | undefined, cwd: string, from: 
 }
 
 /**
- * The lint command: lints, formats, writes the report, and gives the exit code: 1 when an error
- * is reported or more warnings than `--max-warnings`, else 0.
+ * The lint command: lints, applies the baseline, and reports through {@link writeReport}.
  */
 async function lintCommand(paths: string[], opts: LintCliOptions, io: CliIO): Promise<number> {
   // Loaded here so that --help and --version do not pay for loading TypeScript.
@@ -309,8 +416,21 @@ async function lintCommand(paths: string[], opts: LintCliOptions, io: CliIO): Pr
     const { file: written, recorded, kept } = current.baselineWritten;
     io.stderr.write(`mcp-annotate-lint: wrote ${written}: ${recorded} finding${recorded === 1 ? '' : 's'} recorded${kept > 0 ? `, ${kept} kept from files not linted in this run` : ''}\n`);
   }
+  return writeReport(current, opts, opts.tools && opts.format === 'stylish' ? toolsTable : FORMATTERS.get(opts.format)!, io);
+}
+
+/**
+ * The output every command that lints shares: drops warnings and info with `--quiet`, formats,
+ * writes the report to `--output-file` (`-` is stdout) or stdout, and gives the exit code: 1 when
+ * an error is reported or more warnings than `--max-warnings`, else 0.
+ */
+async function writeReport(
+  current: LintResult,
+  opts: { quiet?: boolean; outputFile?: string; maxWarnings?: number },
+  formatter: Formatter,
+  io: CliIO,
+): Promise<number> {
   const result = opts.quiet ? { ...current, findings: current.findings.filter((f) => f.severity === 'error') } : current;
-  const formatter = opts.tools && opts.format === 'stylish' ? toolsTable : FORMATTERS.get(opts.format)!;
   // `-o -` is stdout, as for most command-line tools.
   const outputFile = opts.outputFile === '-' ? undefined : opts.outputFile;
   const report = formatter(result, { cwd: io.cwd, color: outputFile ? false : useColor(io.env, io.isTTY) });

@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import picomatch from 'picomatch';
 import type { SourceFile } from 'ts-morph';
-import { RULES } from '../rules/index.js';
 import { BranchIndex } from './analysis/branches.js';
 import { evaluate } from './analysis/evaluate.js';
 import { Resolver } from './analysis/resolve.js';
@@ -15,9 +14,9 @@ import { EffectAnalyzer } from './effects/infer.js';
 import { DEFAULT_INFER_OPTIONS } from './effects/options.js';
 import { ConfiguredSinks } from './effects/configured.js';
 import { EMPTY_CONFIG, type Config } from './config/schema.js';
-import { collect, compareFindings } from './engine/collector.js';
+import { checkTools } from './engine/check.js';
+import { compareFindings } from './engine/collector.js';
 import { RuleSettings } from './config/rule-settings.js';
-import { runRules } from './engine/run.js';
 import { applySuppressions } from './engine/suppressions.js';
 import type { Finding, LintResult, ToolFacts } from './model.js';
 import { isSkippedFile, resolveInputs, type ResolvedInputs } from './project/inputs.js';
@@ -180,10 +179,9 @@ export async function lint(options: LintOptions): Promise<LintResult> {
 
   const settings = new RuleSettings(config, configDir);
   const settingsOf = (tool: ToolFacts) => settings.for(tool.location.file, tool.name);
-  const { reports, crashes } = runRules(tools, RULES.values(), settingsOf);
   const sourceOf = (file: string) => (program.parseErrors.has(file) ? undefined : program.project.getSourceFile(file)?.compilerNode);
   // Suppression findings are about a file, not a tool: overrides by file apply to them.
-  const { findings, suppressed } = applySuppressions([...fatal, ...collect(reports, crashes, RULES, settingsOf)], targets.map((sf) => sf.getFilePath()), sourceOf, (file) => settings.for(file, null));
+  const { findings, suppressed } = applySuppressions([...fatal, ...checkTools(tools, settingsOf)], targets.map((sf) => sf.getFilePath()), sourceOf, (file) => settings.for(file, null));
   findings.sort(compareFindings);
   return { tools, findings, unresolvedRegistrations, filesRead: program.targets.map((sf) => sf.getFilePath()), cwd: options.cwd, stats: { ...analyzer.stats }, suppressed, ...skipped };
 }

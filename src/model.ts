@@ -34,11 +34,25 @@ export const INFERRED_FOR_HINT: Readonly<Record<HintKey, keyof InferredHints>> =
   openWorldHint: 'openWorld',
 };
 
-/** A position in a source file. `file` is absolute inside the pipeline; formatters relativise it. Lines and columns are 1-based. */
+/**
+ * A position in a source file. `file` is absolute inside the pipeline; formatters relativise it. Lines and columns are 1-based.
+ *
+ * In live mode (a tool listed by a running server) there is no file: `file` is a label naming the
+ * server (`tools/list of \`node dist/index.js\``, never a secret), `line` and `column` are 0, and
+ * `jsonPath` is the RFC 9535 normalized path of the value in the tools/list result
+ * (`$.tools[3].annotations.readOnlyHint`; RFC 9535 §2.7). See {@link isListedLocation}.
+ */
 export interface SourceLocation {
   file: string;
   line: number;
   column: number;
+  /** Live mode only: the RFC 9535 normalized path into the tools/list result. */
+  jsonPath?: string;
+}
+
+/** True for a location in a tools/list result (live mode) rather than in a file: line 0 and a JSON path. */
+export function isListedLocation(location: SourceLocation): location is SourceLocation & { jsonPath: string } {
+  return location.line === 0 && location.jsonPath !== undefined;
 }
 
 /** One declared annotation property: its statically evaluated value and where it is written. */
@@ -65,6 +79,13 @@ export interface DeclaredAnnotations {
    * literal): any hint may hide there. Unknown values of known keys are in `properties` instead.
    */
   unresolved: UnresolvedItem[];
+  /**
+   * Live mode: set when a listed tool's `annotations` member is present but not a JSON object
+   * (`"readOnly"`, `[]`, `null`), to the value as JSON text. `properties` is then empty, so every
+   * hint takes its spec default, which is what a client that ignores the member uses;
+   * `invalid-annotations` reports it.
+   */
+  notAnObject?: string;
 }
 
 /** Kinds of effect a handler can have. */
@@ -261,6 +282,11 @@ export interface LintResult {
    * read in), summaries reused from the memo, effect nodes visited (what `--max-work` bounds).
    */
   stats: InferStats;
+  /**
+   * Live mode: the server whose tools/list was linted: the label its locations carry (no secret),
+   * what it said of itself in initialize, and how it was reached. Absent for a static run.
+   */
+  live?: { label: string; server: { name: string; version: string }; protocolVersion: string; transport: string };
   /** Findings an inline `mcp-annotate-lint-disable-next-line` comment suppressed (not in `findings`). */
   suppressed?: number;
   /** Findings already recorded in the `--baseline` file (not in `findings`, not counted for the exit code). */

@@ -77,10 +77,11 @@ export class RuleSettings {
   /**
    * The settings for a tool registered in `file` (absolute) under `name`. With `name` null (a tool
    * whose name run time decides, a finding about a file), overrides that name tools do not apply.
+   * With `file` null (a tool a running server lists, in live mode), overrides that name files do not apply.
    */
-  for(file: string, name: string | null): ResolvedRules {
-    const rel = relativeTo(this.baseDir, file);
-    const matching = this.overrides.filter((o) => (o.files === null || o.files(rel)) && (o.tools === null || (name !== null && o.tools(name))));
+  for(file: string | null, name: string | null): ResolvedRules {
+    const rel = file === null ? null : relativeTo(this.baseDir, file);
+    const matching = this.overrides.filter((o) => (o.files === null || (rel !== null && o.files(rel))) && (o.tools === null || (name !== null && o.tools(name))));
     if (matching.length === 0) return this.base;
     const key = matching.map((o) => this.overrides.indexOf(o)).join(',');
     let resolved = this.memo.get(key);

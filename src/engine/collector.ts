@@ -33,7 +33,7 @@ export function collect(reports: RawReport[], crashes: RuleCrash[], rules: Reado
     const incidental = evidence.length > 0 && evidence.every((e) => e.incidental !== undefined) ? evidence[0]!.incidental! : null;
     const severity = incidental !== null ? lower(configured, 'info') : likely ? lower(configured, 'warning') : configured;
     const message = renderMessage(template, report.data) + (incidental !== null ? ` (incidental: ${incidental})` : likely ? LIKELY_NOTE : '');
-    const key = `${report.ruleId}\0${report.location.file}\0${report.location.line}\0${report.location.column}\0${message}`;
+    const key = `${report.ruleId}\0${report.location.file}\0${report.location.line}\0${report.location.column}\0${report.location.jsonPath ?? ''}\0${message}`;
     if (seen.has(key)) continue;
     seen.add(key);
     findings.push({
@@ -89,12 +89,13 @@ function lower(a: Severity, b: Severity): Severity {
   return RANK[a] <= RANK[b] ? a : b;
 }
 
-/** Orders findings by file, line, column, then rule id. */
+/** Orders findings by file, line, column, JSON path (live mode; `$.tools[2]` before `$.tools[10]`), then rule id. */
 export function compareFindings(a: Finding, b: Finding): number {
   return (
     a.location.file.localeCompare(b.location.file) ||
     a.location.line - b.location.line ||
     a.location.column - b.location.column ||
+    (a.location.jsonPath ?? '').localeCompare(b.location.jsonPath ?? '', 'en', { numeric: true }) ||
     a.ruleId.localeCompare(b.ruleId)
   );
 }

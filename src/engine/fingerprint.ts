@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import type { Finding } from '../model.js';
+import { isListedLocation, type Finding } from '../model.js';
 
 /** `file` (absolute) relative to `baseDir`, with `/` whatever the platform: how fingerprints and baselines name files. */
 export function relativeFile(file: string, baseDir: string): string {
@@ -14,7 +14,8 @@ export function relativeFile(file: string, baseDir: string): string {
  * left out. A file-level finding without a tool (a parse error) is identified by its message.
  */
 export function fingerprintParts(finding: Finding, baseDir: string): string[] {
-  const file = relativeFile(finding.location.file, baseDir);
+  // A listed tool (live mode) has the server's label for a file: it is kept as it is.
+  const file = isListedLocation(finding.location) ? finding.location.file : relativeFile(finding.location.file, baseDir);
   const subject = finding.tool ?? (finding.toolLocation ? '' : finding.message);
   return [finding.ruleId, finding.messageId, file, subject, finding.hint ?? ''];
 }

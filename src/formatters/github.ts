@@ -1,4 +1,4 @@
-import type { Severity } from '../model.js';
+import { isListedLocation, type Severity } from '../model.js';
 import { evidenceLine, relativePath } from './paths.js';
 import type { Formatter } from './types.js';
 
@@ -25,11 +25,14 @@ export function escapeProperty(text: string): string {
 /**
  * One command per finding, `::error file=<path>,line=<l>,col=<c>,title=<rule id>::<message>`, the
  * message followed on a second line by its first piece of evidence (the sink, where it is, the calls to it).
+ * A finding on a listed tool (live mode) has no `file`, `line` nor `col`: `::error title=<rule id>::<message>`.
  */
 export const github: Formatter = (result, { cwd }) =>
   result.findings
     .map((f) => {
-      const properties = `file=${escapeProperty(relativePath(f.location.file, cwd))},line=${f.location.line},col=${f.location.column},title=${escapeProperty(f.ruleId)}`;
+      // A listed tool (live mode) is in no file of the repository: the annotation has no place, only a title.
+      const place = isListedLocation(f.location) ? '' : `file=${escapeProperty(relativePath(f.location.file, cwd))},line=${f.location.line},col=${f.location.column},`;
+      const properties = `${place}title=${escapeProperty(f.ruleId)}`;
       const evidence = f.evidence[0];
       const message = evidence ? `${f.message}\n↳ ${evidenceLine(evidence, cwd)}` : f.message;
       return `::${COMMAND[f.severity]} ${properties}::${escapeData(message)}\n`;

@@ -1,14 +1,16 @@
 import { unverifiable } from '../engine/facts.js';
-import type { Effect, InferredHints, LintResult, UnresolvedItem } from '../model.js';
+import type { Effect, InferredHints, LintResult, SourceLocation, UnresolvedItem } from '../model.js';
 import { helpUri } from '../engine/descriptors.js';
-import { relativePath } from './paths.js';
+import { relativePath, shownFile } from './paths.js';
 import type { Formatter } from './types.js';
 
 /**
  * The machine-readable report. Contract (documented in README.md, "JSON output"; extend, never break):
  * `{ schemaVersion: 1, tools: [{ name, file, line, annotations, annotationsReadable, inferred, effects, unresolved }],
  *    findings: [{ ruleId, severity, confidence, tool, file, line, column, message, helpUri }],
- *    unresolvedRegistrations: [{ file, line, reason }], suppressed?, baselined? }`.
+ *    unresolvedRegistrations: [{ file, line, reason }], suppressed?, baselined?, live? }`.
+ * Live mode (a running server's tools/list): `file` is the server's label, `line` and `column` are
+ * 0, and tools, findings and unresolved items carry `jsonPath` (RFC 9535) into the tools/list result.
  */
 export interface JsonReport {
   schemaVersion: 1;
@@ -16,6 +18,8 @@ export interface JsonReport {
     name: string | null;
     file: string;
     line: number;
+    /** Live mode: the tool's path in the tools/list result, `$.tools[3]`. */
+    jsonPath?: string;
     /** Declared values by key (as evaluated; `null` for a value that could not be read), or null when the tool has no annotations object. */
     annotations: Record<string, unknown> | null;
     /** False when some keys or values of the annotations could not be read statically (see `unresolved`): `annotations` then lists only what was read. */
@@ -36,15 +40,17 @@ export interface JsonReport {
       file: string;
       line: number;
       via: { callee: string; file: string; line: number }[] }[];
-    unresolved: { expression: string; reason: string; file: string; line: number; via: { callee: string; file: string; line: number }[] }[];
+    unresolved: { expression: string; reason: string; file: string; line: number; jsonPath?: string; via: { callee: string; file: string; line: number }[] }[];
   }[];
-  findings: { ruleId: string; severity: 'error' | 'warning' | 'info'; confidence: 'certain' | 'likely'; tool: string | null; file: string; line: number; column: number; message: string; /** The rule's documentation. */ helpUri: string }[];
+  findings: { ruleId: string; severity: 'error' | 'warning' | 'info'; confidence: 'certain' | 'likely'; tool: string | null; file: string; line: number; column: number; /** Live mode: where in the tools/list result. */ jsonPath?: string; message: string; /** The rule's documentation. */ helpUri: string }[];
   /** Registrations that did not yield tools the linter could name (a wrapper never called, a registry only run time fills), with why. */
   unresolvedRegistrations: { file: string; line: number; reason: string }[];
   /** Findings inline `mcp-annotate-lint-disable-next-line` comments suppressed (not in `findings`). */
   suppressed?: number;
   /** Findings the `--baseline` file records (not in `findings`); present only with `--baseline`. */
   baselined?: number;
+  /** Live mode: the server linted (its label, what it said of itself, the protocol version, the transport). */
+  live?: { label: string; server: { name: string; version: string }; protocolVersion: string; transport: string };
 }
 
 const UNKNOWN: InferredHints = { readOnly: null, destructive: null, idempotent: null, openWorld: null };
@@ -52,13 +58,13 @@ const UNKNOWN: InferredHints = { readOnly: null, destructive: null, idempotent: 
 /** Builds the JSON report object (the formatter serialises it). */
 export function toJsonReport(result: LintResult): JsonReport {
   const rel = (file: string): string => relativePath(file, result.cwd);
+  const where = (location: SourceLocation) => ({ file: shownFile(location, result.cwd), line: location.line, ...(location.jsonPath !== undefined ? { jsonPath: location.jsonPath } : {}) });
   const via = (item: Effect | UnresolvedItem) => item.via.map((h) => ({ callee: h.callee, file: rel(h.location.file), line: h.location.line }));
   return {
     schemaVersion: 1,
     tools: result.tools.map((tool) => ({
       name: tool.name,
-      file: rel(tool.location.file),
-      line: tool.location.line,
+      ...where(tool.location),
       annotations: tool.annotations
         ? Object.fromEntries(Object.entries(tool.annotations.properties).map(([key, hint]) => [key, hint.known ? hint.value : null]))
         : null,
@@ -81,8 +87,7 @@ export function toJsonReport(result: LintResult): JsonReport {
       unresolved: [...unverifiable(tool), ...(tool.effects?.unresolved ?? [])].map((u) => ({
         expression: u.expression,
         reason: u.reason,
-        file: rel(u.location.file),
-        line: u.location.line,
+        ...where(u.location),
         via: via(u),
       })),
     })),
@@ -91,15 +96,17 @@ export function toJsonReport(result: LintResult): JsonReport {
       severity: f.severity,
       confidence: f.confidence ?? 'certain',
       tool: f.tool,
-      file: rel(f.location.file),
+      file: shownFile(f.location, result.cwd),
       line: f.location.line,
       column: f.location.column,
+      ...(f.location.jsonPath !== undefined ? { jsonPath: f.location.jsonPath } : {}),
       message: f.message,
       helpUri: helpUri(f.ruleId),
     })),
     unresolvedRegistrations: result.unresolvedRegistrations.map((u) => ({ file: rel(u.location.file), line: u.location.line, reason: u.reason })),
     ...(result.suppressed !== undefined ? { suppressed: result.suppressed } : {}),
     ...(result.baselined !== undefined ? { baselined: result.baselined } : {}),
+    ...(result.live ? { live: result.live } : {}),
   };
 }
 

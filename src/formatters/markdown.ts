@@ -46,7 +46,7 @@ function ruleLinks(findings: readonly Finding[]): string {
 function summary(result: LintResult): string {
   const { error, warning, info } = severityCounts(result.findings);
   const hidden = [...(result.suppressed ? [`${result.suppressed} suppressed`] : []), ...(result.baselined ? [`${result.baselined} baselined`] : [])];
-  return [count(error, 'error'), count(warning, 'warning'), `${info} info`, `${count(result.tools.length, 'tool')} checked in ${count(result.filesRead.length, 'file')}`, ...hidden].join(' · ');
+  return [count(error, 'error'), count(warning, 'warning'), `${info} info`, `${count(result.tools.length, 'tool')} checked in ${result.live ? result.live.label : count(result.filesRead.length, 'file')}`, ...hidden].join(' · ');
 }
 
 /**
@@ -58,7 +58,7 @@ function summary(result: LintResult): string {
 export const markdown: Formatter = (result, { cwd }) => {
   const out = ['## mcp-annotate-lint', '', summary(result)];
   if (result.tools.length > 0) {
-    out.push('', '| Tool | Registered at | Declared hints | Inferred hints | Findings |', '| --- | --- | --- | --- | --- |');
+    out.push('', `| Tool | ${result.live ? 'Listed at' : 'Registered at'} | Declared hints | Inferred hints | Findings |`, '| --- | --- | --- | --- | --- |');
     for (const tool of result.tools) {
       const findings = findingsOf(result, tool);
       // A tool whose handler calls code the linter cannot follow is not "ok": its hints are unverified.

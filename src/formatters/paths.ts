@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Effect, SourceLocation } from '../model.js';
+import { isListedLocation, type Effect, type SourceLocation } from '../model.js';
 
 /* Text helpers every formatter shares: paths relative to the working directory, counts, evidence. */
 
@@ -9,9 +9,14 @@ export function relativePath(file: string, cwd: string): string {
   return rel.split(path.sep).join('/');
 }
 
-/** `src/server.ts:12` */
+/** The file a location is in, relative to `cwd`; for a listed tool (live mode) the server's label as it is. */
+export function shownFile(location: SourceLocation, cwd: string): string {
+  return isListedLocation(location) ? location.file : relativePath(location.file, cwd);
+}
+
+/** `src/server.ts:12`; for a listed tool (live mode) its JSON path, `$.tools[3]`. */
 export function fileLine(location: SourceLocation, cwd: string): string {
-  return `${relativePath(location.file, cwd)}:${location.line}`;
+  return isListedLocation(location) ? location.jsonPath : `${relativePath(location.file, cwd)}:${location.line}`;
 }
 
 /** `1 file`, `3 files`: a count with its noun, plural unless one. */

@@ -44,7 +44,7 @@ export function hintCells(readings: HintReading[] | null, symbols: HintSymbols):
 }
 
 function sameLocation(a: SourceLocation, b: SourceLocation): boolean {
-  return a.file === b.file && a.line === b.line && a.column === b.column;
+  return a.file === b.file && a.line === b.line && a.column === b.column && a.jsonPath === b.jsonPath;
 }
 
 /** The findings of one tool: by name and place, as the tools of one wrapper or table can share a place. */

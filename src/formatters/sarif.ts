@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url';
 import type { CodeFlow, Location, Log, ReportingDescriptor, Result } from 'sarif';
 import { RULE_DESCRIPTORS, type RuleDescriptor } from '../engine/descriptors.js';
 import { fingerprint } from '../engine/fingerprint.js';
-import type { Effect, Finding, LintResult, Severity, SourceLocation } from '../model.js';
+import { isListedLocation, type Effect, type Finding, type LintResult, type Severity, type SourceLocation } from '../model.js';
 import { PACKAGE } from '../package-info.js';
 import { relativePath } from './paths.js';
 import type { Formatter } from './types.js';
@@ -53,8 +53,17 @@ function reportingDescriptor(rule: RuleDescriptor): ReportingDescriptor {
   };
 }
 
-/** A location (SARIF §3.28) in a file relative to {@link SRCROOT}, each path segment percent-encoded (a URI reference, §3.4.3). */
+/**
+ * A location (SARIF §3.28) in a file relative to {@link SRCROOT}, each path segment percent-encoded
+ * (a URI reference, §3.4.3). A listed tool (live mode) has no file: its location is logical
+ * (§3.33), the JSON path in the tools/list result as `fullyQualifiedName`, of kind `member`. GitHub
+ * code scanning needs a physical location in a file of the repository and does not show such
+ * results; live SARIF is for other SARIF viewers and for tools that read it.
+ */
 function sarifLocation(location: SourceLocation, cwd: string, message?: string): Location {
+  if (isListedLocation(location)) {
+    return { logicalLocations: [{ fullyQualifiedName: location.jsonPath, kind: 'member' }], ...(message !== undefined ? { message: { text: message } } : {}) };
+  }
   const uri = relativePath(location.file, cwd).split('/').map(encodeURIComponent).join('/');
   return {
     physicalLocation: { artifactLocation: { uri, uriBaseId: SRCROOT }, region: { startLine: location.line, startColumn: location.column } },

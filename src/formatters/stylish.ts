@@ -1,8 +1,8 @@
 import { Chalk } from 'chalk';
 import { hasUnseenEffects, unverifiable } from '../engine/facts.js';
-import type { Finding } from '../model.js';
+import { isListedLocation, type Finding } from '../model.js';
 import { hiddenFindingsSummary } from './hidden-findings.js';
-import { count, evidenceLine, fileLine, relativePath } from './paths.js';
+import { count, evidenceLine, fileLine, shownFile } from './paths.js';
 import { severityCounts } from './readings.js';
 import type { Formatter } from './types.js';
 
@@ -37,12 +37,14 @@ export const stylish: Formatter = (result, { cwd, color }) => {
     return shared || elsewhere ? ` (tool registered at ${fileLine(f.toolLocation, cwd)})` : '';
   };
   const out: string[] = [];
-  for (const [file, findings] of byFile) {
-    out.push('', c.underline(relativePath(file, cwd)));
-    const posWidth = Math.max(...findings.map((f) => `${f.location.line}:${f.location.column}`.length));
+  for (const findings of byFile.values()) {
+    out.push('', c.underline(shownFile(findings[0]!.location, cwd)));
+    // A listed tool (live mode) is placed by its JSON path instead of line:col.
+    const position = (f: Finding): string => (isListedLocation(f.location) ? f.location.jsonPath : `${f.location.line}:${f.location.column}`);
+    const posWidth = Math.max(...findings.map((f) => position(f).length));
     const sevWidth = Math.max(...findings.map((f) => f.severity.length));
     for (const f of findings) {
-      const pos = `${f.location.line}:${f.location.column}`.padEnd(posWidth);
+      const pos = position(f).padEnd(posWidth);
       const sevText = f.severity.padEnd(sevWidth);
       const sev = f.severity === 'error' ? c.red(sevText) : f.severity === 'warning' ? c.yellow(sevText) : c.blue(sevText);
       out.push(`  ${c.dim(pos)}  ${sev}  ${f.message}${registeredAt(f)}  ${c.dim(f.ruleId)}`);
@@ -52,7 +54,7 @@ export const stylish: Formatter = (result, { cwd, color }) => {
     }
   }
   const { error: errors, warning: warnings, info: infos } = severityCounts(result.findings);
-  const files = count(result.filesRead.length, 'file');
+  const files = result.live ? result.live.label : count(result.filesRead.length, 'file');
   if (result.findings.length > 0) {
     const parts = [count(errors, 'error'), count(warnings, 'warning'), ...(infos ? [`${infos} info`] : [])];
     const line = `✖ ${count(result.findings.length, 'problem')} (${parts.join(', ')})`;
@@ -64,7 +66,7 @@ export const stylish: Formatter = (result, { cwd, color }) => {
   if (result.tools.length === 0) {
     if (unresolvedLine) out.push(unresolvedLine);
     const unparsed = result.findings.filter((f) => f.ruleId === 'parse-error' || f.ruleId === 'read-error').length;
-    out.push(`No tool registrations found in ${files}${unparsed ? ` (${count(unparsed, 'file')} could not be read or parsed, see above)` : ''}.`);
+    out.push(`${result.live ? 'No tools listed' : 'No tool registrations found'} in ${files}${unparsed ? ` (${count(unparsed, 'file')} could not be read or parsed, see above)` : ''}.`);
     return `${out.join('\n').replace(/^\n/, '')}\n`;
   }
   const unreadable = result.tools.filter((t) => unverifiable(t).length > 0).length;

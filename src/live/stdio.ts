@@ -98,6 +98,11 @@ function howItEnded(child: ChildProcess): string {
   return child.signalCode !== null ? `killed by ${child.signalCode}` : `exit code ${child.exitCode}`;
 }
 
+/** The linter's environment, its defined values only (the SDK's `env` takes strings). */
+function inherited(): Record<string, string> {
+  return Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined));
+}
+
 /**
  * A link that spawns `target` with the SDK's `StdioClientTransport` (MCP spec 2025-11-25, Basic ›
  * Transports › stdio: the server reads JSON-RPC messages from stdin and writes them, one a line,
@@ -118,7 +123,7 @@ export function openStdio(target: StdioTarget): Link {
   const transport = new WatchedStdioTransport({
     command: target.command,
     args: target.args,
-    env: target.env,
+    env: target.inheritEnv ? { ...inherited(), ...target.env } : target.env,
     cwd: target.cwd,
     stderr: 'pipe',
     maxBufferSize: MAX_MESSAGE_BYTES,

@@ -17,6 +17,13 @@ export interface StdioTarget {
   args: string[];
   env?: Record<string, string>;
   cwd?: string;
+  /**
+   * Pass the linter's whole environment (`process.env`) on to the server, under `env`: servers
+   * read their API tokens from it, and the command line runs a server as the user's shell would.
+   * These inherited values are the user's own and are not redacted (only `env` is): redacting
+   * every value of an environment would blank out paths and words all over a message.
+   */
+  inheritEnv?: boolean;
 }
 
 /**
