@@ -10,6 +10,7 @@ import { PACKAGE } from './package-info.js';
 import { writeFileSafely } from './write-file.js';
 import type { Formatter } from './formatters/types.js';
 import type { LiveTarget } from './live/target.js';
+import { DEFAULT_PIN_FILE, readPinFile, writePinFile } from './live/pin-file.js';
 import type { LintResult } from './model.js';
 
 /** Exit codes, as ESLint's: 0 no error-level finding, 1 at least one, 2 usage or fatal error. */
@@ -106,6 +107,7 @@ interface LintCliOptions {
 
 /** Options of the live command, as commander parses them. */
 interface LiveCliOptions {
+  checkPin?: string;
   url?: string;
   header: string[];
   timeout: number;
@@ -144,7 +146,7 @@ export interface CliIO {
  * share one path. Writes reports to `stdout` (or `--output-file`) and errors (one line each) to `stderr`.
  */
 export async function main(argv: string[], io: CliIO): Promise<number> {
-  let command = 'lint' as 'lint' | 'rules' | 'live';
+  let command = 'lint' as 'lint' | 'rules' | 'live' | 'pin';
   const program = new Command()
     .name('mcp-annotate-lint')
     .description('Checks that the tool annotations of an MCP server (readOnlyHint, destructiveHint, idempotentHint, openWorldHint) match what each tool handler does.')
@@ -167,13 +169,10 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     .action(() => {
       command = 'rules';
     });
-  const liveCommand = program
-    .command('live')
-    .description('lint the tools a running MCP server lists: spawn a command given after --, or connect to --url')
-    .argument('[command...]', 'the server command and its arguments, after --')
-    .option('--url <url>', 'connect to a server over Streamable HTTP (falling back to HTTP+SSE) instead of spawning one')
-    .option('--header <header>', 'with --url: an HTTP header "Name: value" sent with every request (repeatable; values are never printed)', (value: string, previous: string[]) => [...previous, value], [] as string[])
-    .option('--timeout <seconds>', `how long to wait for connecting and for each request (1 to ${MAX_TIMEOUT_SECONDS})`, wholeNumber(MAX_TIMEOUT_SECONDS), 30)
+  const liveCommand = withTarget(
+    program.command('live').description('lint the tools a running MCP server lists: spawn a command given after --, or connect to --url'),
+  )
+    .option('--check-pin <file>', `exit 1, printing what changed, when the tools differ from this pin file (written by mcp-annotate-lint pin; default name ${DEFAULT_PIN_FILE})`)
     .addOption(new Option('-f, --format <name>', 'output format').choices([...FORMATTERS.keys()]).default('stylish'))
     .option('-o, --output-file <path>', 'write the report to this file (atomically, creating its folder) instead of stdout')
     .option('-q, --quiet', 'report errors only (warnings and info are neither shown nor counted)')
@@ -183,6 +182,13 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     .addHelpText('after', LIVE_HELP_AFTER)
     .action(() => {
       command = 'live';
+    });
+  const pinCommand = withTarget(
+    program.command('pin').description(`write what a running MCP server lists (names, titles, annotations, digests of descriptions and schemas) to a pin file, for live --check-pin`),
+  )
+    .option('--pin-file <file>', 'the pin file to write', DEFAULT_PIN_FILE)
+    .action(() => {
+      command = 'pin';
     });
   program
     .argument('[paths...]', 'files, folders or globs to lint')
@@ -216,6 +222,10 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       const target = liveTarget(argv, program, liveCommand);
       return await liveRun(target, liveCommand.opts<LiveCliOptions>(), io);
     }
+    if (command === 'pin') {
+      const target = liveTarget(argv, program, pinCommand);
+      return await pinRun(target, pinCommand.opts<{ pinFile: string; timeout: number }>(), io);
+    }
     checkCombinations(argv, program, command === 'rules' ? rulesCommand : null);
     if (command === 'rules') {
       const { config, file } = await configFor(rulesCommand.opts<{ config: string | false | undefined }>().config, io.cwd, io.cwd);
@@ -244,7 +254,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
 }
 
 /** The subcommands; after `--`, an operand spelled like one is a path (`-- rules` lints the folder `rules`). */
-const COMMANDS = ['rules', 'live'];
+const COMMANDS = ['rules', 'live', 'pin'];
 
 /**
  * `argv` with every operand after `--` that a subcommand's name would capture written as a path
@@ -252,7 +262,7 @@ const COMMANDS = ['rules', 'live'];
  */
 function pathsAfterDoubleDash(argv: string[]): string[] {
   const at = argv.indexOf('--');
-  if (at < 0 || argv.slice(0, at).includes('live')) return argv;
+  if (at < 0 || argv.slice(0, at).some((a) => a === 'live' || a === 'pin')) return argv;
   return [...argv.slice(0, at + 1), ...argv.slice(at + 1).map((arg) => (COMMANDS.includes(arg) ? `.${path.sep}${arg}` : arg))];
 }
 
@@ -323,16 +333,17 @@ const HEADER = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+):[ \t]*(.*?)[ \t]*$/s;
 function liveTarget(argv: string[], program: Command, live: Command): LiveTarget {
   const rootFlags = flagsGiven(program);
   if (rootFlags.length > 0) throw new UsageError(`write ${rootFlags.join(', ')} after \`live\` (mcp-annotate-lint live ${rootFlags[0]} …)`);
-  const opts = live.opts<LiveCliOptions>();
+  const opts = live.opts<Partial<LiveCliOptions> & Pick<LiveCliOptions, 'header'>>();
+  const name = live.name();
   const before = argv.includes('--') ? argv.slice(0, argv.indexOf('--')) : argv;
   if (before.includes('--no-config') && before.some((o) => o === '-c' || o === '--config' || o.startsWith('--config='))) throw new UsageError('--config and --no-config contradict each other: give one');
   if (opts.config === '') throw new UsageError('--config needs a file name');
   checkOutputFile(opts.outputFile);
   const command = live.args;
-  if (command.length > 0 && opts.url !== undefined) throw new UsageError('live takes either a command after -- or --url, not both');
-  if (command.length === 0 && opts.url === undefined) throw new UsageError('live needs a server: a command after -- (mcp-annotate-lint live -- node dist/index.js) or --url <url>');
+  if (command.length > 0 && opts.url !== undefined) throw new UsageError(`${name} takes either a command after -- or --url, not both`);
+  if (command.length === 0 && opts.url === undefined) throw new UsageError(`${name} needs a server: a command after -- (mcp-annotate-lint ${name} -- node dist/index.js) or --url <url>`);
   if (command.length > 0) {
-    if (!argv.includes('--')) throw new UsageError(`write the server's command after --: mcp-annotate-lint live -- ${command.join(' ')}`);
+    if (!argv.includes('--')) throw new UsageError(`write the server's command after --: mcp-annotate-lint ${name} -- ${command.join(' ')}`);
     if (command[0]!.trim() === '') throw new UsageError('the server command after -- is empty (a variable that expanded to nothing?)');
     if (opts.header.length > 0) throw new UsageError('--header is sent to an HTTP server: it needs --url');
     return { kind: 'stdio', command: command[0]!, args: command.slice(1), inheritEnv: true };
@@ -349,13 +360,50 @@ function liveTarget(argv: string[], program: Command, live: Command): LiveTarget
   return { kind: 'http', url, headers };
 }
 
-/** The live command: lists and lints the server's tools, then reports as the lint command does. */
+/** The options `live` and `pin` share: the server to reach (a command after `--`, or `--url` with `--header`s) and `--timeout`. */
+function withTarget(command: Command): Command {
+  return command
+    .argument('[command...]', 'the server command and its arguments, after --')
+    .option('--url <url>', 'connect to a server over Streamable HTTP (falling back to HTTP+SSE) instead of spawning one')
+    .option('--header <header>', 'with --url: an HTTP header "Name: value" sent with every request (repeatable; values are never printed)', (value: string, previous: string[]) => [...previous, value], [] as string[])
+    .option('--timeout <seconds>', `how long to wait for connecting and for each request (1 to ${MAX_TIMEOUT_SECONDS})`, wholeNumber(MAX_TIMEOUT_SECONDS), 30);
+}
+
+/**
+ * The live command: lists and lints the server's tools, then reports as the lint command does;
+ * with `--check-pin`, also compares them with the pin file and exits 1 on any change, printing one
+ * line per change on stderr (so that a JSON or SARIF report on stdout stays whole).
+ */
 async function liveRun(target: LiveTarget, opts: LiveCliOptions, io: CliIO): Promise<number> {
-  const { lintLive } = await import('./live/lint-live.js');
+  const { listTools } = await import('./live/list-tools.js');
+  const { lintListed, liveLabel } = await import('./live/lint-live.js');
   const { config, file } = await configFor(opts.config, io.cwd, io.cwd);
-  if (opts.outputFile && opts.outputFile !== '-') refuseToOverwrite(opts.outputFile, io.cwd, [[file, 'the configuration']]);
-  const result = await lintLive(target, { cwd: io.cwd, config, ...(file ? { configFile: file } : {}), timeoutMs: opts.timeout * 1000 });
-  return writeReport(result, opts, FORMATTERS.get(opts.format)!, io);
+  const pinFile = opts.checkPin === undefined ? null : path.resolve(io.cwd, opts.checkPin);
+  if (opts.outputFile && opts.outputFile !== '-') refuseToOverwrite(opts.outputFile, io.cwd, [[file, 'the configuration'], [pinFile, 'the pin file']]);
+  // Read before connecting, so that a missing or broken pin file fails fast.
+  const pinned = pinFile === null ? null : await readPinFile(pinFile, io.cwd);
+  const listed = await listTools(target, { timeoutMs: opts.timeout * 1000 });
+  const result = lintListed(listed, liveLabel(target), { cwd: io.cwd, config, ...(file ? { configFile: file } : {}) });
+  const code = await writeReport(result, opts, FORMATTERS.get(opts.format)!, io);
+  if (!pinned) return code;
+  const { diffPins, pinOf } = await import('./live/pin.js');
+  const changes = diffPins(pinned, pinOf(listed.tools));
+  if (changes.length === 0) return code;
+  io.stderr.write(`mcp-annotate-lint: ${opts.checkPin}: the server's tools changed since they were pinned (${changes.length} change${changes.length === 1 ? '' : 's'}); review them, then run mcp-annotate-lint pin again:\n${changes.map((c) => `  ${c}\n`).join('')}`);
+  return EXIT.findings;
+}
+
+/** The pin command: lists the server's tools and writes the pin file. */
+async function pinRun(target: LiveTarget, opts: { pinFile: string; timeout: number }, io: CliIO): Promise<number> {
+  const { listTools } = await import('./live/list-tools.js');
+  const { pinOf } = await import('./live/pin.js');
+  if (opts.pinFile === '') throw new UsageError('--pin-file needs a file name');
+  refuseToOverwrite(opts.pinFile, io.cwd, [], '--pin-file');
+  const listed = await listTools(target, { timeoutMs: opts.timeout * 1000 });
+  const pin = pinOf(listed.tools);
+  await writePinFile(path.resolve(io.cwd, opts.pinFile), pin, io.cwd);
+  io.stdout.write(`Wrote ${opts.pinFile}: ${pin.tools.length} tool${pin.tools.length === 1 ? '' : 's'} of ${listed.server.name} ${listed.server.version} pinned. Commit it; live --check-pin ${opts.pinFile} fails when they change.\n`);
+  return EXIT.ok;
 }
 
 /** Files a report must never replace: sources and the files that configure a project. */
@@ -378,11 +426,12 @@ function realPathOf(file: string): string {
  * @param files absolute paths (or nothing) and what each is.
  * @throws UsageError naming the file.
  */
-function refuseToOverwrite(outputFile: string, cwd: string, files: [string | null | undefined, string][]): void {
+function refuseToOverwrite(outputFile: string, cwd: string, files: [string | null | undefined, string][], option = '--output-file'): void {
   const target = realPathOf(path.resolve(cwd, outputFile));
+  const what = option === '--output-file' ? 'the report' : 'it';
   const clash = files.find(([f]) => f && realPathOf(path.resolve(cwd, f)) === target);
-  if (clash) throw new UsageError(`${outputFile}: --output-file would overwrite ${clash[1]}; write the report elsewhere`);
-  if (existsSync(target) && PROJECT_FILE.test(path.basename(target))) throw new UsageError(`${outputFile}: --output-file would overwrite a source or project file; write the report elsewhere`);
+  if (clash) throw new UsageError(`${outputFile}: ${option} would overwrite ${clash[1]}; write ${what} elsewhere`);
+  if (existsSync(target) && PROJECT_FILE.test(path.basename(target))) throw new UsageError(`${outputFile}: ${option} would overwrite a source or project file; write ${what} elsewhere`);
 }
 
 /** The configuration a command uses: none with `--no-config`, the named file, else the one found searching from `from`. */

@@ -4,7 +4,7 @@ import { EMPTY_CONFIG, type Config } from '../config/schema.js';
 import { checkTools } from '../engine/check.js';
 import type { LintResult } from '../model.js';
 import { liveFacts } from './facts.js';
-import { listTools } from './list-tools.js';
+import { listTools, type ListedTools } from './list-tools.js';
 import { describeTarget, type LiveTarget } from './target.js';
 
 /** Options of {@link lintLive}. */
@@ -33,9 +33,13 @@ export function liveLabel(target: LiveTarget): string {
  * @throws UsageError when the server cannot be reached or listed (one line, secrets blanked).
  */
 export async function lintLive(target: LiveTarget, options: LintLiveOptions): Promise<LintResult> {
-  const config = options.config ?? EMPTY_CONFIG;
   const listed = await listTools(target, options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs });
-  const label = liveLabel(target);
+  return lintListed(listed, liveLabel(target), options);
+}
+
+/** Lints tools already listed (`listTools`), named in findings by `label`; see {@link lintLive}. */
+export function lintListed(listed: ListedTools, label: string, options: LintLiveOptions): LintResult {
+  const config = options.config ?? EMPTY_CONFIG;
   const tools = liveFacts(listed, label);
   const settings = new RuleSettings(config, options.configFile ? path.dirname(options.configFile) : options.cwd);
   const findings = checkTools(tools, (tool) => settings.for(null, tool.name));
