@@ -10,6 +10,8 @@ import { PACKAGE } from './package-info.js';
 import { writeFileSafely } from './write-file.js';
 import type { Formatter } from './formatters/types.js';
 import type { LiveTarget } from './live/target.js';
+import type { Config } from './config/schema.js';
+import type { InferredHints } from './model.js';
 import { DEFAULT_PIN_FILE, readPinFile, writePinFile } from './live/pin-file.js';
 import type { LintResult } from './model.js';
 
@@ -108,6 +110,7 @@ interface LintCliOptions {
 /** Options of the live command, as commander parses them. */
 interface LiveCliOptions {
   checkPin?: string;
+  project?: string;
   url?: string;
   header: string[];
   timeout: number;
@@ -172,6 +175,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   const liveCommand = withTarget(
     program.command('live').description('lint the tools a running MCP server lists: spawn a command given after --, or connect to --url'),
   )
+    .option('--project <dir>', 'also lint the source in this folder (or file, or glob) and report what differs between it and what the server lists (live-drift)')
     .option('--check-pin <file>', `exit 1, printing what changed, when the tools differ from this pin file (written by mcp-annotate-lint pin; default name ${DEFAULT_PIN_FILE})`)
     .addOption(new Option('-f, --format <name>', 'output format').choices([...FORMATTERS.keys()]).default('stylish'))
     .option('-o, --output-file <path>', 'write the report to this file (atomically, creating its folder) instead of stdout')
@@ -187,6 +191,9 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     program.command('pin').description(`write what a running MCP server lists (names, titles, annotations, digests of descriptions and schemas) to a pin file, for live --check-pin`),
   )
     .option('--pin-file <file>', 'the pin file to write', DEFAULT_PIN_FILE)
+    .option('--project <dir>', "also record each tool's hints as inferred from the source in this folder (or file, or glob)")
+    .option('-c, --config <file>', 'with --project: use this configuration file instead of searching from here')
+    .option('--no-config', 'with --project: ignore configuration files')
     .action(() => {
       command = 'pin';
     });
@@ -224,7 +231,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     }
     if (command === 'pin') {
       const target = liveTarget(argv, program, pinCommand);
-      return await pinRun(target, pinCommand.opts<{ pinFile: string; timeout: number }>(), io);
+      return await pinRun(target, pinCommand.opts<{ pinFile: string; timeout: number; project?: string; config: string | false | undefined }>(), io);
     }
     checkCombinations(argv, program, command === 'rules' ? rulesCommand : null);
     if (command === 'rules') {
@@ -382,25 +389,56 @@ async function liveRun(target: LiveTarget, opts: LiveCliOptions, io: CliIO): Pro
   if (opts.outputFile && opts.outputFile !== '-') refuseToOverwrite(opts.outputFile, io.cwd, [[file, 'the configuration'], [pinFile, 'the pin file']]);
   // Read before connecting, so that a missing or broken pin file fails fast.
   const pinned = pinFile === null ? null : await readPinFile(pinFile, io.cwd);
+  const source = opts.project === undefined ? null : await lintProject(opts.project, config, file, io.cwd);
   const listed = await listTools(target, { timeoutMs: opts.timeout * 1000 });
-  const result = lintListed(listed, liveLabel(target), { cwd: io.cwd, config, ...(file ? { configFile: file } : {}) });
+  const live = lintListed(listed, liveLabel(target), { cwd: io.cwd, config, ...(file ? { configFile: file } : {}) });
+  const result = source ? await withDrift(live, source, config, file, io.cwd) : live;
   const code = await writeReport(result, opts, FORMATTERS.get(opts.format)!, io);
   if (!pinned) return code;
   const { diffPins, pinOf } = await import('./live/pin.js');
-  const changes = diffPins(pinned, pinOf(listed.tools));
+  const changes = diffPins(pinned, pinOf(listed.tools, source ? inferredByName(source) : undefined));
   if (changes.length === 0) return code;
   io.stderr.write(`mcp-annotate-lint: ${opts.checkPin}: the server's tools changed since they were pinned (${changes.length} change${changes.length === 1 ? '' : 's'}); review them, then run mcp-annotate-lint pin again:\n${changes.map((c) => `  ${c}\n`).join('')}`);
   return EXIT.findings;
 }
 
+/** `--project`: the source linted statically, as the lint command would lint that path. */
+async function lintProject(project: string, config: Config, file: string | null, cwd: string): Promise<LintResult> {
+  if (project.trim() === '') throw new UsageError('--project needs a folder, file or glob');
+  const { lint } = await import('./index.js');
+  return lint({ paths: [project], cwd, config, ...(file ? { configFile: file } : {}) });
+}
+
+/** Each named source tool's inferred hints, for the pin (the first registration of a name). */
+function inferredByName(source: LintResult): Map<string, InferredHints> {
+  const byName = new Map<string, InferredHints>();
+  for (const tool of source.tools) if (tool.name !== null && tool.inferred && !byName.has(tool.name)) byName.set(tool.name, tool.inferred);
+  return byName;
+}
+
+/** A live result with the source's findings and the `live-drift` findings between the two added. */
+async function withDrift(live: LintResult, source: LintResult, config: Config, file: string | null, cwd: string): Promise<LintResult> {
+  const { driftFindings } = await import('./live/drift.js');
+  const { RuleSettings } = await import('./config/rule-settings.js');
+  const { compareFindings } = await import('./engine/collector.js');
+  const settings = new RuleSettings(config, file ? path.dirname(file) : cwd);
+  const drift = driftFindings(live.tools, source.tools, (name) => settings.for(null, name), cwd);
+  return { ...live, findings: [...live.findings, ...source.findings, ...drift].sort(compareFindings), filesRead: source.filesRead };
+}
+
 /** The pin command: lists the server's tools and writes the pin file. */
-async function pinRun(target: LiveTarget, opts: { pinFile: string; timeout: number }, io: CliIO): Promise<number> {
+async function pinRun(target: LiveTarget, opts: { pinFile: string; timeout: number; project?: string; config: string | false | undefined }, io: CliIO): Promise<number> {
   const { listTools } = await import('./live/list-tools.js');
   const { pinOf } = await import('./live/pin.js');
   if (opts.pinFile === '') throw new UsageError('--pin-file needs a file name');
   refuseToOverwrite(opts.pinFile, io.cwd, [], '--pin-file');
+  let source: LintResult | null = null;
+  if (opts.project !== undefined) {
+    const { config, file } = await configFor(opts.config, io.cwd, searchStart(io.cwd, opts.project));
+    source = await lintProject(opts.project, config, file, io.cwd);
+  }
   const listed = await listTools(target, { timeoutMs: opts.timeout * 1000 });
-  const pin = pinOf(listed.tools);
+  const pin = pinOf(listed.tools, source ? inferredByName(source) : undefined);
   await writePinFile(path.resolve(io.cwd, opts.pinFile), pin, io.cwd);
   io.stdout.write(`Wrote ${opts.pinFile}: ${pin.tools.length} tool${pin.tools.length === 1 ? '' : 's'} of ${listed.server.name} ${listed.server.version} pinned. Commit it; live --check-pin ${opts.pinFile} fails when they change.\n`);
   return EXIT.ok;

@@ -40,6 +40,7 @@ const ENGINE_RULES: readonly Omit<RuleDescriptor, 'helpUri' | 'engine' | 'fixabl
   { id: 'read-error', description: 'a file that cannot be read; its tools are not checked', recommended: 'error', type: 'problem', configurable: false },
   { id: 'analysis-error', description: 'discovery or effect inference failed on a file or a tool; the rest is still checked', recommended: 'error', type: 'problem', configurable: false },
   { id: 'invalid-suppression', description: 'a mcp-annotate-lint-disable-next-line comment without a reason or naming an unknown rule; it suppresses nothing', recommended: 'warning', type: 'problem', configurable: true },
+  { id: 'live-drift', description: 'live --project: a tool listed but not in the source, in the source but not listed, or a hint whose listed value differs from the source', recommended: 'warning', type: 'problem', configurable: true },
   { id: 'unused-suppression', description: 'a mcp-annotate-lint-disable-next-line comment that suppresses no finding', recommended: 'warning', type: 'suggestion', configurable: true },
 ];
 

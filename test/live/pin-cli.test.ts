@@ -44,3 +44,29 @@ describe('pin files through the CLI (issue #6)', () => {
     expect(run(['pin', '--pin-file', 'package.json', ...SERVER])).toMatchObject({ code: 2, stderr: 'mcp-annotate-lint: package.json: --pin-file would overwrite a source or project file; write it elsewhere\n' });
   });
 });
+
+describe('live --project (issue #6)', () => {
+  it('reports the tools and hints that differ between the source and what the server lists, naming both sides', () => {
+    const fixture = 'test/fixtures/live/drift/server.mjs';
+    const r = run(['live', '-f', 'json', '--project', fixture, '--', 'node', fixture]);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const drift = JSON.parse(r.stdout).findings.filter((f: { ruleId: string }) => f.ruleId === 'live-drift');
+    expect(drift.map((f: { file: string; jsonPath?: string; line: number; message: string }) => `${f.jsonPath ?? `${f.file}:${f.line}`} ${f.message}`)).toEqual([
+      `${fixture}:14 "hidden" is registered in the source but the server does not list it (registered conditionally, disabled, or dropped by a gateway)`,
+      `$.tools[0].annotations "read_note" lists readOnlyHint: absent, but the source declares readOnlyHint: true (${fixture}:11)`,
+      '$.tools[1] "extra" is listed by the server but registered nowhere in the source read (added at run time, by a gateway, or by code the linter cannot read)',
+    ]);
+  });
+
+  it('pin --project records the hints inferred from the source', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'mcp-annotate-lint-pin-'));
+    const fixture = 'test/fixtures/live/drift/server.mjs';
+    expect(run(['pin', '--pin-file', path.join(dir, 'p.json'), '--project', fixture, '--', 'node', fixture]).code).toBe(0);
+    const pin = JSON.parse(readFileSync(path.join(dir, 'p.json'), 'utf8'));
+    expect(pin.tools.map((t: { name: string; inferred?: unknown }) => [t.name, t.inferred ?? null])).toEqual([
+      ['extra', null],
+      ['read_note', { readOnly: true, destructive: false, idempotent: true, openWorld: false }],
+    ]);
+  });
+});
