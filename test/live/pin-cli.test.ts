@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -69,4 +69,31 @@ describe('live --project (issue #6)', () => {
       ['read_note', { readOnly: true, destructive: false, idempotent: true, openWorld: false }],
     ]);
   });
+});
+
+describe('live --url through the CLI (issue #6)', () => {
+  it('lists and lints server-everything over Streamable HTTP on 127.0.0.1, a header given, its value never printed', async () => {
+    const { startEverything } = await import('./helpers.js');
+    const server = await startEverything('streamableHttp');
+    try {
+      const url = `http://127.0.0.1:${server.port}/mcp`;
+      const r = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+        // Asynchronous: the server runs in this process's event loop's children.
+        const child = spawn(process.execPath, [BIN, 'live', '-f', 'json', '--url', url, '--header', 'X-Trial-Token: s3cret-value-123'], { cwd: ROOT, env: { ...process.env, NO_COLOR: '1' } });
+        let stdout = '';
+        let stderr = '';
+        child.stdout.on('data', (d) => (stdout += d));
+        child.stderr.on('data', (d) => (stderr += d));
+        child.on('close', (code) => resolve({ code, stdout, stderr }));
+      });
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+      const report = JSON.parse(r.stdout);
+      expect(report.live).toMatchObject({ server: { name: 'mcp-servers/everything' }, transport: 'streamable-http' });
+      expect(report.tools.map((t: { name: string }) => t.name)).toContain('echo');
+      expect(r.stdout).not.toContain('s3cret-value-123');
+    } finally {
+      await server.stop();
+    }
+  }, 60_000);
 });
