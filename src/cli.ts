@@ -112,7 +112,8 @@ interface LiveCliOptions {
   checkPin?: string;
   project?: string;
   url?: string;
-  header: string[];
+  /** Absent when no --header is given. */
+  header?: string[];
   timeout: number;
   format: string;
   config: string | false | undefined;
@@ -340,7 +341,7 @@ const HEADER = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+):[ \t]*(.*?)[ \t]*$/s;
 function liveTarget(argv: string[], program: Command, live: Command): LiveTarget {
   const rootFlags = flagsGiven(program);
   if (rootFlags.length > 0) throw new UsageError(`write ${rootFlags.join(', ')} after \`live\` (mcp-annotate-lint live ${rootFlags[0]} …)`);
-  const opts = live.opts<Partial<LiveCliOptions> & Pick<LiveCliOptions, 'header'>>();
+  const opts = live.opts<Partial<LiveCliOptions>>();
   const name = live.name();
   const before = argv.includes('--') ? argv.slice(0, argv.indexOf('--')) : argv;
   if (before.includes('--no-config') && before.some((o) => o === '-c' || o === '--config' || o.startsWith('--config='))) throw new UsageError('--config and --no-config contradict each other: give one');
@@ -352,13 +353,13 @@ function liveTarget(argv: string[], program: Command, live: Command): LiveTarget
   if (command.length > 0) {
     if (!argv.includes('--')) throw new UsageError(`write the server's command after --: mcp-annotate-lint ${name} -- ${command.join(' ')}`);
     if (command[0]!.trim() === '') throw new UsageError('the server command after -- is empty (a variable that expanded to nothing?)');
-    if (opts.header.length > 0) throw new UsageError('--header is sent to an HTTP server: it needs --url');
+    if ((opts.header ?? []).length > 0) throw new UsageError('--header is sent to an HTTP server: it needs --url');
     return { kind: 'stdio', command: command[0]!, args: command.slice(1), inheritEnv: true };
   }
   const url = opts.url!;
   if (!URL.canParse(url) || !['http:', 'https:'].includes(new URL(url).protocol)) throw new UsageError('--url must be an http:// or https:// URL');
   const headers: Record<string, string> = {};
-  opts.header.forEach((header, i) => {
+  (opts.header ?? []).forEach((header, i) => {
     const match = HEADER.exec(header);
     // The value may be a secret: the message names the header by its position only.
     if (!match) throw new UsageError(`--header #${i + 1} is not "Name: value" (a header name, a colon, then the value)`);
@@ -372,7 +373,7 @@ function withTarget(command: Command): Command {
   return command
     .argument('[command...]', 'the server command and its arguments, after --')
     .option('--url <url>', 'connect to a server over Streamable HTTP (falling back to HTTP+SSE) instead of spawning one')
-    .option('--header <header>', 'with --url: an HTTP header "Name: value" sent with every request (repeatable; values are never printed)', (value: string, previous: string[]) => [...previous, value], [] as string[])
+    .option('--header <header>', 'with --url: an HTTP header "Name: value" sent with every request (repeatable; values are never printed)', (value: string, previous: string[] | undefined) => [...(previous ?? []), value])
     .option('--timeout <seconds>', `how long to wait for connecting and for each request (1 to ${MAX_TIMEOUT_SECONDS})`, wholeNumber(MAX_TIMEOUT_SECONDS), 30);
 }
 
