@@ -358,6 +358,8 @@ function liveTarget(argv: string[], program: Command, live: Command): LiveTarget
   }
   const url = opts.url!;
   if (!URL.canParse(url) || !['http:', 'https:'].includes(new URL(url).protocol)) throw new UsageError('--url must be an http:// or https:// URL');
+  // Credentials in a URL would be echoed by the HTTP client's errors; they belong in a header (fresh-user trial of live mode).
+  if (new URL(url).username !== '' || new URL(url).password !== '') throw new UsageError('--url must not hold credentials (user:password@): send them with --header "Authorization: ..."');
   const headers: Record<string, string> = {};
   (opts.header ?? []).forEach((header, i) => {
     const match = HEADER.exec(header);

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
@@ -20,11 +21,27 @@ export function writeFailure(error: unknown): string {
       return 'permission denied';
     case 'ENOTDIR':
       return 'a part of its path is a file';
+    case 'ENOENT':
+      return 'its folder cannot be created';
     case 'ENOSPC':
       return 'no space left on the device';
     default:
       return (error instanceof Error ? error.message : String(error)).split('\n')[0]!;
   }
+}
+
+/**
+ * Creates `dir` and the folders missing above it, one by one: `mkdir({ recursive: true })` never
+ * returns for a folder under /proc (Node retries ENOENT there for ever), seen in a fresh-user trial.
+ */
+async function makeFolders(dir: string): Promise<void> {
+  const missing: string[] = [];
+  let at = dir;
+  while (!existsSync(at) && path.dirname(at) !== at) {
+    missing.unshift(at);
+    at = path.dirname(at);
+  }
+  for (const folder of missing) await mkdir(folder);
 }
 
 /**
@@ -37,7 +54,7 @@ export function writeFailure(error: unknown): string {
  */
 export async function writeFileSafely(file: string, text: string, what: string, cwd: string): Promise<void> {
   try {
-    await mkdir(path.dirname(file), { recursive: true });
+    await makeFolders(path.dirname(file));
     await writeFileAtomic(file, text);
   } catch (error) {
     throw new UsageError(`${shownPath(file, cwd)}: cannot write ${what}: ${writeFailure(error)}`);

@@ -64,6 +64,8 @@ describe('--output-file', () => {
     expect(readFileSync(path.join(dir, 'out.txt'), 'utf8')).toMatch(/^server\.ts\n[^]*✖ 2 problems \(0 errors, 2 warnings\)\n/);
     mkdirSync(path.join(dir, 'folder'));
     expect(run(['server.ts', '-o', 'folder'], dir)).toMatchObject({ code: 2, stderr: 'mcp-annotate-lint: folder: cannot write the report: it is a folder\n' });
+    // mkdir({ recursive: true }) never returns under /proc (fresh-user trial of live mode): one line, exit 2.
+    expect(run(['server.ts', '-o', '/proc/mcp-annotate-lint-nope/report.txt'], dir)).toMatchObject({ code: 2, stderr: 'mcp-annotate-lint: /proc/mcp-annotate-lint-nope/report.txt: cannot write the report: its folder cannot be created\n' });
     expect(run(['server.ts', '-o', 'file/report.txt'], dir)).toMatchObject({ code: 2, stderr: expect.stringMatching(/^mcp-annotate-lint: file\/report\.txt: cannot write the report: [^\n]+\n$/) });
   });
 });

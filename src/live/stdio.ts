@@ -103,6 +103,34 @@ function inherited(): Record<string, string> {
   return Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined));
 }
 
+/** The servers spawned and not yet closed, ended with their process trees if the linter is interrupted. */
+const spawned = new Set<WatchedStdioTransport>();
+
+/** Exit codes of a process ended by a signal, as shells report them (128 + the signal's number). */
+const INTERRUPTS = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 } as const;
+let guarded = false;
+
+/**
+ * Installs, once, handlers that end every spawned server (and the processes it started) when the
+ * linter is interrupted (Ctrl-C, SIGTERM from CI), then exit as the signal would have: without
+ * them, Node exits at once and the servers run on, adopted by init.
+ */
+function guardInterrupts(): void {
+  if (guarded) return;
+  guarded = true;
+  for (const [name, code] of Object.entries(INTERRUPTS) as [NodeJS.Signals, number][]) {
+    process.once(name, () => {
+      const trees = [...spawned].map(async (transport) => {
+        const child = transport.child;
+        if (child?.pid === undefined || !running(child)) return;
+        const descendants = await pidtree(child.pid).catch(() => [] as number[]);
+        signal([child.pid, ...descendants], 'SIGTERM');
+      });
+      void Promise.all(trees).finally(() => process.exit(code));
+    });
+  }
+}
+
 /**
  * A link that spawns `target` with the SDK's `StdioClientTransport` (MCP spec 2025-11-25, Basic ›
  * Transports › stdio: the server reads JSON-RPC messages from stdin and writes them, one a line,
@@ -128,6 +156,8 @@ export function openStdio(target: StdioTarget): Link {
     stderr: 'pipe',
     maxBufferSize: MAX_MESSAGE_BYTES,
   });
+  spawned.add(transport);
+  guardInterrupts();
   let stderr = '';
   const stderrStream = transport.stderr!;
   const stderrEnded = once(stderrStream, 'end').catch(() => {});
@@ -166,6 +196,7 @@ export function openStdio(target: StdioTarget): Link {
       signal(stubborn, 'SIGKILL');
       await vanish(stubborn, CHILDREN_WAIT_MS);
       await closed;
+      spawned.delete(transport);
     },
   };
 }
