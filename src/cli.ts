@@ -5,6 +5,7 @@ import { RULES } from '../rules/index.js';
 import { DEFAULT_INFER_OPTIONS } from './effects/options.js';
 import { UsageError } from './errors.js';
 import { FORMATTERS, toolsTable } from './formatters/index.js';
+import { count } from './formatters/paths.js';
 import { STARTER_FILE, writeStarterConfig } from './commands/init.js';
 import { PACKAGE } from './package-info.js';
 import { writeFileSafely } from './write-file.js';
@@ -42,7 +43,7 @@ function wholeNumber(max: number, min = 1): (value: string) => number {
 }
 
 /** A parser of a count option (0 allowed). */
-function count(max: number): (value: string) => number {
+function countOption(max: number): (value: string) => number {
   return wholeNumber(max, 0);
 }
 
@@ -181,7 +182,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     .addOption(new Option('-f, --format <name>', 'output format').choices([...FORMATTERS.keys()]).default('stylish'))
     .option('-o, --output-file <path>', 'write the report to this file (atomically, creating its folder) instead of stdout')
     .option('-q, --quiet', 'report errors only (warnings and info are neither shown nor counted)')
-    .option('--max-warnings <n>', 'exit 1 when more than n warnings are reported (errors always fail)', count(MAX_WORK_LIMIT))
+    .option('--max-warnings <n>', 'exit 1 when more than n warnings are reported (errors always fail)', countOption(MAX_WORK_LIMIT))
     .option('-c, --config <file>', 'use this configuration file instead of searching from here (overrides by "files" do not apply to listed tools)')
     .option('--no-config', 'ignore configuration files')
     .addHelpText('after', LIVE_HELP_AFTER)
@@ -209,7 +210,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     .option('--update-baseline', 'write the findings of this run to the --baseline file (creating it; entries of files not linted are kept) instead of reporting them')
     .option('--max-work <n>', `how many calls and state writes effect inference may visit in the run (1 to ${MAX_WORK_LIMIT})`, wholeNumber(MAX_WORK_LIMIT), DEFAULT_INFER_OPTIONS.maxWork)
     .option('-q, --quiet', 'report errors only (warnings and info are neither shown nor counted)')
-    .option('--max-warnings <n>', 'exit 1 when more than n warnings are reported (errors always fail)', count(MAX_WORK_LIMIT))
+    .option('--max-warnings <n>', 'exit 1 when more than n warnings are reported (errors always fail)', countOption(MAX_WORK_LIMIT))
     .option('-o, --output-file <path>', 'write the report to this file (atomically, creating its folder) instead of stdout')
     .option('--init', `write a starter ${STARTER_FILE} here (refuses to overwrite a configuration)`)
     .version(PACKAGE.version, '-v, --version')
@@ -301,9 +302,7 @@ function checkCombinations(argv: string[], program: Command, rules: Command | nu
     if (given.length > 0 && given.every((flag) => flag === '--config' || flag === '--no-config')) throw new UsageError(`write ${given.join(', ')} after \`rules\` (mcp-annotate-lint rules ${given[0]})`);
     if (given.length > 0) throw new UsageError(`\`rules\` takes only --config and --no-config; ${given.join(', ')} ${given.length === 1 ? 'is an option' : 'are options'} of linting (to lint a folder named rules, write ./rules or -- rules)`);
   }
-  if (options.includes('--no-config') && options.some((o) => o === '-c' || o === '--config' || o.startsWith('--config='))) {
-    throw new UsageError('--config and --no-config contradict each other: give one');
-  }
+  refuseConfigAndNoConfig(options);
   if (rules) return;
   const opts = program.opts<LintCliOptions>();
   if (opts.init) {
@@ -318,6 +317,19 @@ function checkCombinations(argv: string[], program: Command, rules: Command | nu
   if (opts.config === '') throw new UsageError('--config needs a file name');
   if (opts.baseline === '') throw new UsageError('--baseline needs a file name');
   checkOutputFile(opts.outputFile);
+}
+
+/**
+ * `--config <file>` and `--no-config` share one value, so commander keeps whichever comes last;
+ * given together they contradict each other.
+ *
+ * @param options the arguments before any `--`.
+ * @throws UsageError when both are given.
+ */
+function refuseConfigAndNoConfig(options: string[]): void {
+  if (options.includes('--no-config') && options.some((o) => o === '-c' || o === '--config' || o.startsWith('--config='))) {
+    throw new UsageError('--config and --no-config contradict each other: give one');
+  }
 }
 
 /** @throws UsageError for an empty `--output-file` or one that names a folder. */
@@ -343,8 +355,7 @@ function liveTarget(argv: string[], program: Command, live: Command): LiveTarget
   if (rootFlags.length > 0) throw new UsageError(`write ${rootFlags.join(', ')} after \`live\` (mcp-annotate-lint live ${rootFlags[0]} …)`);
   const opts = live.opts<Partial<LiveCliOptions>>();
   const name = live.name();
-  const before = argv.includes('--') ? argv.slice(0, argv.indexOf('--')) : argv;
-  if (before.includes('--no-config') && before.some((o) => o === '-c' || o === '--config' || o.startsWith('--config='))) throw new UsageError('--config and --no-config contradict each other: give one');
+  refuseConfigAndNoConfig(argv.includes('--') ? argv.slice(0, argv.indexOf('--')) : argv);
   if (opts.config === '') throw new UsageError('--config needs a file name');
   checkOutputFile(opts.outputFile);
   const command = live.args;
@@ -401,7 +412,7 @@ async function liveRun(target: LiveTarget, opts: LiveCliOptions, io: CliIO): Pro
   const { diffPins, pinOf } = await import('./live/pin.js');
   const changes = diffPins(pinned, pinOf(listed.tools, source ? inferredByName(source) : undefined));
   if (changes.length === 0) return code;
-  io.stderr.write(`mcp-annotate-lint: ${opts.checkPin}: the server's tools changed since they were pinned (${changes.length} change${changes.length === 1 ? '' : 's'}); review them, then run mcp-annotate-lint pin again:\n${changes.map((c) => `  ${c}\n`).join('')}`);
+  io.stderr.write(`mcp-annotate-lint: ${opts.checkPin}: the server's tools changed since they were pinned (${count(changes.length, 'change')}); review them, then run mcp-annotate-lint pin again:\n${changes.map((c) => `  ${c}\n`).join('')}`);
   return EXIT.findings;
 }
 
@@ -443,7 +454,7 @@ async function pinRun(target: LiveTarget, opts: { pinFile: string; timeout: numb
   const listed = await listTools(target, { timeoutMs: opts.timeout * 1000 });
   const pin = pinOf(listed.tools, source ? inferredByName(source) : undefined);
   await writePinFile(path.resolve(io.cwd, opts.pinFile), pin, io.cwd);
-  io.stdout.write(`Wrote ${opts.pinFile}: ${pin.tools.length} tool${pin.tools.length === 1 ? '' : 's'} of ${listed.server.name} ${listed.server.version} pinned. Commit it; live --check-pin ${opts.pinFile} fails when they change.\n`);
+  io.stdout.write(`Wrote ${opts.pinFile}: ${count(pin.tools.length, 'tool')} of ${listed.server.name} ${listed.server.version} pinned. Commit it; live --check-pin ${opts.pinFile} fails when they change.\n`);
   return EXIT.ok;
 }
 
@@ -504,7 +515,7 @@ async function lintCommand(paths: string[], opts: LintCliOptions, io: CliIO): Pr
   const current = baseline ? await baseline.apply(linted) : linted;
   if (current.baselineWritten) {
     const { file: written, recorded, kept } = current.baselineWritten;
-    io.stderr.write(`mcp-annotate-lint: wrote ${written}: ${recorded} finding${recorded === 1 ? '' : 's'} recorded${kept > 0 ? `, ${kept} kept from files not linted in this run` : ''}\n`);
+    io.stderr.write(`mcp-annotate-lint: wrote ${written}: ${count(recorded, 'finding')} recorded${kept > 0 ? `, ${kept} kept from files not linted in this run` : ''}\n`);
   }
   return writeReport(current, opts, opts.tools && opts.format === 'stylish' ? toolsTable : FORMATTERS.get(opts.format)!, io);
 }
@@ -530,7 +541,7 @@ async function writeReport(
   const warnings = result.findings.filter((f) => f.severity === 'warning').length;
   if (result.findings.some((f) => f.severity === 'error')) return EXIT.findings;
   if (opts.maxWarnings !== undefined && warnings > opts.maxWarnings) {
-    io.stderr.write(`mcp-annotate-lint: ${warnings} warning${warnings === 1 ? '' : 's'}, more than --max-warnings ${opts.maxWarnings} allows\n`);
+    io.stderr.write(`mcp-annotate-lint: ${count(warnings, 'warning')}, more than --max-warnings ${opts.maxWarnings} allows\n`);
     return EXIT.findings;
   }
   return EXIT.ok;
