@@ -10,7 +10,8 @@ import { STARTER_FILE, writeStarterConfig } from './commands/init.js';
 import { PACKAGE } from './package-info.js';
 import { writeFileSafely } from './write-file.js';
 import type { Formatter } from './formatters/types.js';
-import type { LiveTarget } from './live/target.js';
+import { escapeControls } from './live/printable.js';
+import { shownCommand, type LiveTarget } from './live/target.js';
 import type { Config } from './config/schema.js';
 import type { InferredHints } from './model.js';
 import { DEFAULT_PIN_FILE, readPinFile, writePinFile } from './live/pin-file.js';
@@ -362,7 +363,7 @@ function liveTarget(argv: string[], program: Command, live: Command): LiveTarget
   if (command.length > 0 && opts.url !== undefined) throw new UsageError(`${name} takes either a command after -- or --url, not both`);
   if (command.length === 0 && opts.url === undefined) throw new UsageError(`${name} needs a server: a command after -- (mcp-annotate-lint ${name} -- node dist/index.js) or --url <url>`);
   if (command.length > 0) {
-    if (!argv.includes('--')) throw new UsageError(`write the server's command after --: mcp-annotate-lint ${name} -- ${command.join(' ')}`);
+    if (!argv.includes('--')) throw new UsageError(`write the server's command after --: mcp-annotate-lint ${name} -- ${shownCommand(command)}`);
     if (command[0]!.trim() === '') throw new UsageError('the server command after -- is empty (a variable that expanded to nothing?)');
     if ((opts.header ?? []).length > 0) throw new UsageError('--header is sent to an HTTP server: it needs --url');
     return { kind: 'stdio', command: command[0]!, args: command.slice(1), inheritEnv: true };
@@ -454,7 +455,9 @@ async function pinRun(target: LiveTarget, opts: { pinFile: string; timeout: numb
   const listed = await listTools(target, { timeoutMs: opts.timeout * 1000 });
   const pin = pinOf(listed.tools, source ? inferredByName(source) : undefined);
   await writePinFile(path.resolve(io.cwd, opts.pinFile), pin, io.cwd);
-  io.stdout.write(`Wrote ${opts.pinFile}: ${count(pin.tools.length, 'tool')} of ${listed.server.name} ${listed.server.version} pinned. Commit it; live --check-pin ${opts.pinFile} fails when they change.\n`);
+  // The name and version are the server's words: escaped, as in live error lines.
+  const server = escapeControls(`${listed.server.name} ${listed.server.version}`);
+  io.stdout.write(`Wrote ${opts.pinFile}: ${count(pin.tools.length, 'tool')} of ${server} pinned. Commit it; live --check-pin ${opts.pinFile} fails when they change.\n`);
   return EXIT.ok;
 }
 

@@ -1,14 +1,17 @@
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { UsageError } from '../errors.js';
+import { escapeControls } from './printable.js';
 import { describeTarget, redactSecrets, type LiveTarget } from './target.js';
 
 /**
  * The error every live-mode failure ends in: a `UsageError` (the CLI prints it as one line and
- * exits 2) reading `<target>: <what>`, with the target's secrets blanked (`redactSecrets`).
+ * exits 2) reading `<target>: <what>`, with the target's secrets and anything that looks like a
+ * credential blanked (`redactSecrets`), and control characters escaped (`escapeControls`), so
+ * that text quoted from a server can neither leak a token nor forge a terminal line.
  */
 export function liveError(target: LiveTarget, what: string): UsageError {
-  return new UsageError(redactSecrets(`${describeTarget(target)}: ${what}`, target));
+  return new UsageError(escapeControls(redactSecrets(`${describeTarget(target)}: ${what}`, target)));
 }
 
 /** `ms` milliseconds as a person reads them: `30 s`, `1 s`, `0.25 s`. */
@@ -16,9 +19,9 @@ export function seconds(ms: number): string {
   return `${Number((ms / 1000).toFixed(3))} s`;
 }
 
-/** The first line of `text`, at most `max` characters (cut with `…`), control characters made spaces. */
+/** `text` as one line of at most `max` characters (cut with `…`): trimmed, control characters escaped (`\n`, `\u001b`). */
 export function oneLine(text: string, max = 200): string {
-  const line = (text.split(/\r?\n/)[0] ?? '').replace(/[\u0000-\u001f\u007f]/g, ' ').trim();
+  const line = escapeControls(text.trim());
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import canonicalize from 'canonicalize';
 import { z } from 'zod';
 import type { InferredHints } from '../model.js';
+import { escapeControls } from './printable.js';
 
 /**
  * The pin file (`mcp-tools.lock.json`, issue #6): what a trusted server advertised in `tools/list`,
@@ -114,15 +115,21 @@ export function parsePin(text: string): Pin | { problem: string } {
   return { problem: `${first.path.length > 0 ? first.path.join('.') : '(root)'}: ${first.message}` };
 }
 
-/** A value as one short line of JSON (`true`, `"x"`, `absent`). */
+/** The longest value a change line shows whole; a longer one is cut with `…`. */
+const SHOWN_CHARS = 80;
+
+/** A value as one short line of JSON (`true`, `"x"`, `absent`), cut at SHOWN_CHARS. */
 function shown(value: unknown): string {
-  return value === undefined ? 'absent' : JSON.stringify(value);
+  if (value === undefined) return 'absent';
+  const text = JSON.stringify(value);
+  return text.length > SHOWN_CHARS ? `${text.slice(0, SHOWN_CHARS - 1)}…` : text;
 }
 
 /**
  * What changed between a pin and what a server advertises now, one line per change, tools in name
  * order: `+ "name": added`, `- "name": removed`, `~ "name": description changed`, `~ "name":
- * annotations.readOnlyHint: true → false`. Empty when nothing changed.
+ * annotations.readOnlyHint: true → false`. Empty when nothing changed. Names, keys and values are the
+ * server's words: control characters are escaped (`\u001b`), so that no line can forge another.
  */
 export function diffPins(pinned: Pin, current: Pin): string[] {
   const before = new Map(pinned.tools.map((t) => [t.name, t]));
@@ -160,5 +167,5 @@ export function diffPins(pinned: Pin, current: Pin): string[] {
       }
     }
   }
-  return lines;
+  return lines.map(escapeControls);
 }

@@ -1,3 +1,6 @@
+import { escapeControls } from './printable.js';
+import { REDACTED, redactCommandLine, redactText } from './redact.js';
+
 /**
  * What live mode connects to: a server it spawns and speaks to over stdio, or one already running
  * behind an HTTP URL (MCP spec 2025-11-25, Basic › Transports: stdio; Streamable HTTP, with the
@@ -40,19 +43,33 @@ export interface HttpTarget {
 /** A server to list the tools of. */
 export type LiveTarget = StdioTarget | HttpTarget;
 
-/** `arg` as a shell would need it written: bare when it is plainly safe, else in single quotes. */
+/**
+ * `arg` as a shell would need it written: bare when it is plainly safe (a blanked `***` counts as
+ * safe, so that `--api-key ***` reads as written), else in single quotes; control characters escaped.
+ */
 function shellWord(arg: string): string {
-  return /^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replaceAll("'", `'\\''`)}'`;
+  const word = /^[\w@%+=:,./-]+$/.test(arg.replaceAll(REDACTED, '_')) ? arg : `'${arg.replaceAll("'", `'\\''`)}'`;
+  return escapeControls(word);
+}
+
+/**
+ * A command line (`[command, ...args]`) as messages show it: credentials blanked
+ * (`redactCommandLine`), each word quoted as a shell needs it, control characters escaped
+ * (`node server.mjs postgresql://admin:***@host/db --api-key ***`).
+ */
+export function shownCommand(argv: readonly string[]): string {
+  return redactCommandLine(argv).map(shellWord).join(' ');
 }
 
 /**
  * The target as a message names it, without any secret: a stdio target as its command line in
- * backquotes (`` `node dist/index.js --root /tmp/x` ``, no environment), an HTTP target as its URL
+ * backquotes (`shownCommand`: `` `node server.mjs postgresql://admin:***@host/db --api-key ***` ``,
+ * no environment), an HTTP target as its URL
  * without user, password, query or fragment (`http://127.0.0.1:3000/mcp`, `…/mcp?…` when it had a
  * query; `the URL given` when it is not a valid URL) and without headers.
  */
 export function describeTarget(target: LiveTarget): string {
-  if (target.kind === 'stdio') return `\`${[target.command, ...target.args].map(shellWord).join(' ')}\``;
+  if (target.kind === 'stdio') return `\`${shownCommand([target.command, ...target.args])}\``;
   if (!URL.canParse(target.url)) return 'the URL given';
   const url = new URL(target.url);
   return `${url.origin}${url.pathname}${url.search ? '?…' : ''}`;
@@ -60,13 +77,14 @@ export function describeTarget(target: LiveTarget): string {
 
 /**
  * `text` with every header value and environment value of `target` replaced by `***`, and every
- * word of 8 characters or more within one (the token of `Bearer <token>`): the last guard before a
- * message that quotes a server or a library leaves the process. Values under 4 characters are
- * left alone, so that one like `1` does not blank out digits everywhere.
+ * word of 8 characters or more within one (the token of `Bearer <token>`), then with what looks
+ * like a credential blanked (`redactText`: URL passwords, secret-named options, tokens): the last
+ * guard before a message that quotes a server or a library leaves the process. Values under 4
+ * characters are left alone, so that one like `1` does not blank out digits everywhere.
  */
 export function redactSecrets(text: string, target: LiveTarget): string {
   const values = Object.values(target.kind === 'http' ? target.headers : (target.env ?? {}));
   const words = values.flatMap((value) => value.split(/\s+/).filter((word) => word.length >= 8));
   const secrets = [...values.filter((value) => value.length >= 4), ...words].sort((a, b) => b.length - a.length);
-  return secrets.reduce((out, secret) => out.replaceAll(secret, '***'), text);
+  return redactText(secrets.reduce((out, secret) => out.replaceAll(secret, REDACTED), text));
 }
