@@ -5,7 +5,9 @@ import { UsageError } from '../errors.js';
 import { PACKAGE } from '../package-info.js';
 import { liveError, oneLine, requestFailure } from './errors.js';
 import { olderServerStatus, openHttp } from './http.js';
+import { memberSegment } from './facts.js';
 import { LinkBroken, type Link, type LiveTransport } from './link.js';
+import { MAX_NESTING, tooDeep } from './nesting.js';
 import { openStdio } from './stdio.js';
 import type { LiveTarget } from './target.js';
 
@@ -145,7 +147,20 @@ async function readAllPages(target: LiveTarget, session: Session, timeoutMs: num
     if (cursor !== undefined && seen.has(cursor)) throw liveError(target, `${request} gave the cursor ${quotedCursor(cursor)} a second time: its pagination loops`);
     if (cursor !== undefined) seen.add(cursor);
   } while (cursor !== undefined);
+  tools.forEach((tool, i) => refuseTooDeep(target, tool, i));
   return { tools, pages };
+}
+
+/**
+ * @throws UsageError naming the tool, where and how deep, when a member of listed tool number `i`
+ *   nests more than MAX_NESTING levels (what reads it downstream is recursive).
+ */
+function refuseTooDeep(target: LiveTarget, tool: unknown, i: number): void {
+  const deep = tooDeep(tool);
+  if (deep === undefined) return;
+  const name = tool !== null && typeof tool === 'object' && typeof (tool as { name?: unknown }).name === 'string' ? `the tool ${JSON.stringify((tool as { name: string }).name)}` : `tool ${i}`;
+  const at = `$.tools[${i}]${deep.member === null ? '' : memberSegment(deep.member)}`;
+  throw liveError(target, `tools/list: ${name} has a value nested ${deep.depth} levels deep at ${at}; the linter reads at most ${MAX_NESTING} levels`);
 }
 
 /**
@@ -161,8 +176,9 @@ async function readAllPages(target: LiveTarget, session: Session, timeoutMs: num
  * @throws UsageError `<target>: <what went wrong>`, one line, secrets blanked: command not found,
  *   the server exited before answering (with its exit code and last stderr line), non-JSON on
  *   stdout, no answer within `timeoutMs`, an error answer, a malformed tools/list result, a cursor
- *   seen twice, more than `maxPages` pages, connection refused, HTTP 401/403 (asks for an
- *   Authorization header), a content type that is not MCP, an endpoint that is neither transport.
+ *   seen twice, more than `maxPages` pages, a tool with a value nested more than `MAX_NESTING`
+ *   levels deep, connection refused, HTTP 401/403 (asks for an Authorization header), a content
+ *   type that is not MCP, an endpoint that is neither transport.
  */
 export async function listTools(target: LiveTarget, options: ListToolsOptions = {}): Promise<ListedTools> {
   const timeoutMs = options.timeoutMs ?? 30_000;
