@@ -240,7 +240,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       const { config, file } = await configFor(rulesCommand.opts<{ config: string | false | undefined }>().config, io.cwd, io.cwd);
       const { RuleSettings } = await import('./config/rule-settings.js');
       const { rulesList } = await import('./commands/rules.js');
-      io.stdout.write(rulesList(new RuleSettings(config, file ? path.dirname(file) : io.cwd).configured(), useColor(io.env, io.isTTY)));
+      io.stdout.write(rulesList(new RuleSettings(config, file ? path.dirname(file) : io.cwd, file ? path.relative(io.cwd, file) || file : undefined).configured(), useColor(io.env, io.isTTY)));
       return EXIT.ok;
     }
     const opts = program.opts<LintCliOptions>();
@@ -435,7 +435,7 @@ async function withDrift(live: LintResult, source: LintResult, config: Config, f
   const { driftFindings } = await import('./live/drift.js');
   const { RuleSettings } = await import('./config/rule-settings.js');
   const { compareFindings } = await import('./engine/collector.js');
-  const settings = new RuleSettings(config, file ? path.dirname(file) : cwd);
+  const settings = new RuleSettings(config, file ? path.dirname(file) : cwd, file ? path.relative(cwd, file) || file : undefined);
   const drift = driftFindings(live.tools, source.tools, (name) => settings.for(null, name), cwd);
   return { ...live, findings: [...live.findings, ...source.findings, ...drift].sort(compareFindings), filesRead: source.filesRead };
 }
