@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { UsageError } from '../errors.js';
+import { printable } from '../formatters/printable.js';
 import { compileGlobs } from './glob.js';
 import { nearestConfig, readConfigTree } from './tsconfig.js';
 import { walkFiles } from './walk.js';
@@ -99,9 +100,9 @@ function expandGlob(glob: string, cwd: string, label: string): string[] {
   return walkFiles(base, { skipNodeModules, skipDotEntries, ...(maxDepth !== undefined ? { maxDepth } : {}), keep: (f) => isSourceFile(f) && !isSkippedFile(f) && match(shown(f)), label });
 }
 
-/** How a path given on the command line is named in messages: as given, or cut short when very long. */
+/** How a path given on the command line is named in messages: as given (control characters made visible), or cut short when very long. */
 function shownInput(input: string, index: number): string {
-  return input.length <= 200 ? input : `${input.slice(0, 40)}… (path ${index + 1}, ${input.length} characters)`;
+  return printable(input.length <= 200 ? input : `${input.slice(0, 40)}… (path ${index + 1}, ${input.length} characters)`);
 }
 
 /** Entry points a package.json names (`bin`, `main`, `module`, `exports`), that exist on disk. */
