@@ -15,7 +15,7 @@ const RAW_CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066
 function evilResult() {
   const where = at(`src/${EVIL}.ts`, 3, 5);
   const effect: Effect = {
-    kind: 'file', access: 'write', destructive: true, idempotent: true, openWorld: false, confidence: 'certain',
+    kind: 'fs.write', access: 'write', destructive: true, idempotent: true, openWorld: false, confidence: 'certain',
     sink: 'fs writeFile', description: 'writes a file', condition: `name === "${EVIL}"`, location: where, via: [{ callee: 'save\u202e', location: where }],
   };
   const f = { ...finding('optimistic-read-only', 'error', `"${EVIL}" declares readOnlyHint: true, but it writes a file`, where, EVIL), evidence: [effect] };
