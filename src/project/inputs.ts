@@ -84,7 +84,7 @@ function staticBase(glob: string): string {
  * @throws UsageError naming `label` for a glob that cannot be used or a walk over its budget.
  */
 function expandGlob(glob: string, cwd: string, label: string): string[] {
-  if (glob.startsWith('!')) throw new UsageError(`${label}: a glob that starts with ! would lint everything else; name what to lint, and leave files out with "exclude" in the configuration`);
+  if (glob.startsWith('!') && glob[1] !== '(') throw new UsageError(`${label}: a glob that starts with ! would lint everything else; name what to lint, and leave files out with "exclude" in the configuration`);
   const match = compileGlobs([glob], () => label);
   const posix = glob.split(path.sep).join('/');
   const base = path.resolve(cwd, staticBase(posix));

@@ -83,7 +83,8 @@ describe('mcp-annotate-lint live', () => {
     const github = run(['live', '--format', 'github', '--', 'node', FIXTURE]);
     expect(github.stdout.split('\n')[2]).toBe('::error title=invalid-annotations::"delete_note" declares destructiveHint: "yes", which is not a boolean; clients may ignore it or read it as true');
     const markdown = run(['live', '--format', 'markdown', '--', 'node', FIXTURE]);
-    expect(markdown.stdout).toContain(`5 errors · 6 warnings · 0 info · 6 tools checked in ${LABEL}`);
+    // The label quotes the command line: Markdown shows it as plain text, its markup escaped.
+    expect(markdown.stdout).toContain(`5 errors · 6 warnings · 0 info · 6 tools checked in ${LABEL.replace(/[\\`*_[\]<>|~&!]/g, '\\$&')}`);
     expect(markdown.stdout).toContain('| `weird` | `$.tools[3]` |');
   });
 
