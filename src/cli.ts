@@ -6,11 +6,11 @@ import { DEFAULT_INFER_OPTIONS } from './effects/options.js';
 import { UsageError } from './errors.js';
 import { FORMATTERS, toolsTable } from './formatters/index.js';
 import { count } from './formatters/paths.js';
+import { printable } from './printable.js';
 import { STARTER_FILE, writeStarterConfig } from './commands/init.js';
 import { PACKAGE } from './package-info.js';
 import { writeFileSafely } from './write-file.js';
 import type { Formatter } from './formatters/types.js';
-import { escapeControls } from './live/printable.js';
 import { shownCommand, type LiveTarget } from './live/target.js';
 import type { Config } from './config/schema.js';
 import type { InferredHints } from './model.js';
@@ -162,8 +162,9 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     .configureOutput({
       writeOut: (s) => io.stdout.write(s),
       writeErr: (s) => io.stderr.write(s),
-      // One prefix for every error line, as for the errors the linter raises itself.
-      outputError: (s, write) => write(`mcp-annotate-lint: ${s.replace(/^error: /, '')}`),
+      // One prefix for every error line, as for the errors the linter raises itself; an argument
+      // quoted in the message is made printable, and only commander's own suggestion starts a line.
+      outputError: (s, write) => write(`mcp-annotate-lint: ${printable(s.replace(/^error: /, '').replace(/\n$/, '')).replace(/\\n\(Did you mean /g, '\n(Did you mean ')}\n`),
     });
   const rulesCommand = program
     .command('rules')
@@ -241,7 +242,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       const { config, file } = await configFor(rulesCommand.opts<{ config: string | false | undefined }>().config, io.cwd, io.cwd);
       const { RuleSettings } = await import('./config/rule-settings.js');
       const { rulesList } = await import('./commands/rules.js');
-      io.stdout.write(rulesList(new RuleSettings(config, file ? path.dirname(file) : io.cwd).configured(), useColor(io.env, io.isTTY)));
+      io.stdout.write(rulesList(new RuleSettings(config, file ? path.dirname(file) : io.cwd, file ? path.relative(io.cwd, file) || file : undefined).configured(), useColor(io.env, io.isTTY)));
       return EXIT.ok;
     }
     const opts = program.opts<LintCliOptions>();
@@ -253,12 +254,12 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     return await lintCommand(program.args, opts, io);
   } catch (error) {
     if (error instanceof UsageError) {
-      // One line per problem (a configuration may have several), each with the prefix.
-      for (const line of error.message.split('\n')) io.stderr.write(`mcp-annotate-lint: ${line}\n`);
+      // One line per problem (a configuration may have several), each with the prefix; text quoted from input is made printable.
+      for (const line of error.message.split('\n')) io.stderr.write(`mcp-annotate-lint: ${printable(line)}\n`);
       return EXIT.fatal;
     }
     const message = error instanceof Error ? error.message : String(error);
-    io.stderr.write(`mcp-annotate-lint: internal error: ${message.split('\n')[0]} (please report it with the input that caused it)\n`);
+    io.stderr.write(`mcp-annotate-lint: internal error: ${printable(message.split('\n')[0]!)} (please report it with the input that caused it)\n`);
     return EXIT.fatal;
   }
 }
@@ -413,7 +414,7 @@ async function liveRun(target: LiveTarget, opts: LiveCliOptions, io: CliIO): Pro
   const { diffPins, pinOf } = await import('./live/pin.js');
   const changes = diffPins(pinned, pinOf(listed.tools, source ? inferredByName(source) : undefined));
   if (changes.length === 0) return code;
-  io.stderr.write(`mcp-annotate-lint: ${opts.checkPin}: the server's tools changed since they were pinned (${count(changes.length, 'change')}); review them, then run mcp-annotate-lint pin again:\n${changes.map((c) => `  ${c}\n`).join('')}`);
+  io.stderr.write(`mcp-annotate-lint: ${opts.checkPin}: the server's tools changed since they were pinned (${count(changes.length, 'change')}); review them, then run mcp-annotate-lint pin again:\n${changes.map((c) => `  ${printable(c)}\n`).join('')}`);
   return EXIT.findings;
 }
 
@@ -436,7 +437,7 @@ async function withDrift(live: LintResult, source: LintResult, config: Config, f
   const { driftFindings } = await import('./live/drift.js');
   const { RuleSettings } = await import('./config/rule-settings.js');
   const { compareFindings } = await import('./engine/collector.js');
-  const settings = new RuleSettings(config, file ? path.dirname(file) : cwd);
+  const settings = new RuleSettings(config, file ? path.dirname(file) : cwd, file ? path.relative(cwd, file) || file : undefined);
   const drift = driftFindings(live.tools, source.tools, (name) => settings.for(null, name), cwd);
   return { ...live, findings: [...live.findings, ...source.findings, ...drift].sort(compareFindings), filesRead: source.filesRead };
 }
@@ -455,9 +456,7 @@ async function pinRun(target: LiveTarget, opts: { pinFile: string; timeout: numb
   const listed = await listTools(target, { timeoutMs: opts.timeout * 1000 });
   const pin = pinOf(listed.tools, source ? inferredByName(source) : undefined);
   await writePinFile(path.resolve(io.cwd, opts.pinFile), pin, io.cwd);
-  // The name and version are the server's words: escaped, as in live error lines.
-  const server = escapeControls(`${listed.server.name} ${listed.server.version}`);
-  io.stdout.write(`Wrote ${opts.pinFile}: ${count(pin.tools.length, 'tool')} of ${server} pinned. Commit it; live --check-pin ${opts.pinFile} fails when they change.\n`);
+  io.stdout.write(`Wrote ${opts.pinFile}: ${count(pin.tools.length, 'tool')} of ${printable(listed.server.name)} ${printable(listed.server.version)} pinned. Commit it; live --check-pin ${opts.pinFile} fails when they change.\n`);
   return EXIT.ok;
 }
 
@@ -514,11 +513,11 @@ async function lintCommand(paths: string[], opts: LintCliOptions, io: CliIO): Pr
   const linted = await lint({ paths, cwd: io.cwd, maxDepth: opts.maxDepth, maxWork: opts.maxWork, config, ...(file ? { configFile: file } : {}) });
   // The baseline records and removes findings of every severity; then ESLint's --quiet drops warnings and info before anything counts them.
   // As ESLint warns of a file it was given but ignores: on stderr, so that reports stay parseable.
-  for (const { path: given, reason } of linted.skipped ?? []) io.stderr.write(`mcp-annotate-lint: warning: ${given} skipped: ${reason}\n`);
+  for (const { path: given, reason } of linted.skipped ?? []) io.stderr.write(`mcp-annotate-lint: warning: ${printable(given)} skipped: ${printable(reason)}\n`);
   const current = baseline ? await baseline.apply(linted) : linted;
   if (current.baselineWritten) {
     const { file: written, recorded, kept } = current.baselineWritten;
-    io.stderr.write(`mcp-annotate-lint: wrote ${written}: ${count(recorded, 'finding')} recorded${kept > 0 ? `, ${kept} kept from files not linted in this run` : ''}\n`);
+    io.stderr.write(`mcp-annotate-lint: wrote ${printable(written)}: ${count(recorded, 'finding')} recorded${kept > 0 ? `, ${kept} kept from files not linted in this run` : ''}\n`);
   }
   return writeReport(current, opts, opts.tools && opts.format === 'stylish' ? toolsTable : FORMATTERS.get(opts.format)!, io);
 }

@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import picomatch from 'picomatch';
 import type { SourceFile } from 'ts-morph';
 import { BranchIndex } from './analysis/branches.js';
 import { evaluate } from './analysis/evaluate.js';
@@ -20,6 +19,7 @@ import { RuleSettings } from './config/rule-settings.js';
 import { applySuppressions } from './engine/suppressions.js';
 import type { Finding, LintResult, ToolFacts } from './model.js';
 import { isSkippedFile, resolveInputs, type ResolvedInputs } from './project/inputs.js';
+import { compileGlobs } from './project/glob.js';
 import { isAffected, searchableContext } from './project/changed-files.js';
 import { UsageError } from './errors.js';
 import { shownPath } from './write-file.js';
@@ -74,10 +74,13 @@ function fatalFinding(ruleId: 'parse-error' | 'read-error' | 'analysis-error', m
 /** A predicate that matches no file. */
 const NOTHING = (): boolean => false;
 
-/** Matches files (absolute) against the configuration's `exclude` globs, relative to `configDir`. */
-function exclusion(globs: string[], configDir: string): (file: string) => boolean {
+/**
+ * Matches files (absolute) against the configuration's `exclude` globs, relative to `configDir`.
+ * @throws UsageError `<configName>: exclude[i]: <why>` for a glob that cannot be used (glob.ts).
+ */
+function exclusion(globs: string[], configDir: string, configName: string): (file: string) => boolean {
   if (globs.length === 0) return NOTHING;
-  const match = picomatch(globs, { dot: true });
+  const match = compileGlobs(globs, (i) => `${configName}: exclude[${i}]`);
   return (file) => match(path.relative(configDir, file).split(path.sep).join('/'));
 }
 
@@ -96,7 +99,7 @@ async function configuredInputs(paths: string[], cwd: string, config: Config, co
   const tsconfig = config.tsconfig ? path.resolve(configDir, config.tsconfig) : null;
   if (tsconfig && !existsSync(tsconfig)) throw new UsageError(`${configName}: tsconfig: ${shownPath(tsconfig, cwd)} does not exist`);
   if (paths.length === 0 && tsconfig && !config.include) return { files: [], tsconfig, context: [], skipped: [] };
-  const inputs = paths.length === 0 && config.include ? await resolveInputs(config.include, configDir) : await resolveInputs(paths, cwd);
+  const inputs = paths.length === 0 && config.include ? await resolveInputs(config.include, configDir, (i) => `${configName}: include[${i}]`) : await resolveInputs(paths, cwd);
   return tsconfig ? { ...inputs, tsconfig } : inputs;
 }
 
@@ -111,13 +114,15 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   const configDir = options.configFile ? path.dirname(options.configFile) : options.cwd;
   const configName = options.configFile ? shownPath(options.configFile, options.cwd) : 'the configuration';
   const inputs = await configuredInputs(options.paths, options.cwd, config, configDir, configName);
-  const excluded = exclusion(config.exclude, configDir);
+  const excluded = exclusion(config.exclude, configDir, configName);
+  // Compiled before the work, so that a glob that cannot be used stops the run at once.
+  const settings = new RuleSettings(config, configDir, configName);
   const files = inputs.files.filter((f) => !excluded(f));
   // A file named on the command line that `exclude` leaves out is said so, as ESLint warns of an ignored file it was given.
   const given = new Map(options.paths.map((p) => [path.resolve(options.cwd, p), p]));
   const excludedNamed = inputs.files.filter((f) => excluded(f) && given.has(f)).map((f) => ({ path: given.get(f)!, reason: `excluded by "exclude" in ${configName}` }));
   const skippedAll = [...inputs.skipped, ...excludedNamed];
-  const skipped = skippedAll.length > 0 ? { skipped: skippedAll } : {};
+  const skipped = (): { skipped?: ResolvedInputs['skipped'] } => (skippedAll.length > 0 ? { skipped: skippedAll } : {});
   // A project run that `exclude` empties would pass without reading anything: a mistake, not a clean result.
   const everyFileExcluded = (count: number) => new UsageError(`${configName}: "exclude" leaves out every file of the project (${count}); nothing would be linted`);
   if (options.paths.length === 0 && inputs.files.length > 0 && files.length === 0) throw everyFileExcluded(inputs.files.length);
@@ -127,9 +132,12 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   }
   // Every path named a file that is not linted (not source, or excluded): nothing to read, as ESLint does when each file given is ignored.
   if (files.length === 0 && options.paths.length > 0) {
-    return { tools: [], findings: [], unresolvedRegistrations: [], filesRead: [], cwd: options.cwd, stats: { summaries: 0, reused: 0, effectNodes: 0 }, ...skipped };
+    return { tools: [], findings: [], unresolvedRegistrations: [], filesRead: [], cwd: options.cwd, stats: { summaries: 0, reused: 0, effectNodes: 0 }, ...skipped() };
   }
   const loaded = loadProgram(files, inputs.tsconfig, inputs.context);
+  // Files too large to read are said so on stderr, as named files that are not linted are.
+  const tooLarge = loaded.skipped.filter(({ file }) => !excluded(file)).map(({ file, reason }) => ({ path: given.get(file) ?? (path.relative(options.cwd, file) || file), reason }));
+  if (tooLarge.length > 0) skippedAll.push(...tooLarge);
   // Files the configuration excludes are never linted nor reported on, even when a project lists them; they still resolve imports.
   const program = excluded === NOTHING ? loaded : { ...loaded, targets: loaded.targets.filter((sf) => !excluded(sf.getFilePath())), parseErrors: withoutKeys(loaded.parseErrors, excluded), unreadable: withoutKeys(loaded.unreadable, excluded) };
   if (options.paths.length === 0 && loaded.targets.length > 0 && program.targets.length === 0) throw everyFileExcluded(loaded.targets.length);
@@ -177,11 +185,10 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   }).filter((tool) => context.length === 0 || isAffected(tool, named));
   tools.sort((a, b) => a.location.file.localeCompare(b.location.file) || a.location.line - b.location.line || a.location.column - b.location.column);
 
-  const settings = new RuleSettings(config, configDir);
   const settingsOf = (tool: ToolFacts) => settings.for(tool.location.file, tool.name);
   const sourceOf = (file: string) => (program.parseErrors.has(file) ? undefined : program.project.getSourceFile(file)?.compilerNode);
   // Suppression findings are about a file, not a tool: overrides by file apply to them.
   const { findings, suppressed } = applySuppressions([...fatal, ...checkTools(tools, settingsOf)], targets.map((sf) => sf.getFilePath()), sourceOf, (file) => settings.for(file, null));
   findings.sort(compareFindings);
-  return { tools, findings, unresolvedRegistrations, filesRead: program.targets.map((sf) => sf.getFilePath()), cwd: options.cwd, stats: { ...analyzer.stats }, suppressed, ...skipped };
+  return { tools, findings, unresolvedRegistrations, filesRead: program.targets.map((sf) => sf.getFilePath()), cwd: options.cwd, stats: { ...analyzer.stats }, suppressed, ...skipped() };
 }

@@ -1,8 +1,8 @@
 import path from 'node:path';
-import picomatch from 'picomatch';
 import { RULES } from '../../rules/index.js';
 import { RULE_DESCRIPTORS } from '../engine/descriptors.js';
 import type { Severity } from '../model.js';
+import { compileGlobs } from '../project/glob.js';
 import type { Config, RuleEntry, SeveritySetting } from './schema.js';
 
 /** One rule's effective setting for a tool: its severity (`off`: the rule does not run) and its options (defaults applied). */
@@ -49,10 +49,16 @@ export class RuleSettings {
   private readonly base: Map<string, RuleSetting>;
   private readonly memo = new Map<string, ResolvedRules>();
 
-  /** @param baseDir absolute folder that `files` globs are relative to (the configuration file's, else the working directory). */
+  /**
+   * @param baseDir absolute folder that `files` globs are relative to (the configuration file's, else the working directory).
+   * @param configName how messages name the configuration (`.mcplintrc.json`).
+   * @throws UsageError `<configName>: overrides[i].files[j]: <why>` (or `.tools[j]`) for a glob that
+   *   cannot be used (too long, `!(…)`); globs match in linear time (src/project/glob.ts).
+   */
   constructor(
     config: Config,
     private readonly baseDir: string,
+    configName = 'the configuration',
   ) {
     this.base = new Map();
     for (const d of RULE_DESCRIPTORS.values()) {
@@ -62,9 +68,9 @@ export class RuleSettings {
     }
     apply(this.base, PROFILE_RULES[config.profile]);
     apply(this.base, config.rules as Record<string, RuleEntry | undefined>);
-    this.overrides = config.overrides.map((o) => ({
-      files: o.files ? picomatch(o.files, { dot: true }) : null,
-      tools: o.tools ? picomatch(o.tools, { dot: true }) : null,
+    this.overrides = config.overrides.map((o, i) => ({
+      files: o.files ? compileGlobs(o.files, (j) => `${configName}: overrides[${i}].files[${j}]`) : null,
+      tools: o.tools ? compileGlobs(o.tools, (j) => `${configName}: overrides[${i}].tools[${j}]`) : null,
       rules: o.rules as Record<string, RuleEntry | undefined>,
     }));
   }

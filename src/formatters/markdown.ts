@@ -2,6 +2,7 @@ import { helpUri } from '../engine/descriptors.js';
 import { hasUnseenEffects } from '../engine/facts.js';
 import type { Finding, LintResult } from '../model.js';
 import { count, fileLine } from './paths.js';
+import { printable } from '../printable.js';
 import { declaredReadings, findingsOf, hintCells, inferredReadings, severityCounts, type HintSymbols } from './readings.js';
 import type { Formatter } from './types.js';
 
@@ -13,19 +14,27 @@ import type { Formatter } from './types.js';
 /** ✓ true, ✗ false, – omitted (the spec default applies), ? unknown. */
 const SYMBOLS: HintSymbols = { true: '✓', false: '✗', omitted: '–', unknown: '?' };
 
-/** Text on one line: line breaks become `<br>` (a table row, a list item). */
-function oneLine(text: string): string {
-  return text.replace(/\r?\n|\r/g, '<br>');
+/**
+ * Quoted text (a message, a reason, a server's label) as plain Markdown: control characters made
+ * visible ({@link printable}, so no line break ends a row or item), and every character GFM could
+ * read as markup or HTML backslash-escaped (GFM 2.4: any ASCII punctuation may be), so that a tool
+ * name cannot add a link, an image, emphasis, a table cell or an HTML tag.
+ */
+function plain(text: string): string {
+  return printable(text).replace(/[\\`*_[\]<>|~&!]/g, '\\$&');
 }
 
-/** Text for a table cell: on one line, `|` escaped (GFM reads `\|` as a pipe, also inside a code span). */
+/** Markup of the report's own for a table cell: `|` escaped (GFM reads `\|` as a pipe, also inside a code span). */
 function cell(text: string): string {
-  return oneLine(text).replace(/\|/g, '\\|');
+  return text.replace(/\|/g, '\\|');
 }
 
-/** A code span around `text` on one line, fenced with one backtick more than the longest run inside it (GFM 6.1). */
+/**
+ * Quoted text as a code span, fenced with one backtick more than the longest run inside it (GFM
+ * 6.1); control characters made visible ({@link printable}). Inside a code span GFM reads no markup nor HTML.
+ */
 function code(raw: string): string {
-  const text = raw.replace(/\r?\n|\r/g, ' ');
+  const text = printable(raw);
   const fence = '`'.repeat(Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length)) + 1);
   const pad = text.startsWith('`') || text.endsWith('`') ? ' ' : '';
   return `${fence}${pad}${text}${pad}${fence}`;
@@ -46,7 +55,7 @@ function ruleLinks(findings: readonly Finding[]): string {
 function summary(result: LintResult): string {
   const { error, warning, info } = severityCounts(result.findings);
   const hidden = [...(result.suppressed ? [`${result.suppressed} suppressed`] : []), ...(result.baselined ? [`${result.baselined} baselined`] : [])];
-  return [count(error, 'error'), count(warning, 'warning'), `${info} info`, `${count(result.tools.length, 'tool')} checked in ${result.live ? result.live.label : count(result.filesRead.length, 'file')}`, ...hidden].join(' · ');
+  return [count(error, 'error'), count(warning, 'warning'), `${info} info`, `${count(result.tools.length, 'tool')} checked in ${result.live ? plain(result.live.label) : count(result.filesRead.length, 'file')}`, ...hidden].join(' · ');
 }
 
 /**
@@ -71,11 +80,11 @@ export const markdown: Formatter = (result, { cwd }) => {
   const untied = result.findings.filter((f) => f.toolLocation === undefined);
   if (untied.length > 0) {
     out.push('', '### Findings not tied to a tool', '');
-    for (const f of untied) out.push(`- **${f.severity}** ${code(fileLine(f.location, cwd))}: ${oneLine(f.message)} ([${f.ruleId}](${helpUri(f.ruleId)}))`);
+    for (const f of untied) out.push(`- **${f.severity}** ${code(fileLine(f.location, cwd))}: ${plain(f.message)} ([${f.ruleId}](${helpUri(f.ruleId)}))`);
   }
   if (result.unresolvedRegistrations.length > 0) {
     out.push('', '### Registrations not resolved to named tools', '');
-    for (const u of result.unresolvedRegistrations) out.push(`- ${code(fileLine(u.location, cwd))}: ${oneLine(u.reason)}`);
+    for (const u of result.unresolvedRegistrations) out.push(`- ${code(fileLine(u.location, cwd))}: ${plain(u.reason)}`);
   }
   return `${out.join('\n')}\n`;
 };

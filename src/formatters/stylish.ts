@@ -2,6 +2,7 @@ import { Chalk } from 'chalk';
 import { hasUnseenEffects, unverifiable } from '../engine/facts.js';
 import { isListedLocation, type Finding } from '../model.js';
 import { hiddenFindingsSummary } from './hidden-findings.js';
+import { printable } from '../printable.js';
 import { count, evidenceLine, fileLine, shownFile } from './paths.js';
 import { severityCounts } from './readings.js';
 import type { Formatter } from './types.js';
@@ -34,27 +35,27 @@ export const stylish: Formatter = (result, { cwd, color }) => {
     const shared = (toolsAt.get(`${f.location.file}:${f.location.line}:${f.location.column}`)?.size ?? 0) > 1;
     // A hint written before the tool's name (in a wrapper or a shared const) or elsewhere says which registration it is about.
     const elsewhere = f.toolLocation.file !== f.location.file || f.location.line < f.toolLocation.line;
-    return shared || elsewhere ? ` (tool registered at ${fileLine(f.toolLocation, cwd)})` : '';
+    return shared || elsewhere ? ` (tool registered at ${printable(fileLine(f.toolLocation, cwd))})` : '';
   };
   const out: string[] = [];
   for (const findings of byFile.values()) {
-    out.push('', c.underline(shownFile(findings[0]!.location, cwd)));
+    out.push('', c.underline(printable(shownFile(findings[0]!.location, cwd))));
     // A listed tool (live mode) is placed by its JSON path instead of line:col.
-    const position = (f: Finding): string => (isListedLocation(f.location) ? f.location.jsonPath : `${f.location.line}:${f.location.column}`);
+    const position = (f: Finding): string => (isListedLocation(f.location) ? printable(f.location.jsonPath) : `${f.location.line}:${f.location.column}`);
     const posWidth = Math.max(...findings.map((f) => position(f).length));
     const sevWidth = Math.max(...findings.map((f) => f.severity.length));
     for (const f of findings) {
       const pos = position(f).padEnd(posWidth);
       const sevText = f.severity.padEnd(sevWidth);
       const sev = f.severity === 'error' ? c.red(sevText) : f.severity === 'warning' ? c.yellow(sevText) : c.blue(sevText);
-      out.push(`  ${c.dim(pos)}  ${sev}  ${f.message}${registeredAt(f)}  ${c.dim(f.ruleId)}`);
+      out.push(`  ${c.dim(pos)}  ${sev}  ${printable(f.message)}${registeredAt(f)}  ${c.dim(f.ruleId)}`);
       const indent = ' '.repeat(posWidth + sevWidth + 6);
-      for (const e of f.evidence.slice(0, MAX_EVIDENCE)) out.push(`${indent}${c.dim(`↳ ${evidenceLine(e, cwd)}`)}`);
+      for (const e of f.evidence.slice(0, MAX_EVIDENCE)) out.push(`${indent}${c.dim(`↳ ${printable(evidenceLine(e, cwd))}`)}`);
       if (f.evidence.length > MAX_EVIDENCE) out.push(`${indent}${c.dim(`↳ … and ${f.evidence.length - MAX_EVIDENCE} more`)}`);
     }
   }
   const { error: errors, warning: warnings, info: infos } = severityCounts(result.findings);
-  const files = result.live ? result.live.label : count(result.filesRead.length, 'file');
+  const files = result.live ? printable(result.live.label) : count(result.filesRead.length, 'file');
   if (result.findings.length > 0) {
     const parts = [count(errors, 'error'), count(warnings, 'warning'), ...(infos ? [`${infos} info`] : [])];
     const line = `✖ ${count(result.findings.length, 'problem')} (${parts.join(', ')})`;
@@ -77,7 +78,7 @@ export const stylish: Formatter = (result, { cwd, color }) => {
   if (unresolvedLine) out.push(unresolvedLine);
   if (unseen.length > 0) {
     // Unknown is not "no effect": say which claims rest on code the linter could not follow.
-    const names = unseen.slice(0, 5).map((t) => `"${t.displayName}"`).join(', ') + (unseen.length > 5 ? `, and ${unseen.length - 5} more` : '');
+    const names = unseen.slice(0, 5).map((t) => `"${printable(t.displayName)}"`).join(', ') + (unseen.length > 5 ? `, and ${unseen.length - 5} more` : '');
     out.push(c.yellow(`${count(unseen.length, 'tool')} call${unseen.length === 1 ? 's' : ''} code the linter cannot follow, so ${unseen.length === 1 ? 'its' : 'their'} hints are not fully verified: ${names} (see --tools, or unresolved in --format json).`));
   }
   return `${out.join('\n').replace(/^\n/, '')}\n`;

@@ -2,6 +2,7 @@ import { stripVTControlCharacters as stripAnsi } from 'node:util';
 import { Chalk } from 'chalk';
 import { hasUnseenEffects } from '../engine/facts.js';
 import { count, fileLine } from './paths.js';
+import { printable } from '../printable.js';
 import { declaredReadings, findingsOf, hintCells, inferredReadings, severityCounts, type HintSymbols } from './readings.js';
 import type { Formatter } from './types.js';
 
@@ -19,7 +20,7 @@ export const toolsTable: Formatter = (result, { cwd, color }) => {
     // A tool whose handler calls code the linter cannot follow is not "ok": its hints are unverified.
     const counted = [...(errors > 0 ? [c.red(count(errors, 'error'))] : []), ...(warnings > 0 ? [c.yellow(count(warnings, 'warning'))] : [])];
     const verdict = counted.length > 0 ? counted.join(', ') : hasUnseenEffects(tool) ? c.yellow('unverified') : c.green('ok');
-    return [tool.displayName, fileLine(tool.location, cwd), hintCells(declaredReadings(tool), SYMBOLS), hintCells(inferredReadings(tool), SYMBOLS), verdict];
+    return [printable(tool.displayName), printable(fileLine(tool.location, cwd)), hintCells(declaredReadings(tool), SYMBOLS), hintCells(inferredReadings(tool), SYMBOLS), verdict];
   });
   const header = ['TOOL', 'LOCATION', 'DECLARED r d i o', 'INFERRED r d i o', 'VERDICT'];
   const all = [header, ...rows];
@@ -29,10 +30,10 @@ export const toolsTable: Formatter = (result, { cwd, color }) => {
   lines.push('', 'r d i o: readOnlyHint, destructiveHint, idempotentHint, openWorldHint. T true, F false, - omitted (spec default), ? unknown.');
   if (result.tools.some(hasUnseenEffects)) lines.push('unverified: the handler calls code the linter cannot follow (see "unresolved" in --format json).');
   // Registrations that gave no tool the linter can name: shown, never silently dropped.
-  for (const u of result.unresolvedRegistrations) lines.push(`${c.yellow('unresolved registration')}  ${fileLine(u.location, cwd)}  ${u.reason}`);
+  for (const u of result.unresolvedRegistrations) lines.push(`${c.yellow('unresolved registration')}  ${printable(fileLine(u.location, cwd))}  ${printable(u.reason)}`);
   // Findings that belong to no tool (a file that does not parse) would otherwise go unseen here.
   for (const f of result.findings.filter((f) => f.toolLocation === undefined)) {
-    lines.push(`${c.red(f.severity)}  ${fileLine(f.location, cwd)}  ${f.message}  ${c.dim(f.ruleId)}`);
+    lines.push(`${c.red(f.severity)}  ${printable(fileLine(f.location, cwd))}  ${printable(f.message)}  ${c.dim(f.ruleId)}`);
   }
   if (result.tools.length === 0) lines.push(`No tool registrations found in ${count(result.filesRead.length, 'file')}.`);
   return `${lines.join('\n')}\n`;

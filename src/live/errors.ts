@@ -1,17 +1,17 @@
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { UsageError } from '../errors.js';
-import { escapeControls } from './printable.js';
+import { printable } from '../printable.js';
 import { describeTarget, redactSecrets, type LiveTarget } from './target.js';
 
 /**
  * The error every live-mode failure ends in: a `UsageError` (the CLI prints it as one line and
  * exits 2) reading `<target>: <what>`, with the target's secrets and anything that looks like a
- * credential blanked (`redactSecrets`), and control characters escaped (`escapeControls`), so
+ * credential blanked (`redactSecrets`), and control characters escaped (`printable`), so
  * that text quoted from a server can neither leak a token nor forge a terminal line.
  */
 export function liveError(target: LiveTarget, what: string): UsageError {
-  return new UsageError(escapeControls(redactSecrets(`${describeTarget(target)}: ${what}`, target)));
+  return new UsageError(printable(redactSecrets(`${describeTarget(target)}: ${what}`, target)));
 }
 
 /** `ms` milliseconds as a person reads them: `30 s`, `1 s`, `0.25 s`. */
@@ -21,7 +21,7 @@ export function seconds(ms: number): string {
 
 /** `text` as one line of at most `max` characters (cut with `…`): trimmed, control characters escaped (`\n`, `\u001b`). */
 export function oneLine(text: string, max = 200): string {
-  const line = escapeControls(text.trim());
+  const line = printable(text.trim());
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import canonicalize from 'canonicalize';
 import { z } from 'zod';
 import type { InferredHints } from '../model.js';
-import { escapeControls } from './printable.js';
+import { printable } from '../printable.js';
 
 /**
  * The pin file (`mcp-tools.lock.json`, issue #6): what a trusted server advertised in `tools/list`,
@@ -167,5 +167,5 @@ export function diffPins(pinned: Pin, current: Pin): string[] {
       }
     }
   }
-  return lines.map(escapeControls);
+  return lines.map(printable);
 }

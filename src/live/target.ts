@@ -1,4 +1,4 @@
-import { escapeControls } from './printable.js';
+import { printable } from '../printable.js';
 import { REDACTED, redactCommandLine, redactText } from './redact.js';
 
 /**
@@ -49,7 +49,7 @@ export type LiveTarget = StdioTarget | HttpTarget;
  */
 function shellWord(arg: string): string {
   const word = /^[\w@%+=:,./-]+$/.test(arg.replaceAll(REDACTED, '_')) ? arg : `'${arg.replaceAll("'", `'\\''`)}'`;
-  return escapeControls(word);
+  return printable(word);
 }
 
 /**

@@ -1,12 +1,13 @@
 import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { glob, isDynamicPattern } from 'tinyglobby';
 import { UsageError } from '../errors.js';
+import { printable } from '../printable.js';
+import { compileGlobs } from './glob.js';
 import { nearestConfig, readConfigTree } from './tsconfig.js';
+import { walkFiles } from './walk.js';
 
 /** Extensions of the files mcp-annotate-lint reads. */
 export const SOURCE_EXTENSIONS = ['ts', 'tsx', 'mts', 'cts', 'js', 'jsx', 'mjs', 'cjs'] as const;
-const SOURCE_GLOB = `**/*.{${SOURCE_EXTENSIONS.join(',')}}`;
 
 /** Paths that are never linted when a folder or glob is expanded (named files are always linted). */
 const TEST_FILE = /(^|[\\/])__tests__[\\/]|\.(test|spec)\.[cm]?[jt]sx?$/;
@@ -57,44 +58,97 @@ function dedupeByRealPath(files: string[]): string[] {
   });
 }
 
-/** Ignore patterns for folder expansion; node_modules is skipped unless the folder itself is inside one. */
-function ignoreFor(root: string): string[] {
-  const ignore = ['**/.git/**'];
-  if (!root.split(path.sep).includes('node_modules')) ignore.push('**/node_modules/**');
-  return ignore;
+/** The source files under a folder, tests and declarations left out; node_modules too unless the folder is inside one. */
+function expandFolder(dir: string, label: string): string[] {
+  // Symbolic links to folders are not followed: a link to `..` would lint the folder's parent, one to `/` the disk.
+  const skipNodeModules = !dir.split(path.sep).includes('node_modules');
+  return walkFiles(dir, { skipNodeModules, skipDotEntries: true, keep: (f) => isSourceFile(f) && !isSkippedFile(f), label });
 }
 
-async function expandFolder(dir: string): Promise<string[]> {
-  // Symbolic links to folders are not followed: a link to `..` would lint the folder's parent.
-  const found = await glob(SOURCE_GLOB, { cwd: dir, absolute: true, ignore: ignoreFor(dir), dot: false, followSymbolicLinks: false });
-  return found.filter((f) => !isSkippedFile(f));
+/** A character that makes a path a glob (`*`, `?`, `[`, `{`, an extglob's `(`), as picomatch's scan tells one. */
+const GLOB_SYNTAX = /[*?[{]|[@!+](?=\()/;
+
+/** A glob's leading segments that hold no glob syntax: the folder to walk (`src/a` of `src/a/x*.ts`). */
+function staticBase(glob: string): string {
+  const segments = glob.split('/');
+  const first = segments.findIndex((s) => GLOB_SYNTAX.test(s) || /[\\()!]/.test(s));
+  return segments.slice(0, first < 0 ? segments.length : first).join('/') || (glob.startsWith('/') ? '/' : '.');
+}
+
+/**
+ * The source files a glob (relative to `cwd`, or absolute) matches, tests and declarations left out.
+ * The walk starts at the glob's static folder, enters node_modules only when the glob names it, and
+ * files and folders whose names start with a dot only when the glob names one (`.github/**`);
+ * matching is linear in time (see glob.ts).
+ *
+ * @throws UsageError naming `label` for a glob that cannot be used or a walk over its budget.
+ */
+function expandGlob(glob: string, cwd: string, label: string): string[] {
+  if (glob.startsWith('!') && glob[1] !== '(') throw new UsageError(`${label}: a glob that starts with ! would lint everything else; name what to lint, and leave files out with "exclude" in the configuration`);
+  const match = compileGlobs([glob], () => label);
+  const posix = glob.split(path.sep).join('/');
+  const base = path.resolve(cwd, staticBase(posix));
+  if (!existsSync(base) || !statSync(base).isDirectory()) return [];
+  const rest = posix.replace(/^(\.\.?\/)+/, '');
+  const skipNodeModules = !posix.split('/').includes('node_modules') && !base.split(path.sep).includes('node_modules');
+  const skipDotEntries = !/(^|[/{,(|])\.(?!\.?(\/|$))/.test(rest);
+  // A glob without `**` nor braces reaches only as deep as its segments.
+  const below = path.relative(base, path.resolve(cwd, posix)).split(path.sep).length - 1;
+  const maxDepth = /\*\*|[{(]/.test(posix) ? undefined : Math.max(0, below);
+  const absolute = path.isAbsolute(glob);
+  const shown = (file: string): string => (absolute ? file : path.relative(cwd, file)).split(path.sep).join('/');
+  return walkFiles(base, { skipNodeModules, skipDotEntries, ...(maxDepth !== undefined ? { maxDepth } : {}), keep: (f) => isSourceFile(f) && !isSkippedFile(f) && match(shown(f)), label });
+}
+
+/** How a path given on the command line is named in messages: as given (control characters made visible), or cut short when very long. */
+function shownInput(input: string, index: number): string {
+  return printable(input.length <= 200 ? input : `${input.slice(0, 40)}… (path ${index + 1}, ${input.length} characters)`);
 }
 
 /** Entry points a package.json names (`bin`, `main`, `module`, `exports`), that exist on disk. */
-function packageEntries(dir: string): string[] {
-  let pkg: Record<string, unknown>;
+function packageEntries(dir: string, cwd: string): string[] {
   const file = path.join(dir, 'package.json');
-  try {
-    pkg = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (error) {
-    throw new UsageError(`${file}: cannot be read as JSON (${(error as Error).message})`);
-  }
+  const shown = path.relative(cwd, file) || file;
+  const pkg = readManifest(file, shown);
   const candidates: string[] = [];
-  const collect = (value: unknown): void => {
+  // `exports` nests conditions; a deeper or larger value is not a package's.
+  const collect = (value: unknown, depth: number): void => {
     if (typeof value === 'string') candidates.push(value);
-    else if (value && typeof value === 'object') Object.values(value).forEach(collect);
+    else if (value && typeof value === 'object' && depth < 16 && candidates.length < 1000) Object.values(value).forEach((v) => collect(v, depth + 1));
   };
-  collect(pkg.bin);
-  collect(pkg.main);
-  collect(pkg.module);
-  collect(pkg.exports);
+  collect(pkg.bin, 0);
+  collect(pkg.main, 0);
+  collect(pkg.module, 0);
+  collect(pkg.exports, 0);
   const entries = [...new Set(candidates.map((c) => path.resolve(dir, c)))].filter((f) => isSourceFile(f));
   const present = entries.filter((f) => existsSync(f));
   if (present.length === 0 && entries.length > 0) {
     const missing = entries.map((f) => path.relative(dir, f)).join(', ');
-    throw new UsageError(`${file}: its entry point${entries.length > 1 ? 's' : ''} ${missing} ${entries.length > 1 ? 'do' : 'does'} not exist (build the package first, or name the files to lint)`);
+    throw new UsageError(`${shown}: its entry point${entries.length > 1 ? 's' : ''} ${missing} ${entries.length > 1 ? 'do' : 'does'} not exist (build the package first, or name the files to lint)`);
   }
   return present;
+}
+
+/**
+ * A package.json's content.
+ * @param shown how messages name the file.
+ * @throws UsageError `<shown>: cannot be read (…)`, `<shown>: not valid JSON (…)` or `<shown>: not a JSON object`.
+ */
+function readManifest(file: string, shown: string): Record<string, unknown> {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new UsageError(`${shown}: cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`${shown}: not valid JSON (${(error as Error).message.split('\n')[0]})`);
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) throw new UsageError(`${shown}: not a JSON object`);
+  return value as Record<string, unknown>;
 }
 
 /**
@@ -103,36 +157,41 @@ function packageEntries(dir: string): string[] {
  * else every source file under it); a file is linted even if it looks like a test, and the rest of
  * its project is loaded as context; a named file that is not TypeScript or JavaScript, or is a
  * declaration file, is skipped (listed in `skipped`); a folder is expanded to its source files,
- * skipping tests, declarations and node_modules; a glob is expanded the same way.
+ * skipping tests, declarations and node_modules; a glob is expanded the same way. Walks are bounded
+ * (see walk.ts: no symbolic link to a folder is followed, and a walk over its budget stops).
  *
- * @throws UsageError when a path does not exist or a glob matches nothing.
+ * @param labelOf how messages name the path at an index (default: as given, cut short when very long).
+ * @throws UsageError naming the path when it does not exist, a glob matches nothing or cannot be
+ *   used (too long, `!(…)`), a walk is over its budget, or the package.json read for entry points
+ *   cannot be read, is not valid JSON or names entry points that do not exist.
  */
-export async function resolveInputs(paths: string[], cwd: string): Promise<ResolvedInputs> {
+export async function resolveInputs(paths: string[], cwd: string, labelOf: (index: number) => string = (i) => shownInput(paths[i]!, i)): Promise<ResolvedInputs> {
   if (paths.length === 0) {
     const tsconfig = path.join(cwd, 'tsconfig.json');
     if (existsSync(tsconfig)) return { files: [], tsconfig, context: [], skipped: [] };
     if (existsSync(path.join(cwd, 'package.json'))) {
-      const entries = packageEntries(cwd);
+      const entries = packageEntries(cwd, cwd);
       if (entries.length > 0) return { files: entries, tsconfig: null, context: [], skipped: [] };
     }
-    const found = await expandFolder(cwd);
+    const found = expandFolder(cwd, cwd);
     if (found.length === 0) throw new UsageError(`${cwd}: no tsconfig.json, package.json entry point or TypeScript/JavaScript file to lint here`);
     return { files: dedupeByRealPath(found), tsconfig: null, context: [], skipped: [] };
   }
   const files = new Set<string>();
   const named: string[] = [];
   const skipped: ResolvedInputs['skipped'] = [];
-  for (const input of paths) {
+  for (const [index, input] of paths.entries()) {
+    const label = labelOf(index);
     const abs = path.resolve(cwd, input);
     if (existsSync(abs)) {
       const stat = statSync(abs);
       if (stat.isDirectory()) {
-        const found = await expandFolder(abs);
-        if (found.length === 0) throw new UsageError(`${input}: no TypeScript or JavaScript files to lint in this folder (tests, declaration files and node_modules are skipped)`);
+        const found = expandFolder(abs, label);
+        if (found.length === 0) throw new UsageError(`${label}: no TypeScript or JavaScript files to lint in this folder (tests, declaration files and node_modules are skipped)`);
         found.forEach((f) => files.add(f));
       } else if (!stat.isFile()) {
         // A FIFO or a device would block the read or never end.
-        throw new UsageError(`${input}: not a regular file`);
+        throw new UsageError(`${label}: not a regular file`);
       } else if (isSourceFile(abs)) {
         files.add(abs);
         named.push(abs);
@@ -142,34 +201,30 @@ export async function resolveInputs(paths: string[], cwd: string): Promise<Resol
       else skipped.push({ path: input, reason: `not a TypeScript or JavaScript file (.${SOURCE_EXTENSIONS.join(', .')})` });
       continue;
     }
-    if (isDynamicPattern(input)) {
-      // A pattern that names node_modules means it: do not ignore it then.
-      const ignore = input.split(/[\\/]/).includes('node_modules') ? ['**/.git/**'] : ignoreFor(cwd);
-      const matched = (await glob(input, { cwd, absolute: true, ignore })).filter(
-        (f) => isSourceFile(f) && !isSkippedFile(f),
-      );
-      if (matched.length === 0) throw new UsageError(`${input}: no files match this pattern`);
+    if (GLOB_SYNTAX.test(input)) {
+      const matched = expandGlob(input, cwd, label);
+      if (matched.length === 0) throw new UsageError(`${label}: no files match this pattern`);
       matched.forEach((f) => files.add(f));
       continue;
     }
-    throw new UsageError(`${input}: no such file or directory`);
+    throw new UsageError(`${label}: no such file or directory`);
   }
   // The options (`paths`, `baseUrl`, references) of the project the first path belongs to apply; its file list does not.
   const first = path.resolve(cwd, paths[0]!);
   const tsconfig = nearestConfig(existsSync(first) && statSync(first).isDirectory() ? first : path.dirname(first));
   const targets = dedupeByRealPath([...files]).sort();
-  return { files: targets, tsconfig, context: projectContext(named, new Set(targets)), skipped };
+  return { files: targets, tsconfig, context: projectContext(named, new Set(targets), cwd), skipped };
 }
 
 /**
  * The entry points (`bin`, `main`, `module`, `exports`) of the nearest package.json above `file`
  * that exist; none when there is no package.json or it cannot be read (context is best effort).
  */
-function packageEntriesAbove(file: string): string[] {
+function packageEntriesAbove(file: string, cwd: string): string[] {
   for (let dir = path.dirname(file); ; dir = path.dirname(dir)) {
     if (existsSync(path.join(dir, 'package.json'))) {
       try {
-        return packageEntries(dir);
+        return packageEntries(dir, cwd);
       } catch {
         return [];
       }
@@ -193,14 +248,14 @@ function packageEntriesAbove(file: string): string[] {
  * @returns absolute paths, sorted; empty when no named file is listed by its config.
  * @throws UsageError when a config above a named file exists but is not valid JSON.
  */
-export function projectContext(named: string[], targets: ReadonlySet<string>): string[] {
+export function projectContext(named: string[], targets: ReadonlySet<string>, cwd: string): string[] {
   const byConfig = new Map<string, string[]>();
   const context = new Set<string>();
   for (const file of named) {
     const config = nearestConfig(path.dirname(file));
     if (config) byConfig.set(config, [...(byConfig.get(config) ?? []), file]);
     // A JavaScript project without a config: its package.json entry points, which a whole-project run lints, and what they import.
-    else for (const entry of packageEntriesAbove(file)) if (!targets.has(entry)) context.add(entry);
+    else for (const entry of packageEntriesAbove(file, cwd)) if (!targets.has(entry)) context.add(entry);
   }
   for (const [config, files] of byConfig) {
     for (const project of readConfigTree(config, false)) {

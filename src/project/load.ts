@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import type { SourceFile, ts as TS } from 'ts-morph';
 import { Project, ts } from '../ts-morph.js';
@@ -6,6 +7,23 @@ import { isSkippedFile } from './inputs.js';
 import { ModuleResolver } from './resolution.js';
 import { readConfigTree, readTsconfig } from './tsconfig.js';
 import { Workspaces } from './workspaces.js';
+import { MAX_SOURCE_FILES, tooManyFiles } from './walk.js';
+
+/**
+ * The largest file read, in bytes (16 MiB): a larger one is generated (a bundle, a data table) and
+ * would take the parser minutes and gigabytes. The largest published MCP server bundle seen,
+ * @cyanheads/git-mcp-server's dist/index.js, is 6.6 MB.
+ */
+export const MAX_FILE_BYTES = 16 * 1024 * 1024;
+
+/** True when `file` is larger than {@link MAX_FILE_BYTES}; false when it cannot be read (that is reported where it is read). */
+function tooLarge(file: string): boolean {
+  try {
+    return statSync(file).size > MAX_FILE_BYTES;
+  } catch {
+    return false;
+  }
+}
 
 /** A loaded program: the files to lint and the ts-morph project that holds them, what they import, and context files. */
 export interface LoadedProgram {
@@ -16,6 +34,8 @@ export interface LoadedProgram {
   parseErrors: Map<string, { line: number; column: number; message: string }>;
   /** Files that could not be read: absolute path → reason. */
   unreadable: Map<string, string>;
+  /** Files to lint that were not read because they are larger than {@link MAX_FILE_BYTES}: absolute path and why. */
+  skipped: { file: string; reason: string }[];
   /** Resolves a module specifier written in a file to project source (not packages, not declarations), or undefined. */
   resolveModule: (specifier: string, containingFile: string) => TS.ResolvedModuleFull | undefined;
 }
@@ -29,7 +49,11 @@ export interface LoadedProgram {
  * @param context absolute paths of files loaded, with what they import, for effect inference only:
  *   they are not targets, and a context file nothing linted imports is not reported when it does
  *   not read or parse (it was not asked for).
- * @throws UsageError when `files` is empty and the tsconfig or a config it references cannot be read.
+ * A file to lint larger than {@link MAX_FILE_BYTES} is not read (listed in `skipped`); an imported
+ * or context file that large is not loaded (calls into it are unresolved).
+ *
+ * @throws UsageError when `files` is empty and the tsconfig or a config it references cannot be
+ *   read, or when the files to lint and context are more than {@link MAX_SOURCE_FILES}.
  */
 export function loadProgram(files: string[], tsconfig: string | null, context: string[] = []): LoadedProgram {
   // The config that lists the files is the project's, and must read; one found above linted paths only lends its options.
@@ -41,13 +65,23 @@ export function loadProgram(files: string[], tsconfig: string | null, context: s
     targetsPaths = [...new Set(configs.flatMap((c) => c.fileNames))].filter((f) => !isSkippedFile(f));
     if (targetsPaths.length === 0) throw new UsageError(`${shown}: its "files" and "include" match no TypeScript or JavaScript file to lint`);
   }
+  if (targetsPaths.length + context.length > MAX_SOURCE_FILES) {
+    throw tooManyFiles(tsconfig ? path.relative(process.cwd(), tsconfig) || tsconfig : 'the paths given');
+  }
   const workspaces = Workspaces.discover(tsconfig ? path.dirname(tsconfig) : targetsPaths[0] ? path.dirname(targetsPaths[0]) : process.cwd());
   // Each workspace package's files resolve with its own config (its `paths`), as far as it reads.
   const known = new Set(configs.map((c) => c.file));
   const packageConfigs = workspaces.configFiles().filter((f) => !known.has(f)).flatMap((f) => readTsconfig(f, false) ?? []);
   const resolver = new ModuleResolver(configs, packageConfigs, workspaces);
   const compilerOptions = resolver.rootOptions;
-  const resolveModule = (specifier: string, containingFile: string) => resolver.resolve(specifier, containingFile);
+  const sizes = new Map<string, boolean>();
+  const resolveModule = (specifier: string, containingFile: string) => {
+    const found = resolver.resolve(specifier, containingFile);
+    if (!found) return undefined;
+    const file = found.resolvedFileName;
+    if (!sizes.has(file)) sizes.set(file, tooLarge(file));
+    return sizes.get(file) ? undefined : found;
+  };
   const project = new Project({
     compilerOptions,
     skipAddingFilesFromTsConfig: true,
@@ -59,7 +93,13 @@ export function loadProgram(files: string[], tsconfig: string | null, context: s
   const parseErrors = new Map<string, { line: number; column: number; message: string }>();
   const unreadable = new Map<string, string>();
   const targets: SourceFile[] = [];
+  const skipped: LoadedProgram['skipped'] = [];
   for (const file of targetsPaths) {
+    if (tooLarge(file)) {
+      const mib = (statSync(file).size / 1024 / 1024).toFixed(1);
+      skipped.push({ file, reason: `larger than ${MAX_FILE_BYTES / 1024 / 1024} MiB (${mib} MiB), like a generated bundle: not linted` });
+      continue;
+    }
     try {
       targets.push(project.addSourceFileAtPath(file));
     } catch (error) {
@@ -75,6 +115,7 @@ export function loadProgram(files: string[], tsconfig: string | null, context: s
   const reached = project.getSourceFiles();
   if (context.length > 0) {
     for (const file of context) {
+      if (tooLarge(file)) continue;
       try {
         project.addSourceFileAtPath(file);
       } catch {
@@ -96,5 +137,5 @@ export function loadProgram(files: string[], tsconfig: string | null, context: s
       });
     }
   }
-  return { project, targets, parseErrors, unreadable, resolveModule };
+  return { project, targets, parseErrors, unreadable, skipped, resolveModule };
 }

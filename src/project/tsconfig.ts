@@ -1,8 +1,9 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { ts as TS } from 'ts-morph';
 import { ts } from '../ts-morph.js';
 import { UsageError } from '../errors.js';
+import { MAX_WALK_ENTRIES, tooManyEntries } from './walk.js';
 
 /** One tsconfig.json (or jsconfig.json), parsed: its compiler options and the files it includes. */
 export interface ProjectConfig {
@@ -30,12 +31,64 @@ function configError(file: string, diagnostic: TS.Diagnostic): UsageError {
   return new UsageError(`${where}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, ' ')}`);
 }
 
+/** TypeScript's walk of `include` globs (internal to TypeScript, stable since 2.0), with the folder lister given. */
+type MatchFiles = (
+  path: string, extensions: readonly string[] | undefined, excludes: readonly string[] | undefined, includes: readonly string[] | undefined,
+  useCaseSensitiveFileNames: boolean, currentDirectory: string, depth: number | undefined,
+  getFileSystemEntries: (path: string) => { files: readonly string[]; directories: readonly string[] }, realpath: (path: string) => string,
+) => string[];
+
+/**
+ * The host TypeScript reads a config's `include` through: its own walk, bounded as every walk of
+ * the linter is (walk.ts): a symbolic link to a folder is not entered (`ts.sys` enters it, so a
+ * link to `/` would walk the disk), one to a file is listed, and the walk stops with one line once
+ * it has passed {@link MAX_WALK_ENTRIES} files and folders.
+ *
+ * @param label names the config in that line.
+ */
+function boundedHost(label: string): TS.ParseConfigHost {
+  const matchFiles = (ts as unknown as { matchFiles?: MatchFiles }).matchFiles;
+  if (!matchFiles) return ts.sys;
+  let entries = 0;
+  const list = (dir: string): { files: string[]; directories: string[] } => {
+    const files: string[] = [];
+    const directories: string[] = [];
+    let dirents;
+    try {
+      dirents = readdirSync(dir || '.', { withFileTypes: true });
+    } catch {
+      return { files, directories };
+    }
+    for (const entry of dirents) {
+      if (++entries > MAX_WALK_ENTRIES) throw tooManyEntries(label);
+      if (entry.isFile()) files.push(entry.name);
+      else if (entry.isDirectory()) directories.push(entry.name);
+      else if (entry.isSymbolicLink()) {
+        try {
+          if (statSync(path.join(dir, entry.name)).isFile()) files.push(entry.name);
+        } catch {
+          // A dangling link lists nothing.
+        }
+      }
+    }
+    return { files: files.sort(), directories: directories.sort() };
+  };
+  const useCase = ts.sys.useCaseSensitiveFileNames;
+  return {
+    useCaseSensitiveFileNames: useCase,
+    readDirectory: (root, extensions, excludes, includes, depth) => matchFiles(root, extensions, excludes, includes, useCase, process.cwd(), depth, list, (p) => ts.sys.realpath?.(p) ?? p),
+    fileExists: (f) => ts.sys.fileExists(f),
+    readFile: (f) => ts.sys.readFile(f),
+  };
+}
+
 /**
  * Reads and parses a tsconfig.json (`extends` applied, as `tsc -p` does).
  * @param strict false for a config the linter found on its own (above a linted folder, in a
  *   workspace package): then what parses applies (a missing `extends` target loses only its
  *   options) and a file that is not there gives null.
- * @throws UsageError if the file exists but is not valid JSON; when strict, also if it cannot be
+ * @throws UsageError if the file exists but is not valid JSON, or walking its `include` passes more
+ *   files and folders than a walk may (see {@link boundedHost}); when strict, also if it cannot be
  *   read or its options do not parse (18003, "no inputs", is left to the caller).
  */
 export function readTsconfig(file: string, strict: true): ProjectConfig;
@@ -48,7 +101,7 @@ export function readTsconfig(file: string, strict: boolean): ProjectConfig | nul
     if (strict || ts.sys.fileExists(file)) throw configError(file, read.error);
     return null;
   }
-  const parsed = ts.parseJsonConfigFileContent(read.config, ts.sys, path.dirname(file), undefined, file);
+  const parsed = ts.parseJsonConfigFileContent(read.config, boundedHost(path.relative(process.cwd(), file) || file), path.dirname(file), undefined, file);
   const fatal = parsed.errors.find((d) => d.category === ts.DiagnosticCategory.Error && d.code !== 18003);
   if (fatal && strict) throw configError(file, fatal);
   return {

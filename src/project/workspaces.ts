@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { globSync } from 'tinyglobby';
+import { compileGlobs } from './glob.js';
 import { readTsconfig } from './tsconfig.js';
+import { walkFiles } from './walk.js';
 
 /**
  * The packages of a monorepo and the way back from a package's built files to its sources, so that
@@ -116,6 +117,16 @@ const OUTPUT_DIRS = new Set(['dist', 'lib', 'build', 'out', 'esm', 'cjs']);
 /** Condition names tried in each `exports` entry, in order: sources first, then what TypeScript and Node.js would load. */
 const CONDITIONS = ['source', 'types', 'typings', 'import', 'module', 'node', 'require', 'default'];
 
+/** A file's text; null when it cannot be read (a folder, no permission): workspaces are found on a best-effort basis. */
+function readText(file: string): string | null {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+/** A JSON object file's content; null when it cannot be read, is not JSON or not an object. */
 function readJson(file: string): Record<string, unknown> | null {
   try {
     const value: unknown = JSON.parse(readFileSync(file, 'utf8'));
@@ -141,7 +152,8 @@ function firstExisting(files: string[]): string | null {
 /** The workspace globs declared in `dir` (pnpm-workspace.yaml, or package.json `workspaces`), or null. */
 function workspacePatterns(dir: string): string[] | null {
   const pnpm = path.join(dir, 'pnpm-workspace.yaml');
-  if (existsSync(pnpm)) return pnpmPackages(readFileSync(pnpm, 'utf8'));
+  const yaml = existsSync(pnpm) ? readText(pnpm) : null;
+  if (yaml !== null) return pnpmPackages(yaml);
   const manifest = existsSync(path.join(dir, 'package.json')) ? readJson(path.join(dir, 'package.json')) : null;
   const declared = manifest?.workspaces;
   const list = Array.isArray(declared) ? declared : declared && typeof declared === 'object' ? (declared as { packages?: unknown }).packages : undefined;
@@ -165,12 +177,31 @@ export function pnpmPackages(yaml: string): string[] {
   return out;
 }
 
-/** The packages `patterns` (workspace globs, `!` to exclude) select under `root`: name → folder. */
+/**
+ * The packages `patterns` (workspace globs, `!` to exclude) select under `root`: name → folder.
+ * The walk is bounded (walk.ts: no symbolic link to a folder, node_modules and dot folders left
+ * out) and the globs match in linear time (glob.ts).
+ *
+ * @throws UsageError naming the file that declares the globs when one cannot be used, or the walk is over its budget.
+ */
 function packagesOf(root: string, patterns: string[]): Map<string, string> {
-  const include = patterns.filter((p) => !p.startsWith('!')).map((p) => `${p.replace(/\/+$/, '')}/package.json`);
-  const ignore = ['**/node_modules/**', ...patterns.filter((p) => p.startsWith('!')).map((p) => `${p.slice(1).replace(/\/+$/, '')}/package.json`)];
+  const declared = existsSync(path.join(root, 'pnpm-workspace.yaml')) ? ['pnpm-workspace.yaml', 'packages'] : ['package.json', 'workspaces'];
+  const label = `${path.relative(process.cwd(), path.join(root, declared[0]!)) || declared[0]}: ${declared[1]}`;
+  const folders = patterns.map((p) => p.replace(/^!/, '').replace(/\/+$/, '').replace(/^(\.\/)+/, ''));
+  const globs = patterns.map((p, i) => ({ negated: p.startsWith('!'), match: compileGlobs([folders[i]!], () => `${label}[${i}]`) }));
+  const selected = (dir: string): boolean => globs.some((g) => !g.negated && g.match(dir)) && !globs.some((g) => g.negated && g.match(dir));
+  const relative = (file: string): string => path.relative(root, path.dirname(file)).split(path.sep).join('/');
+  // Globs without `**` nor braces reach only as deep as their segments.
+  const deepest = folders.some((f) => /\*\*|[{(]/.test(f)) ? undefined : Math.max(0, ...folders.map((f) => f.split('/').length));
+  const manifests = walkFiles(root, {
+    skipNodeModules: true,
+    skipDotEntries: true,
+    ...(deepest !== undefined ? { maxDepth: deepest } : {}),
+    keep: (file) => path.basename(file) === 'package.json' && path.dirname(file) !== root && selected(relative(file)),
+    label,
+  });
   const out = new Map<string, string>();
-  for (const file of globSync(include, { cwd: root, absolute: true, ignore }).sort()) {
+  for (const file of manifests.sort()) {
     const name = readJson(file)?.name;
     if (typeof name === 'string' && !out.has(name)) out.set(name, path.dirname(file));
   }
@@ -200,12 +231,16 @@ function entryTargets(manifest: Record<string, unknown>, subpath: string): strin
   return ['source', 'types', 'typings', 'module', 'main'].map((k) => manifest[k]).filter((v): v is string => typeof v === 'string');
 }
 
+/** How deep `exports` conditions are read: a deeper value is not a package's (and would exhaust the stack). */
+const MAX_CONDITION_DEPTH = 16;
+
 /** The file targets of an `exports` value: a string, an array of fallbacks, or conditions (tried in {@link CONDITIONS} order). */
-function conditionTargets(value: unknown): string[] {
+function conditionTargets(value: unknown, depth = 0): string[] {
   if (typeof value === 'string') return [value];
-  if (Array.isArray(value)) return value.flatMap(conditionTargets);
+  if (depth >= MAX_CONDITION_DEPTH) return [];
+  if (Array.isArray(value)) return value.flatMap((v) => conditionTargets(v, depth + 1));
   if (!value || typeof value !== 'object') return [];
   const entries = value as Record<string, unknown>;
   const keys = [...CONDITIONS.filter((c) => c in entries), ...Object.keys(entries).filter((k) => !CONDITIONS.includes(k))];
-  return keys.flatMap((k) => conditionTargets(entries[k]));
+  return keys.flatMap((k) => conditionTargets(entries[k], depth + 1));
 }

@@ -12,11 +12,11 @@ describe('--format github', () => {
     expect(lines[1]).toMatch(/^::warning file=server\.ts,line=31,col=3,title=missing-annotations::/);
   });
 
-  it('escapes as the Actions toolkit does: %, CR and LF in the message; also : and , in properties', () => {
+  it('escapes as the Actions toolkit does: %, CR and LF in the message; also : and , in properties; quoted line breaks are shown as \\n', () => {
     expect(escapeData('100% done\r\nnext: a,b')).toBe('100%25 done%0D%0Anext: a,b');
     expect(escapeProperty('C:\\a,b%\n')).toBe('C%3A\\a%2Cb%25%0A');
     const result = handMade([], [finding('parse-error', 'info', 'costs 100%: "a,b"\nsecond line', at('src/a,b:c.ts', 3, 7), null)]);
-    expect(github(result, { cwd: '/project', color: false })).toBe('::notice file=src/a%2Cb%3Ac.ts,line=3,col=7,title=parse-error::costs 100%25: "a,b"%0Asecond line\n');
+    expect(github(result, { cwd: '/project', color: false })).toBe('::notice file=src/a%2Cb%3Ac.ts,line=3,col=7,title=parse-error::costs 100%25: "a,b"\\nsecond line\n');
   });
 
   it('prints nothing when there is no finding', () => {

@@ -23,11 +23,11 @@ describe('--format markdown', () => {
     expect(out).toContain('1 error · 1 warning · 0 info · 3 tools checked in 1 file · 2 suppressed · 1 baselined\n');
     expect(out).toContain('| `a\\|b` | `server.ts:4` | none | ? ? ? ? | 1 warning: [missing-annotations](https://github.com/mcp-annotate-lint/mcp-annotate-lint/blob/main/rules/missing-annotations.md) |');
     expect(out).toContain('| `` `tick` `` | `server.ts:9` |');
-    expect(out).toContain('| `two lines` | `server.ts:12` |');
+    expect(out).toContain('| `two\\nlines` | `server.ts:12` |');
     // Every row of the table has its five cells: no pipe of a name splits one.
     const rows = out.split('\n').filter((l) => l.startsWith('|'));
     for (const row of rows) expect(row.split(/(?<!\\)\|/).length - 2).toBe(5);
-    expect(out).toContain('### Findings not tied to a tool\n\n- **error** `broken.ts:2`: first | line<br>second line ([parse-error](https://github.com/mcp-annotate-lint/mcp-annotate-lint/blob/main/rules/parse-error.md))\n');
+    expect(out).toContain('### Findings not tied to a tool\n\n- **error** `broken.ts:2`: first \\| line\\\\nsecond line ([parse-error](https://github.com/mcp-annotate-lint/mcp-annotate-lint/blob/main/rules/parse-error.md))\n');
     expect(out).toContain('### Registrations not resolved to named tools\n\n- `tools.ts:12`: never called\n');
   });
 

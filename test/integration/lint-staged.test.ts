@@ -27,5 +27,5 @@ describe('husky and lint-staged recipe', () => {
     const passed = runIn(dir, process.execPath, [LINT_STAGED, '--verbose']);
     expect(passed.output).toContain('✔ Checked 2 tools in 2 files.');
     expect(passed.code).toBe(0);
-  }, 60_000);
+  });
 });

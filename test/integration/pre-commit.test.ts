@@ -41,5 +41,5 @@ describe('pre-commit hook', () => {
     const good = tryRepo();
     expect(good.output).toMatch(/mcp-annotate-lint\.+Passed/);
     expect(good.code).toBe(0);
-  }, 120_000);
+  });
 });

@@ -74,19 +74,15 @@ describe('listTools over stdio: a server that goes wrong ends in one line, with 
 });
 
 describe('listTools over stdio: what must work', () => {
-  it('10,000 tools over 20 pages, each object as sent (a malformed annotation kept), in well under the timeout', async () => {
+  it('10,000 tools over 20 pages, each object as sent (a malformed annotation kept), each page within the request timeout', async () => {
     const target = fixture('many-tools.mjs', '10000', '500');
-    const started = performance.now();
     const listed = await listTools(target);
-    const ms = performance.now() - started;
-    console.log(`10,000 tools in 20 pages over stdio: ${ms.toFixed(0)} ms`);
     expect(listed.pages).toBe(20);
     expect(listed.tools).toHaveLength(10_000);
     expect(listed.tools[0]).toEqual({ name: 'tool_0', description: 'Tool tool_0.', inputSchema: { type: 'object', properties: {} }, annotations: { readOnlyHint: 'yes', sideEffects: 'none' } });
     expect((listed.tools[9999] as { name: string }).name).toBe('tool_9999');
     expect(listed.server).toEqual({ name: 'many-tools', version: '1.0.0' });
     expect(listed.transport).toBe('stdio');
-    expect(ms).toBeLessThan(5000);
     expect(strays(target.marker)).toEqual([]);
   });
 

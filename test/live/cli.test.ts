@@ -5,6 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sarifValidator } from '../formatters/sarif-schema.js';
 import { ROOT, freePort, strays } from './helpers.js';
+import { HANG_LIMIT_MS } from '../cli-run.js';
 
 /** `live` through the built bin, as users run it, in the repository's root. */
 const BIN = path.join(ROOT, 'bin', 'mcp-annotate-lint.js');
@@ -14,7 +15,7 @@ const LABEL = `tools/list of \`node ${FIXTURE}\``;
 function run(args: string[], env: Record<string, string> = {}) {
   const base: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
   delete base.FORCE_COLOR;
-  const r = spawnSync(process.execPath, [BIN, ...args], { cwd: ROOT, encoding: 'utf8', env: { ...base, ...env }, timeout: 60_000 });
+  const r = spawnSync(process.execPath, [BIN, ...args], { cwd: ROOT, encoding: 'utf8', env: { ...base, ...env }, timeout: HANG_LIMIT_MS });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -82,7 +83,8 @@ describe('mcp-annotate-lint live', () => {
     const github = run(['live', '--format', 'github', '--', 'node', FIXTURE]);
     expect(github.stdout.split('\n')[2]).toBe('::error title=invalid-annotations::"delete_note" declares destructiveHint: "yes", which is not a boolean; clients may ignore it or read it as true');
     const markdown = run(['live', '--format', 'markdown', '--', 'node', FIXTURE]);
-    expect(markdown.stdout).toContain(`5 errors · 6 warnings · 0 info · 6 tools checked in ${LABEL}`);
+    // The label quotes the command line: Markdown shows it as plain text, its markup escaped.
+    expect(markdown.stdout).toContain(`5 errors · 6 warnings · 0 info · 6 tools checked in ${LABEL.replace(/[\\`*_[\]<>|~&!]/g, '\\$&')}`);
     expect(markdown.stdout).toContain('| `weird` | `$.tools[3]` |');
   });
 

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from './helpers.js';
+import { HANG_LIMIT_MS } from '../cli-run.js';
 
 /** `pin` and `live --check-pin` through the built bin, in the repository's root. */
 const BIN = path.join(ROOT, 'bin', 'mcp-annotate-lint.js');
@@ -13,7 +14,7 @@ function run(args: string[], env: Record<string, string> = {}) {
   const base: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
   delete base.FORCE_COLOR;
   delete base.PIN_DESCRIPTION;
-  const r = spawnSync(process.execPath, [BIN, ...args], { cwd: ROOT, encoding: 'utf8', env: { ...base, ...env }, timeout: 60_000 });
+  const r = spawnSync(process.execPath, [BIN, ...args], { cwd: ROOT, encoding: 'utf8', env: { ...base, ...env }, timeout: HANG_LIMIT_MS });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -99,5 +100,5 @@ describe('live --url through the CLI (issue #6)', () => {
     } finally {
       await server.stop();
     }
-  }, 60_000);
+  });
 });

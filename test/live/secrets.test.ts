@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/errors.js';
 import { listTools, type ListToolsOptions } from '../../src/live/list-tools.js';
-import { escapeControls } from '../../src/live/printable.js';
+import { printable } from '../../src/printable.js';
 import { isSecretName, redactCommandLine, redactText } from '../../src/live/redact.js';
 import { describeTarget, redactSecrets, type LiveTarget } from '../../src/live/target.js';
 import { fixture, freePort, httpServer, httpTarget } from './helpers.js';
@@ -131,8 +131,8 @@ describe('credentials in command lines and server output are blanked (issue 13, 
 });
 
 describe('text from a server cannot forge terminal lines (issue 13, item 6)', () => {
-  it('escapeControls writes control, C1 and bidirectional characters as JSON escapes', () => {
-    expect(escapeControls('a\nb\r\tc\u001b[2J\u0000\u009b\u202e\u2028d')).toBe('a\\nb\\r\\tc\\u001b[2J\\u0000\\u009b\\u202e\\u2028d');
+  it('printable writes control, C1 and bidirectional characters as JSON escapes', () => {
+    expect(printable('a\nb\r\tc\u001b[2J\u0000\u009b\u202e\u2028d')).toBe('a\\nb\\r\\tc\\u001b[2J\\u0000\\u009b\\u202e\\u2028d');
   });
 
   it('the last stderr line of a server that writes escape sequences and a fake line is quoted escaped, on one line', async () => {
