@@ -9,7 +9,7 @@ import { count } from './formatters/paths.js';
 import { printable } from './printable.js';
 import { STARTER_FILE, writeStarterConfig } from './commands/init.js';
 import { PACKAGE } from './package-info.js';
-import { writeFileSafely } from './write-file.js';
+import { checkWritable, writeFileSafely } from './write-file.js';
 import type { Formatter } from './formatters/types.js';
 import { shownCommand, type LiveTarget } from './live/target.js';
 import type { Config } from './config/schema.js';
@@ -182,7 +182,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     .option('--project <dir>', 'also lint the source in this folder (or file, or glob) and report what differs between it and what the server lists (live-drift)')
     .option('--check-pin <file>', `exit 1, printing what changed, when the tools differ from this pin file (written by mcp-annotate-lint pin; default name ${DEFAULT_PIN_FILE})`)
     .addOption(new Option('-f, --format <name>', 'output format').choices([...FORMATTERS.keys()]).default('stylish'))
-    .option('-o, --output-file <path>', 'write the report to this file (atomically, creating its folder) instead of stdout')
+    .option('-o, --output-file <path>', 'write the report to this file instead of stdout (atomically, creating its folder; a device or FIFO is written into, a symbolic link refused)')
     .option('-q, --quiet', 'report errors only (warnings and info are neither shown nor counted)')
     .option('--max-warnings <n>', 'exit 1 when more than n warnings are reported (errors always fail)', countOption(MAX_WORK_LIMIT))
     .option('-c, --config <file>', 'use this configuration file instead of searching from here (overrides by "files" do not apply to listed tools)')
@@ -213,7 +213,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     .option('--max-work <n>', `how many calls and state writes effect inference may visit in the run (1 to ${MAX_WORK_LIMIT})`, wholeNumber(MAX_WORK_LIMIT), DEFAULT_INFER_OPTIONS.maxWork)
     .option('-q, --quiet', 'report errors only (warnings and info are neither shown nor counted)')
     .option('--max-warnings <n>', 'exit 1 when more than n warnings are reported (errors always fail)', countOption(MAX_WORK_LIMIT))
-    .option('-o, --output-file <path>', 'write the report to this file (atomically, creating its folder) instead of stdout')
+    .option('-o, --output-file <path>', 'write the report to this file instead of stdout (atomically, creating its folder; a device or FIFO is written into, a symbolic link refused)')
     .option('--init', `write a starter ${STARTER_FILE} here (refuses to overwrite a configuration)`)
     .version(PACKAGE.version, '-v, --version')
     .addHelpText('after', HELP_AFTER)
@@ -402,7 +402,10 @@ async function liveRun(target: LiveTarget, opts: LiveCliOptions, io: CliIO): Pro
   const { lintListed, liveLabel } = await import('./live/lint-live.js');
   const { config, file } = await configFor(opts.config, io.cwd, io.cwd);
   const pinFile = opts.checkPin === undefined ? null : path.resolve(io.cwd, opts.checkPin);
-  if (opts.outputFile && opts.outputFile !== '-') refuseToOverwrite(opts.outputFile, io.cwd, [[file, 'the configuration'], [pinFile, 'the pin file']]);
+  if (opts.outputFile && opts.outputFile !== '-') {
+    refuseToOverwrite(opts.outputFile, io.cwd, [[file, 'the configuration'], [pinFile, 'the pin file']]);
+    checkWritable(path.resolve(io.cwd, opts.outputFile), 'the report', io.cwd);
+  }
   // Read before connecting, so that a missing or broken pin file fails fast.
   const pinned = pinFile === null ? null : await readPinFile(pinFile, io.cwd);
   const source = opts.project === undefined ? null : await lintProject(opts.project, config, file, io.cwd);
@@ -448,6 +451,7 @@ async function pinRun(target: LiveTarget, opts: { pinFile: string; timeout: numb
   const { pinOf } = await import('./live/pin.js');
   if (opts.pinFile === '') throw new UsageError('--pin-file needs a file name');
   refuseToOverwrite(opts.pinFile, io.cwd, [], '--pin-file');
+  checkWritable(path.resolve(io.cwd, opts.pinFile), 'the pin file', io.cwd);
   let source: LintResult | null = null;
   if (opts.project !== undefined) {
     const { config, file } = await configFor(opts.config, io.cwd, searchStart(io.cwd, opts.project));
@@ -508,7 +512,10 @@ async function lintCommand(paths: string[], opts: LintCliOptions, io: CliIO): Pr
   const { config, file } = await configFor(opts.config, io.cwd, searchStart(io.cwd, paths[0]));
   if (opts.outputFile && opts.outputFile !== '-') {
     refuseToOverwrite(opts.outputFile, io.cwd, [[file, 'the configuration'], [opts.baseline && path.resolve(io.cwd, opts.baseline), 'the baseline']]);
+    checkWritable(path.resolve(io.cwd, opts.outputFile), 'the report', io.cwd);
   }
+  // Refused before linting rather than after (writeFileSafely refuses it again when writing).
+  if (opts.baseline && opts.updateBaseline) checkWritable(path.resolve(io.cwd, opts.baseline), 'the baseline', io.cwd);
   const baseline = await openBaseline(opts.baseline, opts.updateBaseline === true, io.cwd);
   const linted = await lint({ paths, cwd: io.cwd, maxDepth: opts.maxDepth, maxWork: opts.maxWork, config, ...(file ? { configFile: file } : {}) });
   // The baseline records and removes findings of every severity; then ESLint's --quiet drops warnings and info before anything counts them.
