@@ -1,4 +1,4 @@
-import { existsSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { RULES } from '../rules/index.js';
@@ -76,22 +76,13 @@ ${[...RULES.values()].map((r) => `  ${r.id.padEnd(26)} ${r.meta.docs.recommended
 
 Configuration: ${STARTER_FILE} (or .mcplintrc.yaml, mcplint.config.js, package.json#mcplint, ...) sets
 "profile" ("spec" or "directory"), "rules", "overrides", "include", "exclude", "tsconfig", "sinks" and
-"incidental"; its schema is schema.json in the package.
+"incidental"; its schema is schema.json in the package. It is looked for in the working directory,
+then in the folders above it up to the repository root (.git), not from where the paths linted are (outside
+a repository: the working directory alone); --config names one instead.
 
 Exit codes: 0 no error-level finding, 1 at least one error (or more warnings than --max-warnings),
 2 usage or fatal error. Colors only on a terminal; NO_COLOR=1 turns them off, FORCE_COLOR=1 forces
 them (FORCE_COLOR wins).`;
-
-/** Where the configuration search starts: the first path's folder (a folder itself, a file's parent), else `cwd` (no path, a glob, a path that does not exist). */
-function searchStart(cwd: string, first: string | undefined): string {
-  if (first === undefined) return cwd;
-  const full = path.resolve(cwd, first);
-  try {
-    return statSync(full).isDirectory() ? full : path.dirname(full);
-  } catch {
-    return cwd;
-  }
-}
 
 /** Options of the lint command, as commander parses them. */
 interface LintCliOptions {
@@ -239,7 +230,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     }
     checkCombinations(argv, program, command === 'rules' ? rulesCommand : null);
     if (command === 'rules') {
-      const { config, file } = await configFor(rulesCommand.opts<{ config: string | false | undefined }>().config, io.cwd, io.cwd);
+      const { config, file } = await configFor(rulesCommand.opts<{ config: string | false | undefined }>().config, io.cwd);
       const { RuleSettings } = await import('./config/rule-settings.js');
       const { rulesList } = await import('./commands/rules.js');
       io.stdout.write(rulesList(new RuleSettings(config, file ? path.dirname(file) : io.cwd, file ? path.relative(io.cwd, file) || file : undefined).configured(), useColor(io.env, io.isTTY)));
@@ -400,7 +391,7 @@ function withTarget(command: Command): Command {
 async function liveRun(target: LiveTarget, opts: LiveCliOptions, io: CliIO): Promise<number> {
   const { listTools } = await import('./live/list-tools.js');
   const { lintListed, liveLabel } = await import('./live/lint-live.js');
-  const { config, file } = await configFor(opts.config, io.cwd, io.cwd);
+  const { config, file } = await configFor(opts.config, io.cwd);
   const pinFile = opts.checkPin === undefined ? null : path.resolve(io.cwd, opts.checkPin);
   if (opts.outputFile && opts.outputFile !== '-') {
     refuseToOverwrite(opts.outputFile, io.cwd, [[file, 'the configuration'], [pinFile, 'the pin file']]);
@@ -454,7 +445,7 @@ async function pinRun(target: LiveTarget, opts: { pinFile: string; timeout: numb
   checkWritable(path.resolve(io.cwd, opts.pinFile), 'the pin file', io.cwd);
   let source: LintResult | null = null;
   if (opts.project !== undefined) {
-    const { config, file } = await configFor(opts.config, io.cwd, searchStart(io.cwd, opts.project));
+    const { config, file } = await configFor(opts.config, io.cwd);
     source = await lintProject(opts.project, config, file, io.cwd);
   }
   const listed = await listTools(target, { timeoutMs: opts.timeout * 1000 });
@@ -492,14 +483,18 @@ function refuseToOverwrite(outputFile: string, cwd: string, files: [string | nul
   if (existsSync(target) && PROJECT_FILE.test(path.basename(target))) throw new UsageError(`${outputFile}: ${option} would overwrite a source or project file; write ${what} elsewhere`);
 }
 
-/** The configuration a command uses: none with `--no-config`, the named file, else the one found searching from `from`. */
-async function configFor(option: string | false | undefined, cwd: string, from: string) {
+/**
+ * The configuration a command uses: none with `--no-config`, the named file, else the one found
+ * searching from the working directory up to its repository root (never from the paths linted,
+ * which may be someone else's code; see loadConfig).
+ */
+async function configFor(option: string | false | undefined, cwd: string) {
   if (option === false) {
     const { EMPTY_CONFIG } = await import('./config/schema.js');
     return { config: EMPTY_CONFIG, file: null };
   }
   const { loadConfig } = await import('./config/load.js');
-  return loadConfig(cwd, option, from);
+  return loadConfig(cwd, option);
 }
 
 /**
@@ -509,7 +504,7 @@ async function lintCommand(paths: string[], opts: LintCliOptions, io: CliIO): Pr
   // Loaded here so that --help and --version do not pay for loading TypeScript.
   const { lint } = await import('./index.js');
   const { openBaseline } = await import('./engine/baseline.js');
-  const { config, file } = await configFor(opts.config, io.cwd, searchStart(io.cwd, paths[0]));
+  const { config, file } = await configFor(opts.config, io.cwd);
   if (opts.outputFile && opts.outputFile !== '-') {
     refuseToOverwrite(opts.outputFile, io.cwd, [[file, 'the configuration'], [opts.baseline && path.resolve(io.cwd, opts.baseline), 'the baseline']]);
     checkWritable(path.resolve(io.cwd, opts.outputFile), 'the report', io.cwd);

@@ -325,16 +325,17 @@ describe('mcp-annotate-lint CLI', () => {
     expect(r.stdout).toContain('Exit codes: 0 no error-level finding, 1 at least one error (or more warnings than --max-warnings),\n2 usage or fatal error.');
   });
 
-  it('finds the configuration from the path linted, and --no-config ignores it (fresh-user trial)', async () => {
+  it('finds the configuration in the working directory, not beside the path linted; --no-config ignores it (fresh-user trial, issue 13)', async () => {
     const dir = writeProject({
       '.mcplintrc.json': JSON.stringify({ incidental: [{ call: 'audit', reason: 'an audit log' }] }),
       'server.ts': `${SERVER_HEADER}import { appendFile } from "node:fs/promises";\nasync function audit(line: string) { await appendFile("audit.log", line); }\nserver.registerTool("peek", { description: "d", inputSchema: {}, annotations: { readOnlyHint: true, openWorldHint: false } }, async () => { await audit("x"); return { content: [] }; });\n`,
     });
-    const withConfig = await run(['-f', 'json', dir], ROOT);
+    const withConfig = await run(['-f', 'json', 'server.ts'], dir);
     expect(withConfig.code).toBe(0);
     expect(JSON.parse(withConfig.stdout).findings.map((f: { severity: string }) => f.severity)).toEqual(['info']);
-    const without = await run(['-f', 'json', '--no-config', dir], ROOT);
-    expect(without.code).toBe(1);
+    // Run from elsewhere, the folder linted is someone else's code: its configuration is not used.
+    expect((await run(['-f', 'json', dir], ROOT)).code).toBe(1);
+    expect((await run(['-f', 'json', '--no-config', 'server.ts'], dir)).code).toBe(1);
   });
 
   it('explains --baseline and --update-baseline in --help; the bin exits 2 with one line for a missing baseline (issue #5)', async () => {

@@ -52,8 +52,8 @@ describe('configuration: sinks and incidental (issue #4)', () => {
     expect(result.tools[0]!.effects!.unresolved).toEqual([]);
   });
 
-  it('loads .mcplintrc.json by searching upwards, and reports each schema error on one line with its key path', async () => {
-    const dir = writeProject({ '.mcplintrc.json': JSON.stringify({ sinks: [{ call: 'db.exec', access: 'write' }] }), 'sub/x.ts': '' });
+  it('loads .mcplintrc.json by searching upwards to the repository root, and reports each schema error on one line with its key path', async () => {
+    const dir = writeProject({ '.git/HEAD': '', '.mcplintrc.json': JSON.stringify({ sinks: [{ call: 'db.exec', access: 'write' }] }), 'sub/x.ts': '' });
     const loaded = await loadConfig(path.join(dir, 'sub'));
     expect(loaded.file).toBe(path.join(dir, '.mcplintrc.json'));
     expect(loaded.config.sinks[0]).toMatchObject({ call: 'db.exec', access: 'write', kind: 'api', destructive: null, openWorld: false });

@@ -1,6 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, type Stats } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { cosmiconfig, defaultLoaders, getDefaultSearchPlaces, type Loader } from 'cosmiconfig';
+import { defaultLoaders, getDefaultSearchPlaces, type Loader } from 'cosmiconfig';
 import type { z } from 'zod';
 import { UsageError } from '../errors.js';
 import { RULE_DESCRIPTORS } from '../engine/descriptors.js';
@@ -11,16 +12,16 @@ import { ConfigSchema, EMPTY_CONFIG, type Config } from './schema.js';
 export const MODULE_NAME = 'mcplint';
 
 /**
- * One line for a configuration file that cannot be read or parsed: the file (from the error when
- * it was found by searching), and the reason without the parser's code frame or Node's syscall
- * detail (`file not found`, `is a folder`, `JSON Error: Unexpected token } (line 3, column 1)`).
+ * One line for a configuration file that cannot be read, parsed or loaded: the file, and the
+ * reason without the parser's code frame or Node's syscall detail (`file not found`, `is a folder`, `JSON Error: Unexpected token } (line 3, column 1)`).
  */
 function configReadError(error: unknown, cwd: string, named: string): string {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = thrownMessage(error);
   const where = shownPath(path.resolve(cwd, named), cwd);
-  const code = (error as { code?: string }).code;
+  const code = error instanceof Error ? (error as NodeJS.ErrnoException).code : undefined;
   if (code === 'ENOENT') return `${where}: cannot read the configuration: file not found`;
   if (code === 'EISDIR') return `${where}: cannot read the configuration: it is a folder, not a file`;
+  if (code === 'EACCES' || code === 'EPERM') return `${where}: cannot read the configuration: permission denied`;
   // cosmiconfig's parse errors: "JSON Error in /x/.mcplintrc.json:\n<parser message>\n<code frame>".
   // A module config whose own code fails to load: Node's wording (about require() and races) misleads.
   if (/Cannot require\(\) ES Module|SyntaxError/.test(message)) return `${where}: cannot read the configuration: the module does not load (a syntax error? \`node ${where}\` shows it)`;
@@ -28,6 +29,20 @@ function configReadError(error: unknown, cwd: string, named: string): string {
   const kind = /^(JSON|YAML) Error/.exec(lines[0] ?? '')?.[1];
   const reason = kind ? `${kind} error: ${lines.slice(1).join(' ') || 'cannot be parsed'}` : (lines[0] ?? 'cannot be parsed');
   return `${where}: cannot read the configuration: ${reason.slice(0, 300)}`;
+}
+
+/**
+ * The message of anything a configuration module may throw: an Error's message, else the value in
+ * words (`throw null`, `throw 42`, an object whose `toString` throws), never a second exception.
+ */
+function thrownMessage(error: unknown): string {
+  if (error instanceof Error && typeof error.message === 'string' && error.message !== '') return error.message;
+  if (error instanceof Error) return `it threw ${error.name || 'an error'} with no message`;
+  try {
+    return `it threw ${typeof error === 'string' ? JSON.stringify(error) : String(error)}`;
+  } catch {
+    return `it threw a value that is not an Error`;
+  }
 }
 
 /**
@@ -39,32 +54,121 @@ export function configIn(dir: string): string | null {
     const candidate = path.join(dir, place);
     if (!existsSync(candidate)) continue;
     if (place !== 'package.json') return candidate;
+    let manifest: unknown;
     try {
-      if ((JSON.parse(readFileSync(candidate, 'utf8')) as Record<string, unknown>)[MODULE_NAME] !== undefined) return candidate;
+      manifest = JSON.parse(readFileSync(candidate, 'utf8').replace(/^\uFEFF/, ''));
     } catch {
+      // Not JSON (or unreadable): loading it reports why, in one line.
       return candidate;
     }
+    if (typeof manifest === 'object' && manifest !== null && (manifest as Record<string, unknown>)[MODULE_NAME] !== undefined) return candidate;
   }
   return null;
 }
 
-/** cosmiconfig's loaders of text formats, reading past a UTF-8 byte order mark (editors on Windows write one; JSON.parse rejects it). */
-const BOM_TOLERANT_LOADERS: Record<string, Loader> = Object.fromEntries(
-  (['.json', '.yaml', '.yml', 'noExt'] as const).map((ext) => [ext, (filepath: string, content: string) => (defaultLoaders[ext] as Loader)(filepath, content.replace(/^\uFEFF/, ''))]),
-);
+/**
+ * cosmiconfig's loaders by extension (`noExt` for `.mcplintrc`, JSON or YAML), those of text
+ * formats reading past a UTF-8 byte order mark (editors on Windows write one; JSON.parse rejects it).
+ */
+const LOADERS: Record<string, Loader> = {
+  ...defaultLoaders,
+  ...Object.fromEntries(
+    (['.json', '.yaml', '.yml', 'noExt'] as const).map((ext) => [ext, (filepath: string, content: string) => (defaultLoaders[ext] as Loader)(filepath, content.replace(/^\uFEFF/, ''))]),
+  ),
+};
 
 /**
- * The configuration file a search from `from` finds: the first of cosmiconfig's search places
- * (in its order) that exists, folder by folder up to the nearest one with a package.json (the
- * project root, as ESLint and tsconfig.json are found), or null. An empty file or a folder in a
- * search place is found too, so that it is reported rather than passed over.
+ * The configuration in `file`, as cosmiconfig reads it (empty text is undefined; a `package.*`
+ * file gives its `mcplint` key), through cosmiconfig's loaders but not its explorer: the explorer
+ * also looks for a meta configuration in the process's working directory (`cosmiconfig` in
+ * package.json, `.config/config.json`) and follows `$import` keys to other files, JavaScript
+ * included, neither of which a user of this linter asked for.
+ *
+ * @throws the reader's or the loader's error (ENOENT, EISDIR, `JSON Error in …`, what a module throws).
  */
-function searchedFile(from: string): string | null {
-  for (let dir = path.resolve(from); ; dir = path.dirname(dir)) {
+async function loadFile(file: string): Promise<unknown> {
+  const content = await readFile(file, 'utf8');
+  if (content.trim() === '') return undefined;
+  const extension = path.extname(file);
+  const loader = LOADERS[extension || 'noExt'];
+  if (!loader) throw new Error(`no loader for "${extension}" files: use .json, .yaml, .yml, .js, .cjs, .mjs or .ts`);
+  const loaded: unknown = await loader(file, content);
+  if (path.basename(file, extension) !== 'package') return loaded;
+  return typeof loaded === 'object' && loaded !== null ? (loaded as Record<string, unknown>)[MODULE_NAME] : undefined;
+}
+
+/**
+ * Whether anyone may write into `dir` and only owners delete from it (the sticky bit: /tmp,
+ * /var/tmp, /dev/shm): a file there may be anyone's, so it is never taken as configuration, nor a
+ * `.git` there as a repository. POSIX only (Windows reports no such modes).
+ */
+function sharedFolder(dir: string): boolean {
+  if (process.platform === 'win32') return false;
+  try {
+    return (statSync(dir).mode & 0o1002) === 0o1002;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether `dir` is a `node_modules` folder or inside one: an installed package's, never the user's configuration. */
+function inNodeModules(dir: string): boolean {
+  return dir.split(path.sep).includes('node_modules');
+}
+
+/**
+ * The repository `cwd` is in: the nearest folder, `cwd` itself included, that holds `.git` (a
+ * folder, or the file of a worktree or submodule), as git finds it; a `.git` in a shared folder
+ * (/tmp) does not count, since anyone could have put it there. Null when there is none.
+ */
+export function repositoryRoot(cwd: string): string | null {
+  for (let dir = path.resolve(cwd); ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, '.git')) && !sharedFolder(dir)) return dir;
+    if (path.dirname(dir) === dir) return null;
+  }
+}
+
+/**
+ * The folders a search for configuration looks in, nearest first: `cwd`, then each folder above it
+ * up to the repository root ({@link repositoryRoot}) and never beyond; with no repository, `cwd`
+ * alone. Folders inside `node_modules` and shared folders (/tmp) are left out. The rule (issue 13):
+ * configuration, which may be code (`.mcplintrc.cjs`), comes from the project the user runs the
+ * linter in, never from the code it lints (an installed package, a folder above it); as ESLint's
+ * flat configuration is looked up from the working directory.
+ */
+export function searchFolders(cwd: string): string[] {
+  const start = path.resolve(cwd);
+  const root = repositoryRoot(start);
+  const folders: string[] = [];
+  for (let dir = start; ; dir = path.dirname(dir)) {
+    if (!inNodeModules(dir) && !sharedFolder(dir)) folders.push(dir);
+    if (root === null || dir === root || path.dirname(dir) === dir) return folders;
+  }
+}
+
+/**
+ * The configuration file a search from `cwd` finds: the first of cosmiconfig's search places (in
+ * its order) that exists in the first of {@link searchFolders} that has one, or null. An empty file
+ * or a folder in a search place is found too, so that it is reported rather than passed over.
+ */
+function searchedFile(cwd: string): string | null {
+  for (const dir of searchFolders(cwd)) {
     const found = configIn(dir);
     if (found) return found;
-    if (existsSync(path.join(dir, 'package.json')) || path.dirname(dir) === dir) return null;
   }
+  return null;
+}
+
+/** Whether a configuration file is loaded by running it (JavaScript or TypeScript) rather than parsed. */
+function isModule(file: string): boolean {
+  return /\.[cm]?[jt]s$/.test(file);
+}
+
+/** `a number`, `an array`, `a function`: what a configuration that is not an object is. */
+function kindOfValue(value: unknown): string {
+  if (Array.isArray(value)) return 'an array';
+  const type = typeof value;
+  return `${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type}`;
 }
 
 type Issue = z.core.$ZodIssue;
@@ -105,31 +209,53 @@ export interface LoadedConfig {
 }
 
 /**
- * Finds and validates the configuration: `file` when given (`--config`), else the first
- * cosmiconfig search place from `from` (the folder of the first path linted; default `cwd`)
- * upwards to the nearest folder with a package.json, as tsconfig.json is found.
+ * Finds and validates the configuration: `file` when given (`--config`, relative to `cwd`), else
+ * the first cosmiconfig search place in {@link searchFolders} of `cwd` (the working directory up to
+ * the repository root). Loading a `.js`/`.cjs`/`.mjs`/`.ts` file runs it: only a file named by the
+ * user or found by that search is ever loaded, never one in the code linted.
  *
- * @throws UsageError (exit 2) with one line per problem, `<file>: <key path>: <what was expected>`,
- *   for a file that cannot be read or parsed, or that the schema rejects.
+ * @throws UsageError (exit 2) with one line per problem, `<file>: <what is wrong>`: a file that
+ *   cannot be read (missing, a folder, not a regular file), parsed (JSON or YAML syntax), or loaded
+ *   (a module that throws or does not load), that is empty or not an object, or whose keys the
+ *   schema rejects (`<file>: <key path>: <what was expected>`).
  */
-export async function loadConfig(cwd: string, file?: string, from: string = cwd): Promise<LoadedConfig> {
+export async function loadConfig(cwd: string, file?: string): Promise<LoadedConfig> {
   // cosmiconfig loads; the search is ours (searchedFile), so that an empty file or a folder where a
-  // configuration is looked for is reported instead of skipped (cosmiconfig passes over both).
-  const target = file ? path.resolve(cwd, file) : searchedFile(from);
+  // configuration is looked for is reported instead of skipped (cosmiconfig passes over both), and
+  // so that it never leaves the project the linter runs in.
+  const target = file ? path.resolve(cwd, file) : searchedFile(cwd);
   if (target === null) return { config: EMPTY_CONFIG, file: null };
-  const explorer = cosmiconfig(MODULE_NAME, { loaders: BOM_TOLERANT_LOADERS });
-  let found: { config: unknown; filepath: string; isEmpty?: boolean } | null;
+  const shown = shownPath(target, cwd);
+  // A FIFO or a device would block the read for ever (`--config /dev/stdin`).
+  let stats: Stats | undefined;
   try {
-    found = await explorer.load(target);
+    stats = statSync(target);
+  } catch {
+    // Missing or unreadable: loading says so.
+  }
+  if (stats && !stats.isFile() && !stats.isDirectory()) throw new UsageError(`${shown}: cannot read the configuration: it is not a regular file`);
+  let config: unknown;
+  try {
+    config = await loadFile(target);
   } catch (error) {
     throw new UsageError(configReadError(error, cwd, target));
   }
-  const shown = shownPath(target, cwd);
-  if (!found || found.isEmpty || found.config === null || found.config === undefined) throw new UsageError(`${shown}: the configuration is empty (write {} for the defaults)`);
-  const parsed = ConfigSchema.safeParse(found.config);
+  if (config === null || config === undefined) {
+    if (isModule(target)) throw new UsageError(`${shown}: the module exports no configuration (export default { … } or module.exports = { … })`);
+    if (path.basename(target) === 'package.json') throw new UsageError(`${shown}: has no "${MODULE_NAME}" key`);
+    throw new UsageError(`${shown}: the configuration is empty (write {} for the defaults)`);
+  }
+  if (typeof config !== 'object' || Array.isArray(config)) throw new UsageError(`${shown}: the configuration must be an object ({ "rules": … }), not ${kindOfValue(config)}`);
+  let parsed: ReturnType<typeof ConfigSchema.safeParse>;
+  try {
+    parsed = ConfigSchema.safeParse(config);
+  } catch (error) {
+    // A module's object can throw while it is read (a getter, a Proxy).
+    throw new UsageError(`${shown}: the configuration cannot be read: ${thrownMessage(error).split('\n')[0]}`);
+  }
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `${shown}: ${describeIssue(issue)}`);
     throw new UsageError(lines.join('\n'));
   }
-  return { config: parsed.data, file: found.filepath };
+  return { config: parsed.data, file: target };
 }
