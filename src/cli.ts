@@ -76,9 +76,9 @@ ${[...RULES.values()].map((r) => `  ${r.id.padEnd(26)} ${r.meta.docs.recommended
 
 Configuration: ${STARTER_FILE} (or .mcplintrc.yaml, mcplint.config.js, package.json#mcplint, ...) sets
 "profile" ("spec" or "directory"), "rules", "overrides", "include", "exclude", "tsconfig", "sinks" and
-"incidental"; its schema is schema.json in the package. It is looked for in the working directory,
-then in the folders above it up to the repository root (.git), not from where the paths linted are (outside
-a repository: the working directory alone); --config names one instead.
+"incidental"; its schema is schema.json in the package. It is looked for in the working directory
+and the folders above it up to the repository root (.git; outside a repository, the working
+directory alone), wherever the paths linted are; --config names one instead.
 
 Exit codes: 0 no error-level finding, 1 at least one error (or more warnings than --max-warnings),
 2 usage or fatal error. Colors only on a terminal; NO_COLOR=1 turns them off, FORCE_COLOR=1 forces

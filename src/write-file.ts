@@ -59,7 +59,8 @@ function kindOf(stats: Stats): string {
  * - a character device or a FIFO: written into, never replaced (`-o /dev/null` leaves /dev/null a device);
  * - a symbolic link: written into when it leads to a character device or a FIFO (`/dev/stdout`),
  *   else refused, since replacing would replace its target, which the user did not name (or the
- *   link, which the user did not mean);
+ *   link, which the user did not mean); a link to a socket (`/dev/stdout` when stdout is one)
+ *   cannot be opened and is refused too;
  * - a folder, a block device, a socket: refused.
  * Links among the parent folders are followed, as any path is: the entry replaced is still the one
  * the path names.

@@ -108,8 +108,9 @@ describe('rules command', () => {
 });
 
 describe('a configuration found by the CLI', () => {
-  it('applies its rules and overrides, with globs relative to its folder', async () => {
+  it('applies its rules and overrides, with globs relative to its folder, also from a subfolder of the repository', async () => {
     const dir = writeProject({
+      '.git/HEAD': '',
       'package.json': '{"name":"x"}',
       '.mcplintrc.json': JSON.stringify({ rules: { 'missing-annotations': 'off' }, overrides: [{ files: ['src/**'], tools: ['peek'], rules: { 'optimistic-read-only': 'warn' } }] }),
       'src/server.ts': SERVER,

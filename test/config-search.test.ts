@@ -79,6 +79,10 @@ describe('configuration is searched from the working directory up to the reposit
     expect(searchFolders(path.join(dir, 'tmp', 'work'))).toEqual([path.join(dir, 'tmp', 'work'), dir]);
   });
 
+  it('--help says where the configuration is looked for', () => {
+    expect(run(['--help'], writeProject({})).stdout.replace(/\s+/g, ' ')).toContain('It is looked for in the working directory and the folders above it up to the repository root (.git; outside a repository, the working directory alone), wherever the paths linted are');
+  });
+
   it('--config still loads a JavaScript configuration the user names, wherever it is', () => {
     const dir = writeProject({ 'server.ts': SERVER });
     const elsewhere = writeProject({});
