@@ -1,22 +1,15 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig, repositoryRoot, searchFolders } from '../src/config/load.js';
+import { runCli as run } from './cli-run.js';
 import { SERVER_HEADER, writeProject } from './helpers.js';
 
 /**
  * Where configuration comes from (issue 13, item 2) and what a broken one gives (item 3). Temp
  * folders from writeProject are in os.tmpdir(), outside any repository; a `.git/HEAD` makes one.
  */
-const BIN = path.resolve(import.meta.dirname, '..', 'bin', 'mcp-annotate-lint.js');
-
-function run(args: string[], cwd: string) {
-  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
-  delete env.FORCE_COLOR;
-  const r = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8', env });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
 
 /** Writes `text` to `file`, creating its folder. */
 function write(file: string, text: string): void {
@@ -31,7 +24,7 @@ const SERVER = `${SERVER_HEADER}server.registerTool("add", { description: "d", i
 const writesMarker = (marker: string) => `require("node:fs").writeFileSync(${JSON.stringify(marker)}, "ran");\nmodule.exports = { rules: { "missing-annotations": "off" } };\n`;
 
 describe('configuration is searched from the working directory up to the repository root (issue 13, item 2)', () => {
-  it('never runs a .mcplintrc.cjs that a linted package in node_modules ships, from the project or from inside the package', () => {
+  it('never runs a .mcplintrc.cjs that a linted package in node_modules ships, from the project or from inside the package', async () => {
     const project = writeProject({ '.git/HEAD': '', 'package.json': '{"name":"app"}' });
     const marker = path.join(project, 'MARKER');
     const evil = path.join(project, 'node_modules', 'evil');
@@ -39,19 +32,19 @@ describe('configuration is searched from the working directory up to the reposit
     for (const [name, text] of Object.entries(files)) {
       write(path.join(evil, name), text);
     }
-    const fromProject = run(['node_modules/evil/dist'], project);
+    const [fromProject, fromInside] = await Promise.all([run(['node_modules/evil/dist'], project), run(['.'], path.join(evil, 'dist'))]);
     expect(fromProject.code).toBe(0);
     expect(fromProject.stdout).toContain('missing-annotations');
-    expect(run(['.'], path.join(evil, 'dist')).stdout).toContain('missing-annotations');
+    expect(fromInside.stdout).toContain('missing-annotations');
     expect(existsSync(marker)).toBe(false);
   });
 
-  it('outside a repository, searches the working directory alone: a configuration beside the linted folder or in a parent folder (a shared /tmp) is not loaded', () => {
+  it('outside a repository, searches the working directory alone: a configuration beside the linted folder or in a parent folder (a shared /tmp) is not loaded', async () => {
     const shared = writeProject({ 'lint-me/server.ts': SERVER, 'here/keep.txt': '' });
     const marker = path.join(shared, 'MARKER');
     write(path.join(shared, '.mcplintrc.cjs'), writesMarker(marker));
     write(path.join(shared, 'lint-me', '.mcplintrc.cjs'), writesMarker(marker));
-    const r = run([path.join(shared, 'lint-me')], path.join(shared, 'here'));
+    const r = await run([path.join(shared, 'lint-me')], path.join(shared, 'here'));
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('missing-annotations');
     expect(existsSync(marker)).toBe(false);
@@ -68,10 +61,10 @@ describe('configuration is searched from the working directory up to the reposit
     write(path.join(repo, '.mcplintrc.yaml'), 'profile: directory\n');
     expect(await loadConfig(sub)).toMatchObject({ file: path.join(repo, '.mcplintrc.yaml'), config: { profile: 'directory' } });
     // A nearer package.json without a "mcplint" key does not stop the search (as ESLint's flat config is found).
-    expect(run(['rules'], sub).stdout).toMatch(/missing-annotations +error/);
+    expect((await run(['rules'], sub)).stdout).toMatch(/missing-annotations +error/);
   });
 
-  it('leaves out folders inside node_modules and shared folders (sticky and writable by anyone), and a .git planted in one', () => {
+  it('leaves out folders inside node_modules and shared folders (sticky and writable by anyone), and a .git planted in one', async () => {
     const dir = writeProject({ '.git/HEAD': '', 'node_modules/pkg/dist/x.js': '', 'tmp/.git/HEAD': '', 'tmp/work/x.ts': '' });
     expect(searchFolders(path.join(dir, 'node_modules', 'pkg', 'dist'))).toEqual([dir]);
     chmodSync(path.join(dir, 'tmp'), 0o1777);
@@ -79,28 +72,31 @@ describe('configuration is searched from the working directory up to the reposit
     expect(searchFolders(path.join(dir, 'tmp', 'work'))).toEqual([path.join(dir, 'tmp', 'work'), dir]);
   });
 
-  it('--help says where the configuration is looked for', () => {
-    expect(run(['--help'], writeProject({})).stdout.replace(/\s+/g, ' ')).toContain('It is looked for in the working directory and the folders above it up to the repository root (.git; outside a repository, the working directory alone), wherever the paths linted are');
+  it('--help says where the configuration is looked for', async () => {
+    expect((await run(['--help'], writeProject({}))).stdout.replace(/\s+/g, ' ')).toContain('It is looked for in the working directory and the folders above it up to the repository root (.git; outside a repository, the working directory alone), wherever the paths linted are');
   });
 
-  it('--config still loads a JavaScript configuration the user names, wherever it is', () => {
+  it('--config still loads a JavaScript configuration the user names, wherever it is', async () => {
     const dir = writeProject({ 'server.ts': SERVER });
     const elsewhere = writeProject({});
     const marker = path.join(elsewhere, 'MARKER');
     write(path.join(elsewhere, 'x.cjs'), writesMarker(marker));
-    expect(run(['--config', path.join(elsewhere, 'x.cjs'), 'server.ts'], dir)).toEqual({ code: 0, stdout: '✔ Checked 1 tool in 1 file.\n', stderr: '' });
+    expect(await run(['--config', path.join(elsewhere, 'x.cjs'), 'server.ts'], dir)).toEqual({ code: 0, stdout: '✔ Checked 1 tool in 1 file.\n', stderr: '' });
     expect(existsSync(marker)).toBe(true);
   });
 
-  it('live --project and pin --project take the configuration from the working directory too, not from the project folder', () => {
+  it('live --project and pin --project take the configuration from the working directory too, not from the project folder', async () => {
     const dir = writeProject({ 'lint-me/server.ts': SERVER, 'here/.mcplintrc.json': '{"profile": "none"}' });
     const marker = path.join(dir, 'MARKER');
     write(path.join(dir, 'lint-me', '.mcplintrc.cjs'), writesMarker(marker));
     const broken = 'mcp-annotate-lint: .mcplintrc.json: profile: Invalid option: expected one of "spec"|"directory"\n';
     // The server would fail to start; the configuration is read, and refused, before it is spawned.
     const server = ['--', process.execPath, '-e', 'process.exit(3)'];
-    expect(run(['live', '--project', path.join(dir, 'lint-me'), ...server], path.join(dir, 'here'))).toEqual({ code: 2, stdout: '', stderr: broken });
-    expect(run(['pin', '--pin-file', path.join(dir, 'pin.json'), '--project', path.join(dir, 'lint-me'), ...server], path.join(dir, 'here'))).toEqual({ code: 2, stdout: '', stderr: broken });
+    const runs = await Promise.all([
+      run(['live', '--project', path.join(dir, 'lint-me'), ...server], path.join(dir, 'here')),
+      run(['pin', '--pin-file', path.join(dir, 'pin.json'), '--project', path.join(dir, 'lint-me'), ...server], path.join(dir, 'here')),
+    ]);
+    expect(runs).toEqual([{ code: 2, stdout: '', stderr: broken }, { code: 2, stdout: '', stderr: broken }]);
     expect(existsSync(marker)).toBe(false);
   });
 });
@@ -119,9 +115,9 @@ describe('a broken configuration is one line naming the file, exit 2, never an i
     ['.mcplintrc.cjs', 'module.exports = { get rules() { throw new Error("nope"); } };\n', '.mcplintrc.cjs: the configuration cannot be read: nope'],
     ['.mcplintrc.yaml', 'rules: [a\n  b: 1\n', /^\.mcplintrc\.yaml: cannot read the configuration: YAML error: .+/],
     ['.mcplintrc.json', '{ "$import": "other.cjs" }\n', '.mcplintrc.json: (root): Unrecognized key: "$import"'],
-  ])('%s: %j', (name, text, expected) => {
+  ])('%s: %j', async (name, text, expected) => {
     const dir = writeProject({ '.git/HEAD': '', [name]: text, 'other.cjs': 'throw new Error("imported");\n' });
-    const r = run(['rules'], dir);
+    const r = await run(['rules'], dir);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr.split('\n')).toHaveLength(2);
@@ -134,7 +130,7 @@ describe('a broken configuration is one line naming the file, exit 2, never an i
   it('a package.json that is not JSON is reported when looked at for "mcplint", even when the working directory holds nothing else (cosmiconfig read it for a meta configuration and failed outside any handler)', async () => {
     const dir = writeProject({ 'package.json': '{ not json' });
     await expect(loadConfig(dir)).rejects.toThrow(/^package\.json: cannot read the configuration: JSON error: /);
-    expect(run(['--config', 'c.json', 'x.ts'], writeProject({ 'package.json': '{ not json', 'c.json': '{}', 'x.ts': SERVER }))).toMatchObject({ code: 0 });
+    expect(await run(['--config', 'c.json', 'x.ts'], writeProject({ 'package.json': '{ not json', 'c.json': '{}', 'x.ts': SERVER }))).toMatchObject({ code: 0 });
   });
 
   it('a FIFO where a configuration is looked for is refused instead of read for ever; --config package.json without the key says so', async () => {
