@@ -1,6 +1,7 @@
 import type { CallExpression, NewExpression, ts as TS } from 'ts-morph';
 import { Node, SyntaxKind } from '../ts-morph.js';
 import { bundledDependencyOf } from '../analysis/bundles.js';
+import { malformedSpecifier } from '../analysis/specifiers.js';
 import { descendantsOfKinds, isAssignmentOperator } from '../analysis/nodes.js';
 import { locationOf } from '../analysis/location.js';
 import { Bindings } from '../analysis/bindings.js';
@@ -620,6 +621,12 @@ export class EffectAnalyzer {
         // An MCP client's `callTool` (the SDK is otherwise pure) runs a tool the linter cannot see.
         if (Node.isCallExpression(call) && DELEGATING_METHODS.has(exportPath[exportPath.length - 1] ?? '')) {
           summary.effects.push(arbitraryEffect(call, `\`${exportPath[exportPath.length - 1]}\` forwards the call to a tool chosen by the arguments`));
+          return;
+        }
+        // A specifier no runtime resolves (`""`, `"\0bad"`, `"%%%"`) loads nothing the linter could know.
+        const malformed = malformedSpecifier(target.specifier);
+        if (malformed !== null) {
+          this.unresolved(summary, call, `calls \`${shorten(exportPath.join('.') || 'the module', 40)}\` of the module "${shorten(JSON.stringify(target.specifier).slice(1, -1), 40)}": ${malformed}`);
           return;
         }
         if (isPureModule(module) || SINK_INDEX.isResultOf(module, exportPath) || isSinkFactory(module, exportPath)) return;
