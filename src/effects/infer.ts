@@ -626,7 +626,8 @@ export class EffectAnalyzer {
         // A specifier no runtime resolves (`""`, `"\0bad"`, `"%%%"`) loads nothing the linter could know.
         const malformed = malformedSpecifier(target.specifier);
         if (malformed !== null) {
-          this.unresolved(summary, call, `calls \`${shorten(exportPath.join('.') || 'the module', 40)}\` of the module "${shorten(JSON.stringify(target.specifier).slice(1, -1), 40)}": ${malformed}`);
+          const shown = `the module "${shorten(JSON.stringify(target.specifier).slice(1, -1), 40)}"`;
+          this.unresolved(summary, call, `calls ${exportPath.length > 0 ? `\`${shorten(pathKey(exportPath), 40)}\` of ${shown}` : shown}: ${malformed}`);
           return;
         }
         if (isPureModule(module) || SINK_INDEX.isResultOf(module, exportPath) || isSinkFactory(module, exportPath)) return;
