@@ -16,3 +16,8 @@ export const SyntaxKind = tsMorph.SyntaxKind;
 export type SyntaxKind = TsMorph.SyntaxKind;
 /** The TypeScript compiler API that ts-morph bundles (values; its types are `import type { ts } from 'ts-morph'`). */
 export const ts = tsMorph.ts;
+/**
+ * The error a ts-morph file system host throws for a file that does not exist (what ts-morph catches
+ * as "no such file"). ts-morph exports it at run time without declaring it in its types.
+ */
+export const FileNotFoundError = (tsMorph as unknown as { FileNotFoundError: new (filePath: string) => Error }).FileNotFoundError;

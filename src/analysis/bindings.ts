@@ -56,6 +56,19 @@ export class Bindings {
   }
 
   /**
+   * These bindings without the entries `keep` rejects (it gets the declaration, what it stands for,
+   * and the scope that declares it). Returns this set when nothing is dropped and
+   * {@link Bindings.EMPTY} when everything is, so that memo keys stay shared.
+   */
+  filter(keep: (decl: Node, bound: Bound, scope: Node) => boolean): Bindings {
+    if (this.entries.size === 0) return this;
+    let kept: Map<Node, Entry> | null = null;
+    for (const [decl, entry] of this.entries) if (keep(decl, entry.bound, entry.scope)) (kept ??= new Map()).set(decl, entry);
+    if (!kept) return Bindings.EMPTY;
+    return kept.size === this.entries.size ? this : new Bindings(kept);
+  }
+
+  /**
    * The bindings that code inside `node` can see (their scope encloses it). Returns
    * {@link Bindings.EMPTY} when none can, so that functions outside every bound scope share one
    * memoized analysis.

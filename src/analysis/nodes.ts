@@ -1,4 +1,4 @@
-import type { Node, ts as TS } from 'ts-morph';
+import type { ExportDeclaration, ImportDeclaration, Node, ts as TS } from 'ts-morph';
 import { SyntaxKind, ts } from '../ts-morph.js';
 
 /** ts-morph's wrapper factory; internal to ts-morph 28 (pinned), used to wrap only the nodes we keep. */
@@ -42,4 +42,15 @@ export function isAssignmentOperator(kind: SyntaxKind): boolean {
 /** True when `node` lies within `container` (itself included), in the same file. */
 export function contains(container: Node, node: Node): boolean {
   return container.getSourceFile() === node.getSourceFile() && container.getPos() <= node.getPos() && node.getEnd() <= container.getEnd();
+}
+
+/**
+ * The module an import or export declaration names (`"./store.js"` → `./store.js`), or null when it
+ * names none as a string: `import x from 123` and `import x from;` in a file that does not parse,
+ * where ts-morph's `getModuleSpecifierValue()` throws. Any string is returned as written, even one
+ * no module can have (`""`, `"\0bad"`): resolution then finds nothing.
+ */
+export function moduleSpecifierOf(decl: ImportDeclaration | ExportDeclaration): string | null {
+  const specifier = decl.compilerNode.moduleSpecifier;
+  return specifier !== undefined && ts.isStringLiteral(specifier) ? specifier.text : null;
 }

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Expression, Identifier, SourceFile, ts as TS } from 'ts-morph';
 import { Node, SyntaxKind, ts } from '../ts-morph.js';
-import { descendantsOfKinds, isAssignmentOperator } from './nodes.js';
+import { descendantsOfKinds, isAssignmentOperator, moduleSpecifierOf } from './nodes.js';
 import { Bindings, type Bound } from './bindings.js';
 import type { BranchIndex } from './branches.js';
 import { returnedExpressions, soleReturn } from './returns.js';
@@ -51,6 +51,9 @@ function withBindings(target: Target, b: Bindings): Target {
 }
 
 const MAX_RESOLVE_DEPTH = 24;
+
+/** What an import whose module is not written as a string (`import x from 123`, in a file that does not parse) stands for. */
+const NO_SPECIFIER: Target = { kind: 'unknown', reason: 'an import whose module specifier is not a string' };
 
 /** Path segment for the result of calling a library value: `fs.open(p).read` → `['open', '()', 'read']`. */
 export const RESULT_OF_CALL = '()';
@@ -691,7 +694,8 @@ export class Resolver {
     if (depth > MAX_RESOLVE_DEPTH) return { kind: 'unknown', reason: 'resolution depth limit' };
     const sf = decl.getSourceFile();
     if (Node.isImportSpecifier(decl)) {
-      const spec = decl.getImportDeclaration().getModuleSpecifierValue();
+      const spec = moduleSpecifierOf(decl.getImportDeclaration());
+      if (spec === null) return NO_SPECIFIER;
       const imported = decl.getAliasNode() ? decl.getNameNode().getText() : decl.getName();
       if (this.projectModule(sf, spec)) {
         // The checker already knows where a named import of project code comes from (re-exports included).
@@ -701,11 +705,13 @@ export class Resolver {
       return this.fromModule(sf, spec, [imported], depth);
     }
     if (Node.isImportClause(decl)) {
-      const spec = decl.getFirstAncestorByKindOrThrow(SyntaxKind.ImportDeclaration).getModuleSpecifierValue();
+      const spec = moduleSpecifierOf(decl.getFirstAncestorByKindOrThrow(SyntaxKind.ImportDeclaration));
+      if (spec === null) return NO_SPECIFIER;
       return this.fromModule(sf, spec, ['default'], depth);
     }
     if (Node.isNamespaceImport(decl)) {
-      const spec = decl.getFirstAncestorByKindOrThrow(SyntaxKind.ImportDeclaration).getModuleSpecifierValue();
+      const spec = moduleSpecifierOf(decl.getFirstAncestorByKindOrThrow(SyntaxKind.ImportDeclaration));
+      if (spec === null) return NO_SPECIFIER;
       return this.fromModule(sf, spec, [], depth);
     }
     if (Node.isImportEqualsDeclaration(decl)) {

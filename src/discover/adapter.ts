@@ -2,7 +2,7 @@ import type { CallExpression, NewExpression, PropertyAccessExpression, SourceFil
 import { Node, SyntaxKind, ts } from '../ts-morph.js';
 import { Bindings } from '../analysis/bindings.js';
 import { evaluateObject, type EvaluatedProperty } from '../analysis/evaluate.js';
-import { descendantsOfKinds } from '../analysis/nodes.js';
+import { descendantsOfKinds, moduleSpecifierOf } from '../analysis/nodes.js';
 import { bindingsOf, isFunctionNode, type Resolver, shorten, unwrap } from '../analysis/resolve.js';
 import { locationOf } from '../analysis/location.js';
 import type { DeclaredAnnotations, UnresolvedItem } from '../model.js';
@@ -35,7 +35,7 @@ export interface RegistrationAdapter {
 
 /** True when the file imports (or requires) a module whose specifier matches. */
 export function importsModule(sf: SourceFile, specifier: RegExp): boolean {
-  if (sf.getImportDeclarations().some((d) => specifier.test(d.getModuleSpecifierValue()))) return true;
+  if (sf.getImportDeclarations().some((d) => specifier.test(moduleSpecifierOf(d) ?? ''))) return true;
   const text = sf.getFullText();
   for (const m of text.matchAll(/require\(\s*["']([^"']+)["']\s*\)/g)) if (specifier.test(m[1]!)) return true;
   return false;

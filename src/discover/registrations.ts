@@ -1,7 +1,7 @@
 import type { CallExpression, SourceFile, ts as TS } from 'ts-morph';
 import { Node, SyntaxKind, ts } from '../ts-morph.js';
 import { Bindings } from '../analysis/bindings.js';
-import { contains, descendantsOfKinds } from '../analysis/nodes.js';
+import { contains, descendantsOfKinds, moduleSpecifierOf } from '../analysis/nodes.js';
 import { evaluate, evaluateObject, definingNode, type EvaluatedObject } from '../analysis/evaluate.js';
 import { expandArguments, isModuleLevel, type FunctionNode, type Resolver, shorten, unwrap } from '../analysis/resolve.js';
 import type { DeclaredAnnotations, DeclaredHint, SourceLocation, ToolFacts, UnresolvedItem, UnresolvedRegistration } from '../model.js';
@@ -9,6 +9,7 @@ import { locationOf } from '../analysis/location.js';
 import type { RegistrationContext } from './contexts.js';
 import type { DiscoverContext } from './adapter.js';
 import { originalMethodOf } from './patches.js';
+import { methodCallOf } from './method-calls.js';
 import { annotationsAt, callContexts, handlersOf, propertyOf, valueOfProperty } from './adapter.js';
 
 /** A handler function to analyse, with the bindings of the registration context it runs in. */
@@ -54,7 +55,7 @@ const MCP_SDK = /^(@modelcontextprotocol\/(sdk|server)|mcp-handler|@vercel\/mcp-
 
 /** True when the file imports or requires the MCP SDK, or bundles it (its `McpServer` class is in the file). */
 export function importsMcpSdk(sf: SourceFile): boolean {
-  if (sf.getImportDeclarations().some((d) => MCP_SDK.test(d.getModuleSpecifierValue()))) return true;
+  if (sf.getImportDeclarations().some((d) => MCP_SDK.test(moduleSpecifierOf(d) ?? ''))) return true;
   const text = sf.getFullText();
   return /require\(\s*["'](@modelcontextprotocol\/(sdk|server)|mcp-handler|@vercel\/mcp-adapter|agents\/mcp)/.test(text) || BUNDLED_SDK.test(text);
 }
@@ -70,17 +71,32 @@ function isSdkMethod(fn: Node): boolean {
   return name !== undefined && /^(McpServer|Server)\d*$/.test(name);
 }
 
-/** True when a call's receiver comes from a package that is not the MCP SDK (or an adapter handing out its server). */
-function isOtherFrameworkReceiver(call: CallExpression, resolver: Resolver): boolean {
-  const callee = unwrap(call.getExpression());
-  if (!Node.isPropertyAccessExpression(callee) && !Node.isElementAccessExpression(callee)) return false;
-  let receiver = unwrap(callee.getExpression());
+/** True when a method call's receiver comes from a package that is not the MCP SDK (or an adapter handing out its server). */
+function isOtherFrameworkReceiver(object: Node | null, resolver: Resolver): boolean {
+  if (object === null) return false;
+  let receiver = unwrap(object);
   // `new McpServer(...)` resolves to the SDK's class; a chained `.tool(...).tool(...)` to the first receiver.
   while (Node.isCallExpression(receiver) && Node.isPropertyAccessExpression(unwrap(receiver.getExpression()))) {
     receiver = unwrap((unwrap(receiver.getExpression()) as import('ts-morph').PropertyAccessExpression).getExpression());
   }
   const owner = resolver.resolve(receiver);
   return owner.kind === 'module' && !MCP_SDK.test(owner.specifier) && !owner.specifier.startsWith('.');
+}
+
+/**
+ * True when a receiver is, or may be, a server of the MCP SDK (`McpServer`, the low-level `Server`,
+ * `mcpServer.server`): a value made from the SDK's classes, or a parameter, field or variable
+ * declared with their type.
+ */
+function mayBeMcpServer(receiver: Node, resolver: Resolver): boolean {
+  const target = resolver.resolve(receiver);
+  if (target.kind === 'module') return MCP_SDK.test(target.specifier) && target.path.some((p) => /^(McpServer|Server)$/.test(p));
+  if (target.kind !== 'unknown') return false;
+  const node = unwrap(receiver);
+  const id = Node.isPropertyAccessExpression(node) ? node.getNameNode() : node;
+  const decl = id.getSymbol()?.getDeclarations()[0];
+  const type = decl && (Node.isParameterDeclaration(decl) || Node.isPropertyDeclaration(decl) || Node.isVariableDeclaration(decl)) ? decl.getTypeNode()?.getText() : undefined;
+  return type !== undefined && /\b(McpServer|Server)\b/.test(type);
 }
 
 /** What a position of `tool(...)` holds after the SDK's own disambiguation. */
@@ -157,21 +173,17 @@ export function toolArgRoles(rest: Arg[], resolver: Resolver): ToolArgRole[] {
 /** `const original = server.tool.bind(server)` / `= server.registerTool`: the name of the variable. */
 const ORIGINAL_METHOD_TEXT = /(?:const|let|var)\s+([\w$]+)\s*=\s*[\w$.]+\.(?:tool|registerTool)\b/g;
 
+/** Text of a method call whose name is computed (`server[m](...)`, `server[m].call(...)`). */
+const COMPUTED_CALL_TEXT = /\]\s*(\.\s*(call|apply)\s*)?\(/;
+
+/** The methods of `Function.prototype` that call a function with a given `this`. */
+const CALLERS = new Set(['call', 'apply']);
+
 /** Text that a deprecated `tool()` registration contains: `.tool` (also `(server.tool as any)(`) or `["tool"]`. */
 const TOOL_CALL_TEXT = /\.\s*tool\b|\[\s*["'`]tool["'`]\s*\]/;
 
 /** The method names recognised as tool registrations on any receiver (`registerToolTask`: `server.experimental.tasks`). */
 const REGISTER_METHODS = new Set(['registerTool', 'registerToolTask', 'tool']);
-
-function calleeMethodName(call: CallExpression): string | null {
-  const callee = unwrap(call.getExpression());
-  if (Node.isPropertyAccessExpression(callee)) return callee.getName();
-  if (Node.isElementAccessExpression(callee)) {
-    const arg = callee.getArgumentExpression();
-    if (arg && Node.isStringLiteral(arg)) return arg.getLiteralValue();
-  }
-  return null;
-}
 
 function annotationsFrom(obj: EvaluatedObject): DeclaredAnnotations {
   const properties: DeclaredAnnotations['properties'] = {};
@@ -195,15 +207,18 @@ function annotationsFrom(obj: EvaluatedObject): DeclaredAnnotations {
  * Finds the tool registrations in one file: `registerTool(name, config, handler)` and the six
  * overloads of the deprecated `tool()` on any receiver (`server`, `this.server`, `mcp`), each in
  * every context it runs in (once per wrapper call site, once per element of a table a loop walks).
- * `tool()` is only recognised in projects that use the MCP SDK, to keep unrelated `.tool()`
- * methods out.
+ * The method may be named by a static key (`server["registerTool"]`, `server[KEY]`) or called
+ * through `.call(server, ...)` / `.apply(server, [...])` (also `McpServer.prototype.registerTool`);
+ * a method name computed at run time on a server of the SDK, and an `apply` whose arguments cannot
+ * be read, are listed as unresolved registrations. `tool()` is only recognised in projects that
+ * use the MCP SDK, to keep unrelated `.tool()` methods out.
  */
 export function discoverInFile(sf: SourceFile, ctx: DiscoverContext): Discovery {
   const { resolver, projectUsesSdk, patches } = ctx;
   const found: Discovery = { tools: [], unresolved: [] };
   // Most files of a server register nothing: a text search spares walking their trees.
   const text = sf.getFullText();
-  if (!text.includes('registerTool') && !(projectUsesSdk && TOOL_CALL_TEXT.test(text))) return found;
+  if (!text.includes('registerTool') && !(projectUsesSdk && (TOOL_CALL_TEXT.test(text) || COMPUTED_CALL_TEXT.test(text)))) return found;
   const fileUsesSdk = importsMcpSdk(sf);
   // Variables that keep a server's original method before a monkeypatch replaces it.
   const originals = new Set([...text.matchAll(ORIGINAL_METHOD_TEXT)].map((m) => m[1]!));
@@ -214,27 +229,46 @@ export function discoverInFile(sf: SourceFile, ctx: DiscoverContext): Discovery 
       callee = callee.expression;
     }
     if (ts.isIdentifier(callee)) return originals.has(callee.text);
+    if (ts.isPropertyAccessExpression(callee) && CALLERS.has(callee.name.text)) {
+      // `server.registerTool.call(...)`, `McpServer.prototype.registerTool.apply(...)`, `registerTool.call(...)`, `server[m].call(...)`.
+      let target: TS.Expression = callee.expression;
+      while (ts.isParenthesizedExpression(target) || ts.isAsExpression(target) || ts.isNonNullExpression(target)) target = target.expression;
+      if (ts.isIdentifier(target)) return REGISTER_METHODS.has(target.text) || originals.has(target.text);
+      return ts.isPropertyAccessExpression(target) ? REGISTER_METHODS.has(target.name.text) : ts.isElementAccessExpression(target);
+    }
     return ts.isPropertyAccessExpression(callee) ? REGISTER_METHODS.has(callee.name.text) : ts.isElementAccessExpression(callee);
   });
+  const nameOf = (id: Node, viaCall: boolean): string | null => (viaCall && REGISTER_METHODS.has(id.getText()) ? id.getText() : originalMethodOf(id));
   for (const node of candidates) {
-    const method = calleeMethodName(node) ?? originalMethodOf(unwrap(node.getExpression()));
-    if (!method || !REGISTER_METHODS.has(method)) continue;
+    const shape = methodCallOf(node, resolver, nameOf);
+    if (!shape) continue;
+    if (shape.kind === 'computed') {
+      // Only on a server of the SDK: `handlers[name](args)` elsewhere registers nothing.
+      if (projectUsesSdk && mayBeMcpServer(shape.receiver, resolver)) found.unresolved.push({ location: locationOf(node), reason: shape.reason });
+      continue;
+    }
+    const method = shape.method;
+    if (!REGISTER_METHODS.has(method)) continue;
     if (method === 'tool' && !projectUsesSdk) continue;
     // A call of a monkeypatched `server.tool` runs the patch: the patch's own call of the original registers.
     if (patches.patchFor(node, Bindings.EMPTY)) continue;
     // `.tool(...)` of another framework's server (tmcp, mcp-lite, mcp-use) is that framework's adapter's.
-    if (method === 'tool' && isOtherFrameworkReceiver(node, resolver)) continue;
+    if (method === 'tool' && isOtherFrameworkReceiver(shape.receiver, resolver)) continue;
+    if (shape.kind === 'unlisted') {
+      found.unresolved.push({ location: locationOf(node), reason: shape.reason });
+      continue;
+    }
     // A `registerTool` the project defines itself (its own registry class) is not the SDK's. Files
     // that import the SDK are taken at their word: asking the checker there costs much and says little.
     if (!fileUsesSdk) {
-      const callee = resolver.resolve(node.getExpression());
+      const callee = resolver.resolve(shape.callee);
       if (callee.kind === 'function' && !isSdkMethod(callee.node)) continue;
     } else if (callsOwnMethod(node, method)) {
       // In a file that imports the SDK too (a bundle holds everything), `this.registerTool(...)` of a
       // class that defines `registerTool` itself is still the project's own method.
       continue;
     }
-    const written = node.getArguments();
+    const written = shape.args;
     const listed = found.unresolved.length;
     const contexts = callContexts(node, written.slice(0, -1), ctx, found);
     // The gap is already listed (a wrapper never called): the nameless tool it leaves is not listed again.
@@ -260,7 +294,7 @@ export function discoverInFile(sf: SourceFile, ctx: DiscoverContext): Discovery 
       for (const update of lifecycle.updates) applyUpdate(tool, update, resolver);
       // A tool disabled or removed somewhere is still reported: it is listed whenever it is enabled.
       for (const state of lifecycle.states) tool.facts.registration += ` + ${state}()`;
-      tool.server = () => receiverKey(node, context.bindings);
+      tool.server = () => keyOfReceiver(shape.receiver ?? shape.callee, context.bindings);
       tool.site = node;
       tool.gapListed = gapListed;
       found.tools.push(tool);

@@ -1,6 +1,7 @@
 import type { CallExpression, NewExpression, ts as TS } from 'ts-morph';
 import { Node, SyntaxKind } from '../ts-morph.js';
 import { bundledDependencyOf } from '../analysis/bundles.js';
+import { malformedSpecifier } from '../analysis/specifiers.js';
 import { descendantsOfKinds, isAssignmentOperator } from '../analysis/nodes.js';
 import { locationOf } from '../analysis/location.js';
 import { Bindings } from '../analysis/bindings.js';
@@ -18,12 +19,13 @@ import { httpEffect, pathText, sinkCallEffect, sinkTemplateEffect, sqlEffect, ty
 import { stateMutation, mutationOfCall } from './state.js';
 import { judgeFileRewrites } from './read-modify-write.js';
 import { DEFAULT_INFER_OPTIONS, type InferOptions, type InferStats } from './options.js';
+import { CallCycles, type CycleDependent } from './cycles.js';
 
-interface Summary {
+interface Summary extends CycleDependent {
   effects: Effect[];
   unresolved: UnresolvedItem[];
   truncated: boolean;
-  /** False when a cycle or the depth limit cut this summary short, so it must not be reused. */
+  /** False when the depth limit or the work budget cut this summary short, so it must not be reused. */
   complete: boolean;
 }
 
@@ -234,16 +236,20 @@ function hopOf(call: Node): CallHop {
   return { callee: shorten(callee.getText(), 50), location: locationOf(call) };
 }
 
-function dedupe<T extends { location: { file: string; line: number; column: number } }>(items: T[], key: (t: T) => string): T[] {
-  const seen = new Set<string>();
-  return items.filter((item) => {
+/**
+ * `items` once per place and key, the first of each in order, unless it is a `detour` (reached
+ * through a cycle back into the function, when the function also reaches it directly) and a later
+ * one is not.
+ */
+function dedupe<T extends { location: { file: string; line: number; column: number } }>(items: T[], key: (t: T) => string, detour: (t: T) => boolean = () => false): T[] {
+  const kept = new Map<string, T>();
+  for (const item of items) {
     const k = `${item.location.file}:${item.location.line}:${item.location.column}:${key(item)}`;
-    if (seen.has(k)) return false;
-    seen.add(k);
-    return true;
-  });
+    const seen = kept.get(k);
+    if (!seen || (detour(seen) && !detour(item))) kept.set(k, item);
+  }
+  return [...kept.values()];
 }
-
 
 /**
  * Infers the effects of tool handlers by walking their bodies and following calls into project
@@ -254,7 +260,10 @@ function dedupe<T extends { location: { file: string; line: number; column: numb
 export class EffectAnalyzer {
   /** Summaries per function, per bindings (`0` is the context-free one every tool shares). */
   private readonly summaries = new Map<FunctionNode, Map<number, Summary>>();
-  private readonly inProgress = new Set<FunctionNode>();
+  /** Effects of a function that reached it through a cycle back into it (`pong` → `ping` → `pong`): evidence prefers its direct way. */
+  private readonly detours = new WeakSet<Effect>();
+  /** The functions being summarised, and the call cycles among them. */
+  private readonly cycles: CallCycles<Summary>;
   /** The effect nodes of each function body, walked once. */
   private readonly nodesOf = new Map<FunctionNode, Node[]>();
   private readonly branches: BranchIndex;
@@ -267,6 +276,7 @@ export class EffectAnalyzer {
     private readonly options: InferOptions = DEFAULT_INFER_OPTIONS,
   ) {
     this.branches = new BranchIndex((expr, b) => evaluate(expr, this.resolver, 0, b));
+    this.cycles = new CallCycles((bound) => bound.kind === 'node' && this.resolver.resolve(bound.node, 0, bound.bindings).kind === 'function');
     this.parameterUse = new ParameterUse((callee) => {
       const target = this.resolver.resolve(callee);
       return target.kind === 'function' ? target.node : null;
@@ -280,7 +290,14 @@ export class EffectAnalyzer {
   analyze(handlers: { node: FunctionNode; bindings: Bindings }[]): EffectSet {
     const set: EffectSet = { effects: [], unresolved: [], truncated: false };
     for (const handler of handlers) {
-      const summary = this.summarize(handler.node, 0, handler.bindings);
+      let summary: Summary;
+      try {
+        summary = this.summarize(handler.node, 0, handler.bindings);
+      } catch (error) {
+        // The caller reports this tool as not analysed; the next tools start from an empty stack.
+        this.cycles.reset();
+        throw error;
+      }
       set.effects.push(...this.applyConfiguration(summary.effects));
       set.unresolved.push(...summary.unresolved);
       set.truncated ||= summary.truncated;
@@ -295,58 +312,86 @@ export class EffectAnalyzer {
     return effects.map((e) => configured.adjust(e));
   }
 
-  private summarize(fn: FunctionNode, depth: number, b: Bindings): Summary {
-    const key = b.size === 0 ? 0 : b.id;
-    const memo = this.summaries.get(fn)?.get(key);
+  /**
+   * The effects of `fn` read with bindings `b`, memoized per function and bindings. A function on a
+   * call cycle is read without the values that hold only for the cycle's first call, and the
+   * summary of the cycle's outermost function holds the effects of all its functions (see
+   * {@link CallCycles}); summaries of the others are provisional until it is done, never memoized.
+   */
+  private summarize(fn: FunctionNode, depth: number, given: Bindings): Summary {
+    let b = this.cycles.contextOf(fn, given);
+    const keys = [b.size === 0 ? 0 : b.id];
+    const memo = this.summaries.get(fn)?.get(keys[0]!) ?? this.cycles.pending(fn, keys[0]!);
     if (memo) {
       this.stats.reused++;
       return memo;
     }
     this.stats.summaries++;
-    const summary: Summary = { effects: [], unresolved: [], truncated: false, complete: true };
+    this.cycles.enter(fn, b);
+    let summary = this.walk(fn, depth, b);
+    for (let again = this.cycles.mustRewalk(summary); again.again; again = this.cycles.mustRewalk(summary)) {
+      // A cycle was found after its functions were read with first-call values: read again without them.
+      b = again.b;
+      const key = b.size === 0 ? 0 : b.id;
+      const done = this.summaries.get(fn)?.get(key);
+      if (done) {
+        summary = done;
+        break;
+      }
+      keys.push(key);
+      this.stats.summaries++;
+      summary = this.walk(fn, depth, b);
+    }
+    const final = this.cycles.end(summary, keys[keys.length - 1]!, summary.complete);
+    if (final && summary.complete) {
+      let byBindings = this.summaries.get(fn);
+      if (!byBindings) this.summaries.set(fn, (byBindings = new Map()));
+      for (const key of keys) byBindings.set(key, summary);
+    }
+    return summary;
+  }
+
+  /** One walk over the effect nodes of `fn` with bindings `b`. */
+  private walk(fn: FunctionNode, depth: number, b: Bindings): Summary {
+    const summary: Summary = { effects: [], unresolved: [], truncated: false, complete: true, pendingOn: Infinity };
     /** The node of `fn` each effect comes from (the sink call, or the call of the function holding it). */
     const sites = new Map<Effect, Node>();
-    this.inProgress.add(fn);
     let nodes = this.nodesOf.get(fn);
     if (!nodes) {
       const body = fn.getBody();
       nodes = body ? effectNodes(body) : [];
       this.nodesOf.set(fn, nodes);
     }
-    {
-      for (const node of nodes) {
-        // In a dispatch branch for one tool (`case "x":`), code for the other tools does not run.
-        if (b.size > 0 && !this.branches.isReachable(node, fn, b)) continue;
-        if (this.stats.effectNodes >= this.options.maxWork) {
-          this.cut(summary, node, `the work budget (${this.options.maxWork} effect nodes per run) was used up; effects from here on are not seen (raise it with --max-work)`);
-          break;
-        }
-        this.stats.effectNodes++;
-        const before = summary.effects.length;
-        this.visit(node, fn, depth, summary, b);
-        if (summary.effects.length > before) {
-          // Effects in a `catch` run only when something failed (cleaning up a temp file): messages lead with the main path.
-          const errorPath = isInCatch(node, fn);
-          // The branch an effect sits in, nearest the handler winning over a callee's own (`case "delete":`).
-          const condition = conditionOf(this.branches.guardsOf(node, fn));
-          for (let i = before; i < summary.effects.length; i++) {
-            if (errorPath || condition !== null) summary.effects[i] = { ...summary.effects[i]!, ...(errorPath ? { errorPath } : {}), ...(condition !== null ? { condition } : {}) };
-            sites.set(summary.effects[i]!, node);
+    for (const node of nodes) {
+      // In a dispatch branch for one tool (`case "x":`), code for the other tools does not run.
+      if (b.size > 0 && !this.branches.isReachable(node, fn, b)) continue;
+      if (this.stats.effectNodes >= this.options.maxWork) {
+        this.cut(summary, node, `the work budget (${this.options.maxWork} effect nodes per run) was used up; effects from here on are not seen (raise it with --max-work)`);
+        break;
+      }
+      this.stats.effectNodes++;
+      const before = summary.effects.length;
+      this.visit(node, fn, depth, summary, b);
+      if (summary.effects.length > before) {
+        // Effects in a `catch` run only when something failed (cleaning up a temp file): messages lead with the main path.
+        const errorPath = isInCatch(node, fn);
+        // The branch an effect sits in, nearest the handler winning over a callee's own (`case "delete":`).
+        const condition = conditionOf(this.branches.guardsOf(node, fn));
+        for (let i = before; i < summary.effects.length; i++) {
+          const effect = summary.effects[i]!;
+          if (errorPath || condition !== null) {
+            summary.effects[i] = { ...effect, ...(errorPath ? { errorPath } : {}), ...(condition !== null ? { condition } : {}) };
+            if (this.detours.has(effect)) this.detours.add(summary.effects[i]!);
           }
+          sites.set(summary.effects[i]!, node);
         }
       }
     }
-    this.inProgress.delete(fn);
     // A file rewritten from what was read (load, change, save) is judged by the change (issue #4).
     if (summary.effects.some((e) => e.target !== undefined)) summary.effects = judgeFileRewrites(fn, summary.effects, sites);
     // Calls of one chain start at one place (`redis.multi().set(k).incr(n)`): their sinks tell them apart.
-    summary.effects = dedupe(summary.effects, (e) => `${e.kind} ${e.sink}`);
+    summary.effects = dedupe(summary.effects, (e) => `${e.kind} ${e.sink}`, (e) => this.detours.has(e));
     summary.unresolved = dedupe(summary.unresolved, (u) => u.reason);
-    if (summary.complete) {
-      let byBindings = this.summaries.get(fn);
-      if (!byBindings) this.summaries.set(fn, (byBindings = new Map()));
-      byBindings.set(key, summary);
-    }
     return summary;
   }
 
@@ -465,8 +510,11 @@ export class EffectAnalyzer {
       this.unresolved(summary, call, `calls ${dependency}, a dependency bundled into ${callee.getSourceFile().getBaseName()}; its code is not analysed`);
       return;
     }
-    if (this.inProgress.has(callee)) {
-      summary.complete = false;
+    const onStack = this.cycles.indexOf(callee);
+    if (onStack !== undefined) {
+      // A cycle: the callee's effects reach this summary through the cycle's outermost function.
+      summary.pendingOn = Math.min(summary.pendingOn, onStack);
+      this.cycles.join(onStack);
       return;
     }
     if (depth + 1 > this.options.maxDepth) {
@@ -475,6 +523,8 @@ export class EffectAnalyzer {
     }
     const inner = this.summarize(callee, depth + 1, b);
     if (!inner.complete) summary.complete = false;
+    summary.pendingOn = Math.min(summary.pendingOn, inner.pendingOn);
+    this.cycles.reached(inner);
     if (inner.truncated) summary.truncated = true;
     if (inner.effects.length === 0 && inner.unresolved.length === 0) return;
     const hop = hopOf(call);
@@ -483,12 +533,16 @@ export class EffectAnalyzer {
     const ownThisWrite = (e: Effect): boolean => e.kind === 'state.write' && e.sink.startsWith('server state this') && e.via.every((h) => h.callee.startsWith('this.'));
     const fresh = inner.effects.some(ownThisWrite) && Node.isCallExpression(call) && isFreshReceiver(call);
     const paths = (Node.isCallExpression(call) || Node.isNewExpression(call)) && inner.effects.some((e) => e.target !== undefined) ? this.parameterPaths(callee, call) : null;
+    // Through a cycle back into the caller: its own effects may also be reached directly, which the evidence prefers.
+    const caller = this.cycles.innermost();
+    const detour = inner.cycle !== undefined && caller !== undefined && inner.cycle.has(caller);
     for (const e of inner.effects) {
       if (fresh && ownThisWrite(e)) continue;
       const moved: Effect = { ...e, via: [hop, ...e.via] };
       // A path that is the callee's parameter reads, in the caller, as the argument it was given.
       if (paths && e.target !== undefined && paths.has(e.target)) moved.target = paths.get(e.target)!;
       if (paths && e.from !== undefined && paths.has(e.from)) moved.from = paths.get(e.from)!;
+      if (detour) this.detours.add(moved);
       summary.effects.push(moved);
     }
     for (const u of inner.unresolved) summary.unresolved.push({ ...u, via: [hop, ...u.via] });
@@ -567,6 +621,13 @@ export class EffectAnalyzer {
         // An MCP client's `callTool` (the SDK is otherwise pure) runs a tool the linter cannot see.
         if (Node.isCallExpression(call) && DELEGATING_METHODS.has(exportPath[exportPath.length - 1] ?? '')) {
           summary.effects.push(arbitraryEffect(call, `\`${exportPath[exportPath.length - 1]}\` forwards the call to a tool chosen by the arguments`));
+          return;
+        }
+        // A specifier no runtime resolves (`""`, `"\0bad"`, `"%%%"`) loads nothing the linter could know.
+        const malformed = malformedSpecifier(target.specifier);
+        if (malformed !== null) {
+          const shown = `the module "${shorten(JSON.stringify(target.specifier).slice(1, -1), 40)}"`;
+          this.unresolved(summary, call, `calls ${exportPath.length > 0 ? `\`${shorten(pathKey(exportPath), 40)}\` of ${shown}` : shown}: ${malformed}`);
           return;
         }
         if (isPureModule(module) || SINK_INDEX.isResultOf(module, exportPath) || isSinkFactory(module, exportPath)) return;
@@ -721,7 +782,7 @@ export class EffectAnalyzer {
     else this.unresolved(summary, call, reason);
   }
 
-  /** A budget stopped the walk at `node`: the summary is cut short (never memoized) and says why. */
+  /** A budget stopped the walk at `node`: the summary is cut short (never memoized, nor reused on a cycle) and says why. */
   private cut(summary: Summary, node: Node, reason: string): void {
     summary.truncated = true;
     summary.complete = false;

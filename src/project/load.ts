@@ -5,6 +5,7 @@ import { Project, ts } from '../ts-morph.js';
 import { UsageError } from '../errors.js';
 import { isSkippedFile } from './inputs.js';
 import { ModuleResolver } from './resolution.js';
+import { tolerantFileSystem } from './file-system.js';
 import { readConfigTree, readTsconfig } from './tsconfig.js';
 import { Workspaces } from './workspaces.js';
 import { MAX_SOURCE_FILES, tooManyFiles } from './walk.js';
@@ -84,6 +85,7 @@ export function loadProgram(files: string[], tsconfig: string | null, context: s
   };
   const project = new Project({
     compilerOptions,
+    fileSystem: tolerantFileSystem(),
     skipAddingFilesFromTsConfig: true,
     skipLoadingLibFiles: true,
     resolutionHost: () => ({
