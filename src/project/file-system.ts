@@ -1,5 +1,6 @@
 import type { FileSystemHost } from 'ts-morph';
 import { FileNotFoundError, Project } from '../ts-morph.js';
+import { nestsTooDeep } from './nesting.js';
 
 /** The host methods that take a path to read, and what each answers for a path no file can have. */
 const READS: Record<string, (path: string) => unknown> = {
@@ -20,15 +21,27 @@ const READS: Record<string, (path: string) => unknown> = {
  * character, which Node.js's `fs` refuses with a TypeError instead of ENOENT) is a file that does
  * not exist, as TypeScript expects of its host: `/// <reference path="\0" />` or an import of such
  * a path in one file then resolves to nothing instead of ending the run.
+ *
+ * A file that nests deeper than the parser can follow ({@link nestsTooDeep}) reads as empty, and
+ * `tooDeep` is called with its path, so that its parse error is reported and the other files are
+ * still linted, whether the file is linted or only imported (issue 13: 1,000 nested arrays in an
+ * imported file ended the run with a stack overflow).
  */
-export function tolerantFileSystem(): FileSystemHost {
+export function tolerantFileSystem(tooDeep: (path: string) => void = () => {}): FileSystemHost {
   const real = new Project({ skipAddingFilesFromTsConfig: true, skipLoadingLibFiles: true }).getFileSystem();
+  const shallow = (path: string, text: string): string => {
+    if (!nestsTooDeep(path, text)) return text;
+    tooDeep(path);
+    return '';
+  };
   return new Proxy(real, {
     get(target, key) {
       const value: unknown = Reflect.get(target, key, target);
       if (typeof value !== 'function') return value;
       const missing = typeof key === 'string' ? READS[key] : undefined;
       // Bound to the host itself: its methods use private fields, which a proxy does not carry.
+      if (key === 'readFileSync') return (path: string, ...rest: unknown[]) => (path.includes('\0') ? missing!(path) : shallow(path, value.call(target, path, ...rest) as string));
+      if (key === 'readFile') return async (path: string, ...rest: unknown[]) => (path.includes('\0') ? missing!(path) : shallow(path, (await value.call(target, path, ...rest)) as string));
       if (!missing) return value.bind(target);
       return (path: unknown, ...rest: unknown[]) => (typeof path === 'string' && path.includes('\0') ? missing(path) : value.call(target, path, ...rest));
     },

@@ -83,9 +83,11 @@ export function loadProgram(files: string[], tsconfig: string | null, context: s
     if (!sizes.has(file)) sizes.set(file, tooLarge(file));
     return sizes.get(file) ? undefined : found;
   };
+  /** Files that read as empty because they nest deeper than the parser can follow. */
+  const tooDeep = new Set<string>();
   const project = new Project({
     compilerOptions,
-    fileSystem: tolerantFileSystem(),
+    fileSystem: tolerantFileSystem((file) => tooDeep.add(file)),
     skipAddingFilesFromTsConfig: true,
     skipLoadingLibFiles: true,
     resolutionHost: () => ({
@@ -115,6 +117,7 @@ export function loadProgram(files: string[], tsconfig: string | null, context: s
   project.resolveSourceFileDependencies();
   // Syntax errors are reported for the targets and what they import, as without context.
   const reached = project.getSourceFiles();
+  const deepReached = [...tooDeep];
   if (context.length > 0) {
     for (const file of context) {
       if (tooLarge(file)) continue;
@@ -126,6 +129,7 @@ export function loadProgram(files: string[], tsconfig: string | null, context: s
     }
     project.resolveSourceFileDependencies();
   }
+  for (const file of deepReached) parseErrors.set(path.normalize(file), { line: 1, column: 1, message: 'the file nests deeper than the parser can follow; it is read as empty' });
   for (const sf of reached) {
     // parseDiagnostics is internal to TypeScript but stable; it lists only syntax errors, without type checking.
     const diagnostics = (sf.compilerNode as unknown as { parseDiagnostics?: TS.DiagnosticWithLocation[] }).parseDiagnostics ?? [];

@@ -4,6 +4,10 @@ import type { ts as TS } from 'ts-morph';
 import { ts } from '../ts-morph.js';
 import { UsageError } from '../errors.js';
 import { MAX_WALK_ENTRIES, tooManyEntries } from './walk.js';
+import { bracketDepth } from './nesting.js';
+
+/** The deepest nesting of a tsconfig.json read (real ones nest 3 or 4 levels). */
+const MAX_CONFIG_DEPTH = 64;
 
 /** One tsconfig.json (or jsconfig.json), parsed: its compiler options and the files it includes. */
 export interface ProjectConfig {
@@ -87,13 +91,17 @@ function boundedHost(label: string): TS.ParseConfigHost {
  * @param strict false for a config the linter found on its own (above a linted folder, in a
  *   workspace package): then what parses applies (a missing `extends` target loses only its
  *   options) and a file that is not there gives null.
- * @throws UsageError if the file exists but is not valid JSON, or walking its `include` passes more
+ * @throws UsageError if the file exists but is not valid JSON, nests deeper than 64 levels, or walking its `include` passes more
  *   files and folders than a walk may (see {@link boundedHost}); when strict, also if it cannot be
  *   read or its options do not parse (18003, "no inputs", is left to the caller).
  */
 export function readTsconfig(file: string, strict: true): ProjectConfig;
 export function readTsconfig(file: string, strict: boolean): ProjectConfig | null;
 export function readTsconfig(file: string, strict: boolean): ProjectConfig | null {
+  // TypeScript's JSON reader recurses: a config nested 100,000 deep overflowed the stack (issue 13).
+  const text = ts.sys.readFile(file);
+  const depth = text === undefined ? 0 : bracketDepth(text);
+  if (depth > MAX_CONFIG_DEPTH) throw new UsageError(`${path.relative(process.cwd(), file) || file}: nests ${depth} levels deep; a tsconfig.json is read to at most ${MAX_CONFIG_DEPTH}`);
   const read = ts.readConfigFile(file, ts.sys.readFile);
   if (read.error) {
     // A config that exists but does not parse is an error even when found on its own (README: an
