@@ -30,13 +30,18 @@
  *
  *   Each program is written to its own folder under os.tmpdir() and linted with
  *   `node bin/mcp-annotate-lint.js project --format json` (a share with stylish, sarif, markdown or
- *   github, with no path from inside the project, with its files named, or with one extra option),
- *   `--jobs` at a time, each in its own process group that is killed whole (SIGKILL) at the timeout.
+ *   github, with no path from inside the project, with its files named, with a glob, or with one
+ *   extra option), `--jobs` at a time, each in its own process group that is killed whole
+ *   (SIGKILL) at the timeout; colours are off (NO_COLOR=1, FORCE_COLOR unset), so an ESC in the
+ *   output comes from the input.
  *   Node runs with `--report-on-signal`: a run past the timeout first gets SIGUSR2, and the
- *   JavaScript stack of the diagnostic report it writes names where it was stuck.
+ *   JavaScript stack of the diagnostic report it writes names where it was stuck (waiting on I/O);
+ *   when no report comes (a busy loop never lets the event loop write it), the program is run once
+ *   more under `node --prof` for up to 30 s and the heaviest call chains of the profile are kept.
  *
  * Classes (a run is in the first that applies)
- *   hang            still running at --timeout-ms (killed)
+ *   hang            still running at --timeout-ms (killed; the CPU seconds it had used are shown, as
+ *                   a loaded machine stretches wall time)
  *   internal-error  stderr says "internal error", or shows a stack trace (`at f (file:1:2)`), or
  *                   the exit code is not 0, 1 or 2 (a signal, an abort on out-of-memory)
  *   invalid-json    --format json/sarif with exit 0 or 1 whose stdout does not parse, or has no
@@ -51,8 +56,10 @@
  *   A progress line every 100 programs on stderr; at the end the counts per class, a table of
  *   the primary mutation kinds with their failures per class, the failure groups (class and
  *   signature: the internal error's message with numbers and quoted text blanked, the top frames of
- *   a stack or of a hang's diagnostic report, the parse error, the control character and where it
- *   appeared) with counts and a kept example, and the slowest runs. Each failing program is kept in
+ *   a stack or of a hang's diagnostic report or profile, the parse error, the control character
+ *   and where it appeared) with counts and a kept example, and the slowest runs. The CLI prints an
+ *   internal error's message only, so two causes with one message ("Maximum call stack size
+ *   exceeded") share a group: rerun a kept program with a build that prints the stack to split them. Each failing program is kept in
  *   `<keep>/<class>/<index>-<kinds>/` (up to 5 per group): `project/` is the program, `command.txt`
  *   the command to reproduce it from that folder, `stdout.txt`, `stderr.txt` (the first 200 kB) and
  *   `info.json` (mutations applied with where, exit, signal, duration, signature). `<keep>/summary.json`
@@ -1174,9 +1181,11 @@ function makeCase(index: number, seedText: string, seeds: Seed[], kinds: readonl
   if (mode >= 0.7 && mode < 0.85) {
     cwd = 'project';
     paths = [];
-  } else if (mode >= 0.85) {
+  } else if (mode >= 0.85 && mode < 0.93) {
     const named = sourceFiles(program).slice(0, 5).map((f) => `project/${f}`);
     if (named.length > 0) paths = named;
+  } else if (mode >= 0.93) {
+    paths = [rng.pick(['project/**/*.ts', 'project/**/*.{ts,js,mjs}', 'project/*'])];
   }
   const args = [...paths, '--format', format];
   if (rng.chance(0.15)) {
@@ -1197,13 +1206,89 @@ interface RunResult {
   leftProcesses: boolean;
   /** Top JavaScript frames from the diagnostic report of a run past the timeout. */
   hangStack: string[];
+  /** CPU seconds the run had used when it was killed (a loaded machine stretches wall time), or null. */
+  cpuSeconds: number | null;
+}
+
+/** CPU seconds (user + system) process `pid` has used, from /proc (Linux; null elsewhere). */
+function cpuSecondsOf(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime and stime, in clock ticks (USER_HZ = 100)
+  } catch {
+    return null;
+  }
+}
+
+/** The environment of the linter runs: this one without colours (an ESC in the output is then the linter's). */
+function linterEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
+  delete env.FORCE_COLOR;
+  return env;
+}
+
+/**
+ * Where a run past the timeout spends its time when its diagnostic report could not be had (the
+ * report is written from the event loop, so a busy loop in JavaScript never writes it): the
+ * program is run again under V8's sampling profiler (`--prof`) for up to `ms`, and the heaviest
+ * bottom-up call chains of `node --prof-process` are returned, as `function (file) ← caller (file)`.
+ */
+async function profileHang(linter: string, c: Case, runDir: string, ms: number): Promise<string[]> {
+  const log = path.join(runDir, 'v8.log');
+  await new Promise<void>((resolve) => {
+    const child = spawn(process.execPath, ['--prof', `--logfile=${log}`, '--no-logfile-per-isolate', linter, ...c.args], {
+      cwd: c.cwd === 'run' ? runDir : path.join(runDir, 'project'),
+      env: linterEnv(),
+      detached: true,
+      stdio: 'ignore',
+    });
+    if (child.pid !== undefined) RUNNING.add(child.pid);
+    const timer = setTimeout(() => {
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        // gone
+      }
+    }, ms);
+    child.on('close', () => {
+      clearTimeout(timer);
+      if (child.pid !== undefined) RUNNING.delete(child.pid);
+      resolve();
+    });
+  });
+  if (!existsSync(log)) return [];
+  const text = await new Promise<string>((resolve) => {
+    const child = spawn(process.execPath, ['--prof-process', log], { stdio: ['ignore', 'pipe', 'ignore'] });
+    const chunks: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.on('close', () => resolve(Buffer.concat(chunks).toString('utf8')));
+  });
+  // "[Bottom up (heavy) profile]": a leaf at depth 0, its callers indented two spaces per level.
+  const section = text.slice(text.indexOf('[Bottom up (heavy) profile]'));
+  const chains: { ticks: number; frames: string[] }[] = [];
+  const path_: string[] = [];
+  for (const line of section.split('\n')) {
+    const m = /^\s*(\d+)\s+[\d.]+%(\s+)(\S.*)$/.exec(line);
+    if (!m) continue;
+    const depth = Math.max(0, (m[2]!.length - 4) >> 1);
+    path_.length = depth;
+    path_.push(m[3]!.replace(/^JS: [*^~]?/, '').replace(/ (?:file:\/\/)?\S*\/([^/\s]+):\d+:\d+$/, ' ($1)').replace(/ (node:[\w/]+):\d+:\d+$/, ' ($1)'));
+    chains.push({ ticks: Number(m[1]), frames: [...path_] });
+  }
+  const loading = /wrapSafe|compileSourceTextModule|compileForInternalLoader|Module\._compile|node:internal\/(modules|bootstrap)/;
+  const best = chains
+    .filter((ch) => ch.frames.length > 1 && !ch.frames.some((f) => loading.test(f)))
+    .sort((a, b) => b.ticks - a.ticks)
+    .slice(0, 3);
+  return best.map((ch) => `${ch.ticks} ticks: ${ch.frames.filter((f) => f !== 'UNKNOWN').slice(0, 5).join(' ← ')}`);
 }
 
 /** Runs the linter on a written program; kills its whole process group at the timeout. */
 function runLinter(linter: string, c: Case, runDir: string, timeoutMs: number): Promise<RunResult> {
   const reportDir = path.join(runDir, 'report');
-  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
-  delete env.FORCE_COLOR;
+  mkdirSync(reportDir, { recursive: true }); // Node does not create it, and writes no report without it
+  const env = linterEnv();
   const start = performance.now();
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--report-on-signal', '--report-signal=SIGUSR2', `--report-directory=${reportDir}`, linter, ...c.args], {
@@ -1220,6 +1305,7 @@ function runLinter(linter: string, c: Case, runDir: string, timeoutMs: number): 
     let truncated = false;
     let timedOut = false;
     let hangStack: string[] = [];
+    let cpuSeconds: number | null = null;
     const collect = (chunks: Buffer[], add: (n: number) => number) => (chunk: Buffer) => {
       if (add(chunk.length) <= OUTPUT_CAP) chunks.push(chunk);
       else truncated = true;
@@ -1235,6 +1321,7 @@ function runLinter(linter: string, c: Case, runDir: string, timeoutMs: number): 
     };
     const timer = setTimeout(() => {
       timedOut = true;
+      cpuSeconds = cpuSecondsOf(child.pid!);
       // Ask for a diagnostic report (its JavaScript stack says where the run is stuck), then kill.
       try {
         process.kill(child.pid!, 'SIGUSR2');
@@ -1273,7 +1360,7 @@ function runLinter(linter: string, c: Case, runDir: string, timeoutMs: number): 
           // nothing left in the group
         }
       }
-      resolve({ code, signal, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8'), ms: performance.now() - start, timedOut, truncated, leftProcesses, hangStack });
+      resolve({ code, signal, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8'), ms: performance.now() - start, timedOut, truncated, leftProcesses, hangStack, cpuSeconds });
     });
   });
 }
@@ -1313,7 +1400,10 @@ function escapeControls(text: string): string {
 
 /** The class of a run and the signature that groups it with runs failing for the same reason. */
 function classify(c: Case, r: RunResult): { cls: Class; signature: string; line: string } {
-  if (r.timedOut) return { cls: 'hang', signature: r.hangStack.length > 0 ? `stuck in ${topFrames(r.hangStack)}` : 'no diagnostic report (blocked outside JavaScript?)', line: `killed after ${Math.round(r.ms)} ms` };
+  if (r.timedOut) {
+    const where = r.hangStack[0]?.includes(' ticks: ') ? `busy in ${normalize(r.hangStack[0].replace(/^\d+ ticks: /, '')).split(' ← ').slice(0, 3).join(' ← ')}` : r.hangStack.length > 0 ? `stuck in ${topFrames(r.hangStack)}` : 'no diagnostic report and no profile';
+    return { cls: 'hang', signature: where, line: `killed after ${Math.round(r.ms)} ms (${r.cpuSeconds === null ? '?' : r.cpuSeconds.toFixed(1)} s of CPU at the timeout)${r.hangStack.length > 0 ? `; ${r.hangStack[0]}` : ''}` };
+  }
   const stderrLines = r.stderr.split('\n').filter((l) => l !== '');
   const internal = stderrLines.find((l) => /internal error/i.test(l));
   if (internal) return { cls: 'internal-error', signature: `internal error: ${normalize(internal.replace(/^.*internal error:\s*/i, '').replace(/ \(please report it.*$/, ''))}`, line: internal };
@@ -1399,7 +1489,7 @@ function commandLine(linter: string, c: Case): string {
 function summaryText(t: Tally, opts: Options, keep: string): string {
   const elapsed = (performance.now() - t.startedAt) / 1000;
   const lines: string[] = [];
-  lines.push(`mcp-annotate-lint fuzz — ${t.done} of ${opts.programs} programs, seed ${opts.seed}, ${opts.jobs} jobs, timeout ${opts.timeoutMs} ms, ${elapsed.toFixed(0)} s`);
+  lines.push(`mcp-annotate-lint fuzz — ${t.done} of ${opts.only === undefined ? opts.programs : 1} programs, seed ${opts.seed}, ${opts.jobs} jobs, timeout ${opts.timeoutMs} ms, ${elapsed.toFixed(0)} s`);
   lines.push('');
   lines.push('class            programs');
   for (const cls of CLASSES) lines.push(`${cls.padEnd(16)} ${String(t.byClass[cls] ?? 0).padStart(8)}`);
@@ -1443,7 +1533,7 @@ function keepProgram(keep: string, cls: Class, c: Case, r: RunResult, linter: st
   writeFileSync(path.join(dir, 'stderr.txt'), r.stderr.slice(0, KEPT_OUTPUT));
   writeFileSync(
     path.join(dir, 'info.json'),
-    `${JSON.stringify({ index: c.index, seed: c.seed, kinds: c.kinds, applied: c.applied, args: c.args, cwd: c.cwd, class: cls, signature, exit: r.code, signal: r.signal, ms: Math.round(r.ms), hangStack: r.hangStack }, null, 2)}\n`,
+    `${JSON.stringify({ index: c.index, seed: c.seed, kinds: c.kinds, applied: c.applied, args: c.args, cwd: c.cwd, class: cls, signature, exit: r.code, signal: r.signal, ms: Math.round(r.ms), cpuSeconds: r.cpuSeconds, hangStack: r.hangStack }, null, 2)}\n`,
   );
   return dir;
 }
@@ -1573,8 +1663,8 @@ async function main(): Promise<number> {
       let result: RunResult;
       try {
         writeProgram(c.program, path.join(runDir, 'project'));
-        const pending = runLinter(opts.linter, c, runDir, opts.timeoutMs);
-        result = await pending;
+        result = await runLinter(opts.linter, c, runDir, opts.timeoutMs);
+        if (result.timedOut && result.hangStack.length === 0) result.hangStack = await profileHang(opts.linter, c, runDir, Math.min(opts.timeoutMs, 30_000));
       } catch (error) {
         console.error(`fuzz: program ${index} could not be run: ${(error as Error).message}`);
         rmSync(runDir, { recursive: true, force: true });

@@ -20,7 +20,7 @@
 #   folder), pruning /proc, /sys, /dev, /run and the allowed paths:
 #     temporary folders   /tmp, os.tmpdir() and $TMPDIR, /var/tmp, /dev/shm
 #     build outputs       <repo>/dist (tsc), <repo>/coverage
-#     git-ignored caches  <node_modules>/.vite, <node_modules>/.vitest, <node_modules>/.cache
+#     git-ignored caches  <node_modules>/.vite, .vite-temp (vitest.config.ts bundled), .vitest, .cache
 #                         (vitest's results cache; node_modules resolved through its symlink)
 #     npm's own log       ~/.npm/_logs (npm writes a log of every `npm run`)
 #   Processes: `ps -eo pid,ppid,pgid,args` before and after (after waiting up to --grace seconds
@@ -65,7 +65,7 @@ NODE_TMP="$(node -p 'require("os").tmpdir()' 2>/dev/null || echo /tmp)"
 NM="$(realpath -m "$REPO/node_modules")"
 ALLOWED=(/tmp "$NODE_TMP" "${TMPDIR:-/tmp}" /var/tmp /dev/shm
   "$REPO/dist" "$REPO/coverage"
-  "$NM/.vite" "$NM/.vitest" "$NM/.cache"
+  "$NM/.vite" "$NM/.vite-temp" "$NM/.vitest" "$NM/.cache"
   "$HOME/.npm/_logs"
   "${ALLOW_EXTRA[@]}")
 PRUNED=(/proc /sys /dev /run "${ALLOWED[@]}")
@@ -115,7 +115,7 @@ if [ "$TRACE" = 1 ]; then kill -INT "$STRACE" 2>/dev/null; wait "$STRACE" 2>/dev
 FOUND=0
 
 # (b) processes
-OWN_RE='^[0-9]+ [0-9]+ [0-9]+ (\[|ps -eo|sort -k1|sed s|find /|sleep |strace |tr |grep |cut -c1|od -An)'
+OWN_RE='^[0-9]+ +[0-9]+ +[0-9]+ +(\[|ps -eo|sort -k1|sed s|find /|sleep |strace |tr |grep |cut -c1|od -An)'
 # With strace, every process the command started is in the trace (at least its execve).
 TRACED_PIDS=""
 [ "$TRACE" = 1 ] && TRACED_PIDS="$(cut -d' ' -f1 "$WORK/trace" 2>/dev/null | sort -u)"
@@ -159,10 +159,11 @@ if [ "$TRACE" = 1 ]; then
     | grep -oE '"([^"\\]|\\.)*"' | sed 's/^"//; s/"$//' \
     | while read -r p; do case "$p" in /*) echo "$p" ;; *) echo "$REPO/$p" ;; esac; done \
     | xargs -r -d '\n' realpath -m -s 2>/dev/null | sort -u > "$WORK/written"
+  # A folder changes when an entry directly in it is created, renamed or removed: the parents of what was written.
+  sed 's#/[^/]*$##' "$WORK/written" | sort -u > "$WORK/written-parents"
   : > "$WORK/by-command"; : > "$WORK/by-others"
   while IFS= read -r f; do
-    # Written by the command: the path itself, or a folder in which it created, renamed or removed something.
-    if grep -qxF "$f" "$WORK/written" || grep -qF "$f/" "$WORK/written"; then echo "$f" >> "$WORK/by-command"; else echo "$f" >> "$WORK/by-others"; fi
+    if grep -qxF "$f" "$WORK/written" || { [ -d "$f" ] && grep -qxF "$f" "$WORK/written-parents"; }; then echo "$f" >> "$WORK/by-command"; else echo "$f" >> "$WORK/by-others"; fi
   done < "$WORK/changed"
 else
   cp "$WORK/changed" "$WORK/by-command"; : > "$WORK/by-others"
