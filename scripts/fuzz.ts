@@ -49,7 +49,8 @@
  *   raw-control     a C0 control character other than \n and \t (ESC, \r, \0, ...) in the stdout
  *                   of stylish, markdown or github, or in stderr of any format
  *   unexpected      (does not fail the run) exit 2 whose stderr is empty or has a line without the
- *                   `mcp-annotate-lint:` prefix, output over 64 MB, a process left in the group
+ *                   `mcp-annotate-lint:` prefix, output over 64 MB, a process left in the group,
+ *                   the linter's own modules missing (environment)
  *   ok              anything else: exit 0/1 with a valid report, exit 2 with `mcp-annotate-lint:` lines
  *
  * Reading the output
@@ -63,12 +64,16 @@
  *   `<keep>/<class>/<index>-<kinds>/` (up to 5 per group): `project/` is the program, `command.txt`
  *   the command to reproduce it from that folder, `stdout.txt`, `stderr.txt` (the first 200 kB) and
  *   `info.json` (mutations applied with where, exit, signal, duration, signature). `<keep>/summary.json`
- *   and `summary.txt` are rewritten every 50 programs, so a long run can be read while it goes.
+ *   and `summary.txt` are rewritten every 50 programs (and when interrupted), so a long run can be
+ *   read while it goes; `<keep>/results.jsonl` has one line per program (index, class, signature).
+ *   `--start S` begins at program S (to continue a run that was stopped). A run in which the
+ *   linter itself does not load (its node_modules reinstalled meanwhile) is retried every 10 s for
+ *   up to 5 minutes, then counted as unexpected ("environment"), never as an internal error.
  *   Exit 1 when any run is a hang, internal-error, invalid-json or raw-control; 0 otherwise; 2 on
  *   bad options.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -1398,13 +1403,23 @@ function escapeControls(text: string): string {
   return text.replace(/[\x00-\x08\x0b-\x1f\x7f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
 }
 
+/**
+ * True when the linter itself did not load (one of its own modules missing: node_modules being
+ * reinstalled, dist/ being rebuilt): a fact about this machine, not about the program.
+ */
+function environmentFailure(r: RunResult, linter: string): boolean {
+  const root = path.dirname(path.dirname(linter));
+  return /ERR_MODULE_NOT_FOUND|Cannot find (?:package|module)/.test(r.stderr) && r.stderr.includes(`imported from ${root}`);
+}
+
 /** The class of a run and the signature that groups it with runs failing for the same reason. */
-function classify(c: Case, r: RunResult): { cls: Class; signature: string; line: string } {
+function classify(c: Case, r: RunResult, linter: string): { cls: Class; signature: string; line: string } {
   if (r.timedOut) {
     const where = r.hangStack[0]?.includes(' ticks: ') ? `busy in ${normalize(r.hangStack[0].replace(/^\d+ ticks: /, '')).split(' ← ').slice(0, 3).join(' ← ')}` : r.hangStack.length > 0 ? `stuck in ${topFrames(r.hangStack)}` : 'no diagnostic report and no profile';
     return { cls: 'hang', signature: where, line: `killed after ${Math.round(r.ms)} ms (${r.cpuSeconds === null ? '?' : r.cpuSeconds.toFixed(1)} s of CPU at the timeout)${r.hangStack.length > 0 ? `; ${r.hangStack[0]}` : ''}` };
   }
   const stderrLines = r.stderr.split('\n').filter((l) => l !== '');
+  if (environmentFailure(r, linter)) return { cls: 'unexpected', signature: 'environment: the linter itself does not load (its node_modules or dist/ changed during the run)', line: stderrLines.find((l) => /Cannot find/.test(l)) ?? '' };
   const internal = stderrLines.find((l) => /internal error/i.test(l));
   if (internal) return { cls: 'internal-error', signature: `internal error: ${normalize(internal.replace(/^.*internal error:\s*/i, '').replace(/ \(please report it.*$/, ''))}`, line: internal };
   if (STACK_LINE.test(r.stderr)) {
@@ -1550,6 +1565,7 @@ interface Options {
   keep: string | undefined;
   kinds: string[] | undefined;
   only: number | undefined;
+  start: number;
   linter: string;
   listKinds: boolean;
   write: string | undefined;
@@ -1568,6 +1584,7 @@ function options(argv: string[]): Options | string {
         keep: { type: 'string' },
         kinds: { type: 'string' },
         only: { type: 'string' },
+        start: { type: 'string' },
         linter: { type: 'string' },
         'list-kinds': { type: 'boolean' },
         write: { type: 'string' },
@@ -1585,7 +1602,8 @@ function options(argv: string[]): Options | string {
   const jobs = int(parsed.jobs, 'jobs', Math.max(1, os.cpus().length));
   const timeoutMs = int(parsed['timeout-ms'], 'timeout-ms', 60_000);
   const only = parsed.only === undefined ? undefined : int(parsed.only, 'only', 0);
-  for (const v of [programs, jobs, timeoutMs, only]) if (typeof v === 'string') return v;
+  const start = int(parsed.start, 'start', 0);
+  for (const v of [programs, jobs, timeoutMs, only, start]) if (typeof v === 'string') return v;
   const kinds = parsed.kinds?.split(',').map((k) => k.trim()).filter(Boolean);
   const unknown = kinds?.filter((k) => !MUTATORS.some((m) => m.kind === k)) ?? [];
   if (unknown.length > 0) return `unknown mutation kind ${unknown.join(', ')} (--list-kinds lists them)`;
@@ -1597,6 +1615,7 @@ function options(argv: string[]): Options | string {
     keep: parsed.keep,
     kinds,
     only: only as number | undefined,
+    start: start as number,
     linter: path.resolve(parsed.linter ?? path.join(REPO, 'bin', 'mcp-annotate-lint.js')),
     listKinds: parsed['list-kinds'] ?? false,
     write: parsed.write,
@@ -1621,7 +1640,7 @@ async function main(): Promise<number> {
   const kinds = opts.kinds ? MUTATORS.filter((m) => opts.kinds!.includes(m.kind)) : MUTATORS;
   if (opts.write !== undefined) {
     // Only write the programs (to read what the mutators make), nothing is run.
-    for (const index of opts.only === undefined ? Array.from({ length: opts.programs }, (_, i) => i) : [opts.only]) {
+    for (const index of opts.only === undefined ? Array.from({ length: opts.programs }, (_, i) => opts.start + i) : [opts.only]) {
       const c = makeCase(index, opts.seed, seeds, kinds);
       const dir = path.join(path.resolve(opts.write), `${index}-${c.kinds.join('+')}`);
       writeProgram(c.program, path.join(dir, 'project'));
@@ -1633,6 +1652,11 @@ async function main(): Promise<number> {
   const keep = path.resolve(opts.keep ?? mkdtempSync(path.join(os.tmpdir(), 'mcp-annotate-lint-fuzz-kept-')));
   mkdirSync(keep, { recursive: true });
   const cleanup = (): void => rmSync(root, { recursive: true, force: true });
+
+  console.error(`fuzz: ${seeds.length} seeds (${seeds.map((s) => s.name.replace(/^test\/fixtures\//, '')).join(', ')})`);
+  console.error(`fuzz: ${kinds.length} mutation kinds, ${opts.only === undefined ? opts.programs : 1} programs, ${opts.jobs} at a time, timeout ${opts.timeoutMs} ms, seed ${opts.seed}; work in ${root}`);
+
+  const tally: Tally = { started: 0, done: 0, byClass: {}, byKind: {}, groups: new Map(), slowest: [], startedAt: performance.now() };
   const onSignal = (signal: NodeJS.Signals): void => {
     for (const pid of RUNNING) {
       try {
@@ -1642,17 +1666,13 @@ async function main(): Promise<number> {
       }
     }
     cleanup();
+    writeSummary(tally, opts, keep);
     console.error(`fuzz: interrupted (${signal}); partial summary in ${path.join(keep, 'summary.txt')}`);
     process.exit(130);
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
-
-  console.error(`fuzz: ${seeds.length} seeds (${seeds.map((s) => s.name.replace(/^test\/fixtures\//, '')).join(', ')})`);
-  console.error(`fuzz: ${kinds.length} mutation kinds, ${opts.only === undefined ? opts.programs : 1} programs, ${opts.jobs} at a time, timeout ${opts.timeoutMs} ms, seed ${opts.seed}; work in ${root}`);
-
-  const tally: Tally = { started: 0, done: 0, byClass: {}, byKind: {}, groups: new Map(), slowest: [], startedAt: performance.now() };
-  const indices = opts.only === undefined ? Array.from({ length: opts.programs }, (_, i) => i) : [opts.only];
+  const indices = opts.only === undefined ? Array.from({ length: opts.programs }, (_, i) => opts.start + i) : [opts.only];
   let next = 0;
 
   const worker = async (): Promise<void> => {
@@ -1664,13 +1684,20 @@ async function main(): Promise<number> {
       try {
         writeProgram(c.program, path.join(runDir, 'project'));
         result = await runLinter(opts.linter, c, runDir, opts.timeoutMs);
+        // The linter's own modules missing (node_modules being reinstalled): wait, up to 5 minutes.
+        for (let attempt = 1; attempt <= 30 && environmentFailure(result, opts.linter); attempt++) {
+          if (attempt === 1) console.error(`fuzz: program ${index}: the linter does not load (its node_modules being reinstalled?); retrying every 10 s`);
+          await new Promise((r) => setTimeout(r, 10_000));
+          result = await runLinter(opts.linter, c, runDir, opts.timeoutMs);
+        }
         if (result.timedOut && result.hangStack.length === 0) result.hangStack = await profileHang(opts.linter, c, runDir, Math.min(opts.timeoutMs, 30_000));
       } catch (error) {
         console.error(`fuzz: program ${index} could not be run: ${(error as Error).message}`);
         rmSync(runDir, { recursive: true, force: true });
         continue;
       }
-      const { cls, signature, line } = classify(c, result);
+      const { cls, signature, line } = classify(c, result, opts.linter);
+      appendFileSync(path.join(keep, 'results.jsonl'), `${JSON.stringify({ index, cls, signature, kinds: c.kinds, format: c.format, ms: Math.round(result.ms), cpuSeconds: result.cpuSeconds })}\n`);
       rmSync(runDir, { recursive: true, force: true });
       tally.done++;
       tally.byClass[cls] = (tally.byClass[cls] ?? 0) + 1;
