@@ -1569,6 +1569,7 @@ interface Options {
   linter: string;
   listKinds: boolean;
   write: string | undefined;
+  help: boolean;
 }
 
 function options(argv: string[]): Options | string {
@@ -1588,6 +1589,7 @@ function options(argv: string[]): Options | string {
         linter: { type: 'string' },
         'list-kinds': { type: 'boolean' },
         write: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
       },
     }).values;
   } catch (error) {
@@ -1619,6 +1621,7 @@ function options(argv: string[]): Options | string {
     linter: path.resolve(parsed.linter ?? path.join(REPO, 'bin', 'mcp-annotate-lint.js')),
     listKinds: parsed['list-kinds'] ?? false,
     write: parsed.write,
+    help: parsed.help ?? false,
   };
 }
 
@@ -1627,6 +1630,11 @@ async function main(): Promise<number> {
   if (typeof opts === 'string') {
     console.error(`fuzz: ${opts}`);
     return 2;
+  }
+  if (opts.help) {
+    console.log('usage: npm run fuzz -- [--programs N] [--jobs J] [--seed S] [--timeout-ms T] [--keep DIR] [--start S]');
+    console.log('       [--kinds a,b] [--only I] [--linter FILE] [--write DIR] [--list-kinds]   (see the top of scripts/fuzz.ts)');
+    return 0;
   }
   if (opts.listKinds) {
     for (const m of MUTATORS) console.log(m.kind);
