@@ -127,6 +127,18 @@ describe('a broken configuration is one line naming the file, exit 2, never an i
     else expect(line).toMatch(expected);
   });
 
+  it('a configuration that leaves a timer or promise throwing after it loaded gives one line, exit 2, no stack trace', async () => {
+    const [timer, promise] = await Promise.all(
+      ['setTimeout(() => { throw new Error("late\\u001b[2J"); }, 0);', 'Promise.reject(new Error("unhandled"));'].map((code) =>
+        run(['rules'], writeProject({ '.git/HEAD': '', '.mcplintrc.cjs': `${code}\nmodule.exports = {};\n` })),
+      ),
+    );
+    for (const [r, text] of [[timer!, 'late\\u001b[2J'], [promise!, 'unhandled']] as const) {
+      expect(r.code).toBe(2);
+      expect(r.stderr).toBe(`mcp-annotate-lint: an error was thrown outside the run (by a timer or promise that loaded code, such as a JavaScript configuration, left behind): ${text}\n`);
+    }
+  });
+
   it('a package.json that is not JSON is reported when looked at for "mcplint", even when the working directory holds nothing else (cosmiconfig read it for a meta configuration and failed outside any handler)', async () => {
     const dir = writeProject({ 'package.json': '{ not json' });
     await expect(loadConfig(dir)).rejects.toThrow(/^package\.json: cannot read the configuration: JSON error: /);
