@@ -115,6 +115,8 @@ describe('a broken configuration is one line naming the file, exit 2, never an i
     ['.mcplintrc.cjs', 'module.exports = { get rules() { throw new Error("nope"); } };\n', '.mcplintrc.cjs: the configuration cannot be read: nope'],
     ['.mcplintrc.yaml', 'rules: [a\n  b: 1\n', /^\.mcplintrc\.yaml: cannot read the configuration: YAML error: .+/],
     ['.mcplintrc.json', '{ "$import": "other.cjs" }\n', '.mcplintrc.json: (root): Unrecognized key: "$import"'],
+    ['.mcplintrc.json', '{ "include": ["/**/*.ts"] }\n', '.mcplintrc.json: include.0: a glob of files under the configuration\'s folder: not absolute and not climbing out with ".." (a walk from "/" never ends; put the configuration higher, or name the paths on the command line)'],
+    ['.mcplintrc.json', '{ "include": ["src/**/*.ts", "src/../../**/*.ts"] }\n', /^\.mcplintrc\.json: include\.1: a glob of files under the configuration's folder/],
   ])('%s: %j', async (name, text, expected) => {
     const dir = writeProject({ '.git/HEAD': '', [name]: text, 'other.cjs': 'throw new Error("imported");\n' });
     const r = await run(['rules'], dir);
@@ -137,6 +139,12 @@ describe('a broken configuration is one line naming the file, exit 2, never an i
       expect(r.code).toBe(2);
       expect(r.stderr).toBe(`mcp-annotate-lint: an error was thrown outside the run (by a timer or promise that loaded code, such as a JavaScript configuration, left behind): ${text}\n`);
     }
+  });
+
+  it('a "tsconfig" that names a device is one line, not read for ever (fuzz)', async () => {
+    const r = await run([], writeProject({ '.git/HEAD': '', 'server.ts': SERVER, '.mcplintrc.json': '{ "tsconfig": "/dev/zero" }\n' }));
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^mcp-annotate-lint: \S*dev\/zero: not a regular file; a tsconfig\.json is read only from a file\n$/);
   });
 
   it('a package.json that is not JSON is reported when looked at for "mcplint", even when the working directory holds nothing else (cosmiconfig read it for a meta configuration and failed outside any handler)', async () => {

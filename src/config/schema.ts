@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { z } from 'zod';
 import { RULES } from '../../rules/index.js';
 import { RULE_DESCRIPTORS } from '../engine/descriptors.js';
@@ -7,6 +8,16 @@ import { RULE_DESCRIPTORS } from '../engine/descriptors.js';
  * TypeScript type and, through `z.toJSONSchema`, the published `schema.json` (knip's layout).
  * Unknown keys are errors, rule ids included.
  */
+
+/**
+ * True for an `include` glob that stays under the configuration's folder (issue 13: an include of every `.ts`
+ * file under `/` walked the whole file system). A leading `!` is read past.
+ */
+function staysInside(glob: string): boolean {
+  const pattern = glob.replace(/^!+/, '').replace(/\\/g, '/');
+  const normal = path.posix.normalize(pattern);
+  return !path.posix.isAbsolute(normal) && !/^[A-Za-z]:/.test(normal) && normal !== '..' && !normal.startsWith('../');
+}
 
 /** A rule's severity as written in a configuration (ESLint's words; `warn` is a finding of severity `warning`). */
 export const SEVERITY_SETTINGS = ['off', 'info', 'warn', 'error'] as const;
@@ -104,7 +115,7 @@ export const ConfigSchema = z.strictObject({
   /** Per-file or per-tool rule settings; later entries win. */
   overrides: z.array(OverrideSchema).default([]).describe('rule settings for the tools registered in some files (`files` globs) or with some names (`tools` globs); later entries win'),
   /** Globs (relative to the configuration file's folder) of the files to lint when no path is given on the command line. */
-  include: z.array(z.string().min(1)).optional().describe('globs (relative to this file) of the files to lint when no path is given on the command line'),
+  include: z.array(z.string().min(1).refine(staysInside, { message: 'a glob of files under the configuration\'s folder: not absolute and not climbing out with ".." (a walk from "/" never ends; put the configuration higher, or name the paths on the command line)' })).optional().describe('globs (relative to this file) of the files to lint when no path is given on the command line'),
   /** Globs (relative to the configuration file's folder) of files never linted, even when named on the command line. */
   exclude: z.array(z.string().min(1)).default([]).describe('globs (relative to this file) of files never linted, even when named on the command line'),
   /** The tsconfig.json whose options (`paths`, `baseUrl`, references) and, with no path given, files apply (relative to the configuration file). */

@@ -91,13 +91,15 @@ function boundedHost(label: string): TS.ParseConfigHost {
  * @param strict false for a config the linter found on its own (above a linted folder, in a
  *   workspace package): then what parses applies (a missing `extends` target loses only its
  *   options) and a file that is not there gives null.
- * @throws UsageError if the file exists but is not valid JSON, nests deeper than 64 levels, or walking its `include` passes more
+ * @throws UsageError if the file exists but is not a regular file or not valid JSON, nests deeper than 64 levels, or walking its `include` passes more
  *   files and folders than a walk may (see {@link boundedHost}); when strict, also if it cannot be
  *   read or its options do not parse (18003, "no inputs", is left to the caller).
  */
 export function readTsconfig(file: string, strict: true): ProjectConfig;
 export function readTsconfig(file: string, strict: boolean): ProjectConfig | null;
 export function readTsconfig(file: string, strict: boolean): ProjectConfig | null {
+  // A device or FIFO (`"tsconfig": "/dev/zero"`) would be read for ever (issue 13, fuzz).
+  if (existsSync(file) && !statSync(file).isFile()) throw new UsageError(`${path.relative(process.cwd(), file) || file}: not a regular file; a tsconfig.json is read only from a file`);
   // TypeScript's JSON reader recurses: a config nested 100,000 deep overflowed the stack (issue 13).
   const text = ts.sys.readFile(file);
   const depth = text === undefined ? 0 : bracketDepth(text);
