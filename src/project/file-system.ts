@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import type { FileSystemHost } from 'ts-morph';
 import { FileNotFoundError, Project } from '../ts-morph.js';
 import { nestsTooDeep } from './nesting.js';
@@ -17,12 +18,26 @@ const READS: Record<string, (path: string) => unknown> = {
 };
 
 /**
+ * True when `path` exists and is not a regular file once links are followed: a device, FIFO or
+ * socket (`zero.ts -> /dev/zero` would be read for ever). Folders are left to the host.
+ */
+export function isSpecialFile(path: string): boolean {
+  try {
+    const stat = statSync(path);
+    return !stat.isFile() && !stat.isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/**
  * The real file system as ts-morph reads it, where a path that no file can have (one with a NUL
  * character, which Node.js's `fs` refuses with a TypeError instead of ENOENT) is a file that does
  * not exist, as TypeScript expects of its host: `/// <reference path="\0" />` or an import of such
  * a path in one file then resolves to nothing instead of ending the run.
  *
- * A file that nests deeper than the parser can follow ({@link nestsTooDeep}) reads as empty, and
+ * A device, FIFO or socket ({@link isSpecialFile}) is a file that does not exist, so that an
+ * import of one resolves to nothing instead of reading for ever. A file that nests deeper than the parser can follow ({@link nestsTooDeep}) reads as empty, and
  * `tooDeep` is called with its path, so that its parse error is reported and the other files are
  * still linted, whether the file is linted or only imported (issue 13: 1,000 nested arrays in an
  * imported file ended the run with a stack overflow).
@@ -40,10 +55,10 @@ export function tolerantFileSystem(tooDeep: (path: string) => void = () => {}): 
       if (typeof value !== 'function') return value;
       const missing = typeof key === 'string' ? READS[key] : undefined;
       // Bound to the host itself: its methods use private fields, which a proxy does not carry.
-      if (key === 'readFileSync') return (path: string, ...rest: unknown[]) => (path.includes('\0') ? missing!(path) : shallow(path, value.call(target, path, ...rest) as string));
-      if (key === 'readFile') return async (path: string, ...rest: unknown[]) => (path.includes('\0') ? missing!(path) : shallow(path, (await value.call(target, path, ...rest)) as string));
+      if (key === 'readFileSync') return (path: string, ...rest: unknown[]) => (path.includes('\0') || isSpecialFile(path) ? missing!(path) : shallow(path, value.call(target, path, ...rest) as string));
+      if (key === 'readFile') return async (path: string, ...rest: unknown[]) => (path.includes('\0') || isSpecialFile(path) ? missing!(path) : shallow(path, (await value.call(target, path, ...rest)) as string));
       if (!missing) return value.bind(target);
-      return (path: unknown, ...rest: unknown[]) => (typeof path === 'string' && path.includes('\0') ? missing(path) : value.call(target, path, ...rest));
+      return (path: unknown, ...rest: unknown[]) => (typeof path === 'string' && (path.includes('\0') || isSpecialFile(path)) ? missing(path) : value.call(target, path, ...rest));
     },
   });
 }

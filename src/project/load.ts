@@ -5,7 +5,7 @@ import { Project, ts } from '../ts-morph.js';
 import { UsageError } from '../errors.js';
 import { isSkippedFile } from './inputs.js';
 import { ModuleResolver } from './resolution.js';
-import { tolerantFileSystem } from './file-system.js';
+import { isSpecialFile, tolerantFileSystem } from './file-system.js';
 import { readConfigTree, readTsconfig } from './tsconfig.js';
 import { Workspaces } from './workspaces.js';
 import { MAX_SOURCE_FILES, tooManyFiles } from './walk.js';
@@ -102,6 +102,10 @@ export function loadProgram(files: string[], tsconfig: string | null, context: s
     if (tooLarge(file)) {
       const mib = (statSync(file).size / 1024 / 1024).toFixed(1);
       skipped.push({ file, reason: `larger than ${MAX_FILE_BYTES / 1024 / 1024} MiB (${mib} MiB), like a generated bundle: not linted` });
+      continue;
+    }
+    if (isSpecialFile(file)) {
+      unreadable.set(file, 'not a regular file (a device, FIFO or socket, perhaps through a link)');
       continue;
     }
     try {

@@ -8,6 +8,7 @@ import { resolveInputs } from '../../src/project/inputs.js';
 import { MAX_FILE_BYTES } from '../../src/project/load.js';
 import { MAX_SOURCE_FILES } from '../../src/project/walk.js';
 import { SERVER_HEADER, writeProject } from '../helpers.js';
+import { runCli } from '../cli-run.js';
 
 /** One tool that claims read-only and deletes: one error wherever it is linted from. */
 const SERVER = `${SERVER_HEADER}import { rm } from "node:fs/promises";
@@ -114,5 +115,18 @@ describe('a package.json that is not JSON', () => {
       const result = await lint({ paths: [], cwd: dir });
       expect(result.findings.map((f) => f.ruleId)).toEqual(['optimistic-read-only']);
     }
+  });
+});
+
+describe('a link to a device among the files (fuzz: zero.ts -> /dev/zero was read for ever)', () => {
+  it('is a read error when linted, resolves to nothing when imported, and the rest is linted', async () => {
+    const dir = writeProject({ 'src/server.ts': `${SERVER}import "./zero.js";\n` });
+    symlinkSync('/dev/zero', path.join(dir, 'src', 'zero.ts'));
+    const run = await runCli(['--format', 'json'], dir);
+    expect(run.code).toBe(1);
+    const report = JSON.parse(run.stdout) as { tools: { name: string }[]; findings: { ruleId: string; file: string; message: string }[] };
+    expect(report.tools.map((t) => t.name)).toEqual(['purge']);
+    expect(report.findings.filter((f) => f.ruleId === 'read-error')).toEqual([expect.objectContaining({ file: 'src/zero.ts', message: expect.stringContaining('not a regular file') })]);
+    expect(report.findings.some((f) => f.ruleId === 'optimistic-read-only')).toBe(true);
   });
 });
