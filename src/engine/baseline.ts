@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { ReadRefused, readDataFile } from '../read-file.js';
 import path from 'node:path';
 import { z } from 'zod';
 import { UsageError } from '../errors.js';
@@ -120,12 +120,13 @@ export function serializeBaseline(baseline: Baseline): string {
 /**
  * The text of a baseline file, or null when it does not exist.
  *
- * @throws UsageError `<file>: cannot read the baseline file (<code>)` (exit 2).
+ * @throws UsageError `<file>: cannot read the baseline file (<code>)`, or `: not a regular file …` (exit 2).
  */
 async function readIfExists(file: string, cwd: string): Promise<string | null> {
   try {
-    return await readFile(file, 'utf8');
+    return await readDataFile(file);
   } catch (error) {
+    if (error instanceof ReadRefused) throw new UsageError(`${shownPath(file, cwd)}: cannot read the baseline file: ${error.message}`);
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return null;
     throw new UsageError(`${shownPath(file, cwd)}: cannot read the baseline file (${code ?? String(error)})`);

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { ReadRefused, readDataFile } from '../read-file.js';
 import { UsageError } from '../errors.js';
 import { shownPath, writeFileSafely } from '../write-file.js';
 import { parsePin, serializePin, type Pin } from './pin.js';
@@ -14,8 +14,9 @@ export const DEFAULT_PIN_FILE = 'mcp-tools.lock.json';
 export async function readPinFile(file: string, cwd: string): Promise<Pin> {
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    text = await readDataFile(file);
   } catch (error) {
+    if (error instanceof ReadRefused) throw new UsageError(`${shownPath(file, cwd)}: cannot read the pin file: ${error.message}`);
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') throw new UsageError(`${shownPath(file, cwd)}: no such pin file; create it with mcp-annotate-lint pin`);
     throw new UsageError(`${shownPath(file, cwd)}: cannot read the pin file (${code === 'EISDIR' ? 'it is a folder' : (code ?? String(error))})`);
