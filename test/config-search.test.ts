@@ -72,6 +72,13 @@ describe('configuration is searched from the working directory up to the reposit
     expect(searchFolders(path.join(dir, 'tmp', 'work'))).toEqual([path.join(dir, 'tmp', 'work'), dir]);
   });
 
+  it('leaves out a world-writable folder without the sticky bit too (chmod 777; fresh-user trial)', () => {
+    const dir = writeProject({ 'w/.git/HEAD': '', 'w/sub/x.ts': '' });
+    chmodSync(path.join(dir, 'w'), 0o777);
+    expect(repositoryRoot(path.join(dir, 'w', 'sub'))).toBeNull();
+    expect(searchFolders(path.join(dir, 'w', 'sub'))).toEqual([path.join(dir, 'w', 'sub')]);
+  });
+
   it('--help says where the configuration is looked for', async () => {
     expect((await run(['--help'], writeProject({}))).stdout.replace(/\s+/g, ' ')).toContain('It is looked for in the working directory and the folders above it up to the repository root (.git; outside a repository, the working directory alone), wherever the paths linted are');
   });

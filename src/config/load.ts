@@ -98,14 +98,15 @@ async function loadFile(file: string): Promise<unknown> {
 }
 
 /**
- * Whether anyone may write into `dir` and only owners delete from it (the sticky bit: /tmp,
- * /var/tmp, /dev/shm): a file there may be anyone's, so it is never taken as configuration, nor a
- * `.git` there as a repository. POSIX only (Windows reports no such modes).
+ * Whether anyone may write into `dir` (world-writable, with or without the sticky bit: /tmp,
+ * /var/tmp, /dev/shm, or a folder left `chmod 777`): a file there may be anyone's, so it is never
+ * taken as configuration, nor a `.git` there as a repository. POSIX only (Windows reports no such
+ * modes).
  */
 function sharedFolder(dir: string): boolean {
   if (process.platform === 'win32') return false;
   try {
-    return (statSync(dir).mode & 0o1002) === 0o1002;
+    return (statSync(dir).mode & 0o002) !== 0;
   } catch {
     return false;
   }
