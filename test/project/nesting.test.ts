@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bracketDepth, nestsTooDeep } from '../../src/project/nesting.js';
+import { bracketDepth, nestsTooDeep, operatorRun } from '../../src/project/nesting.js';
 import { runCli } from '../cli-run.js';
 import { SERVER_HEADER, writeProject } from '../helpers.js';
 
@@ -22,6 +22,14 @@ describe('bracketDepth', () => {
   });
 });
 
+describe('operatorRun', () => {
+  it('counts prefix operators, conditionals, arrows and prefix words up to a statement or list boundary', () => {
+    expect(operatorRun('const x = !!!a; f(-b, typeof typeof c)')).toBe(3);
+    expect(operatorRun('a ? b : c ? d : e; x => y => z; a?.b ?? c')).toBe(2);
+    expect(operatorRun('// !!!!\n"!!!!" typeofx')).toBe(0);
+  });
+});
+
 describe('nestsTooDeep', () => {
   it('passes real nesting and refuses what overflows the parser', () => {
     expect(nestsTooDeep('a.ts', arrays(150))).toBe(false);
@@ -36,6 +44,8 @@ describe('a file nested deeper than the parser can follow (issue 13, fuzz)', () 
     ['arrays in an imported file', arrays(1000)],
     ['arrow functions in an imported file', arrows(2000)],
     ['namespaces in an imported file', namespaces(5000)],
+    ['5,000 unary operators in an imported file (fuzz)', `export const z = ${'!'.repeat(5000)}1;\n`],
+    ['awaits in an imported file', `export async function f() { return ${'await '.repeat(20000)}1; }\n`],
   ])('%s: a parse error for that file, the rest is linted', async (_, deep) => {
     const dir = writeProject({ 'src/server.ts': SERVER, 'src/deep.ts': deep });
     const run = await runCli(['--format', 'json', 'src/server.ts'], dir);
