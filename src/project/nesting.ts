@@ -9,6 +9,28 @@ import { ts } from '../ts-morph.js';
 const SUSPECT_DEPTH = 200;
 
 /**
+ * When a comment or a string or template literal starts at `i`, the index of its last character
+ * (template substitutions are skipped with the template: their brackets are few); else -1.
+ */
+function skipped(text: string, i: number): number {
+  const ch = text[i]!;
+  if (ch === '/' && text[i + 1] === '/') {
+    const end = text.indexOf('\n', i);
+    return end < 0 ? text.length : end;
+  }
+  if (ch === '/' && text[i + 1] === '*') {
+    const end = text.indexOf('*/', i + 2);
+    return end < 0 ? text.length : end + 1;
+  }
+  if (ch === '"' || ch === "'" || ch === '`') {
+    let j = i + 1;
+    for (; j < text.length && text[j] !== ch && !(ch !== '`' && text[j] === '\n'); j++) if (text[j] === '\\') j++;
+    return j;
+  }
+  return -1;
+}
+
+/**
  * The deepest nesting of `(`, `[` and `{` in `text`, skipping comments and string and template
  * literals. Regular expression literals are not told apart from division, so an unbalanced bracket
  * in one can raise the count: the result is an upper bound for deciding whether to look closer,
@@ -19,16 +41,9 @@ export function bracketDepth(text: string): number {
   let max = 0;
   for (let i = 0; i < text.length; i++) {
     const ch = text[i]!;
-    if (ch === '/' && text[i + 1] === '/') {
-      const end = text.indexOf('\n', i);
-      i = end < 0 ? text.length : end;
-    } else if (ch === '/' && text[i + 1] === '*') {
-      const end = text.indexOf('*/', i + 2);
-      i = end < 0 ? text.length : end + 1;
-    } else if (ch === '"' || ch === "'" || ch === '`') {
-      // Template substitutions (`${...}`) are skipped with the template: their brackets are few.
-      for (i++; i < text.length && text[i] !== ch && !(ch !== '`' && text[i] === '\n'); i++) if (text[i] === '\\') i++;
-    } else if (ch === '(' || ch === '[' || ch === '{') {
+    const end = skipped(text, i);
+    if (end >= 0) i = end;
+    else if (ch === '(' || ch === '[' || ch === '{') {
       if (++depth > max) max = depth;
     } else if ((ch === ')' || ch === ']' || ch === '}') && depth > 0) depth--;
   }
@@ -54,23 +69,17 @@ export function operatorRun(text: string): number {
   let max = 0;
   for (let i = 0; i < text.length; i++) {
     const ch = text[i]!;
-    if (ch === '/' && text[i + 1] === '/') {
-      const end = text.indexOf('\n', i);
-      i = end < 0 ? text.length : end;
-    } else if (ch === '/' && text[i + 1] === '*') {
-      const end = text.indexOf('*/', i + 2);
-      i = end < 0 ? text.length : end + 1;
-    } else if (ch === '"' || ch === "'" || ch === '`') {
-      for (i++; i < text.length && text[i] !== ch && !(ch !== '`' && text[i] === '\n'); i++) if (text[i] === '\\') i++;
-    } else if (ch === ';' || ch === ',' || ch === '{' || ch === '}') run = 0;
+    const end = skipped(text, i);
+    if (end >= 0) i = end;
+    else if (ch === ';' || ch === ',' || ch === '{' || ch === '}') run = 0;
     else if (ch === '!' || ch === '~' || ch === '+' || ch === '-' || (ch === '?' && text[i + 1] !== '.' && text[i + 1] !== '?') || (ch === '=' && text[i + 1] === '>')) {
       if (++run > max) max = run;
     } else if (isWordCode(text.charCodeAt(i))) {
-      let end = i + 1;
-      while (end < text.length && isWordCode(text.charCodeAt(end))) end++;
-      // Only lowercase words of 3 to 6 letters can be one of PREFIX_WORDS: most identifiers are passed over unsliced.
-      if (end - i >= 3 && end - i <= 6 && PREFIX_WORDS.has(text.slice(i, end)) && ++run > max) max = run;
-      i = end - 1;
+      let stop = i + 1;
+      while (stop < text.length && isWordCode(text.charCodeAt(stop))) stop++;
+      // Only words of 3 to 6 characters can be one of PREFIX_WORDS: most identifiers are passed over unsliced.
+      if (stop - i >= 3 && stop - i <= 6 && PREFIX_WORDS.has(text.slice(i, stop)) && ++run > max) max = run;
+      i = stop - 1;
     }
   }
   return max;
