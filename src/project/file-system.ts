@@ -36,8 +36,9 @@ export function isSpecialFile(path: string): boolean {
  * not exist, as TypeScript expects of its host: `/// <reference path="\0" />` or an import of such
  * a path in one file then resolves to nothing instead of ending the run.
  *
- * A device, FIFO or socket ({@link isSpecialFile}) is a file that does not exist, so that an
- * import of one resolves to nothing instead of reading for ever. A file that nests deeper than the parser can follow ({@link nestsTooDeep}) reads as empty, and
+ * A device, FIFO or socket ({@link isSpecialFile}) is never read (reading `/dev/zero` never ends):
+ * it reads as a missing file. The host already says it does not exist (`fileExistsSync` asks
+ * `isFile()`), so an import of one resolves to nothing; only reads need the extra `stat`. A file that nests deeper than the parser can follow ({@link nestsTooDeep}) reads as empty, and
  * `tooDeep` is called with its path, so that its parse error is reported and the other files are
  * still linted, whether the file is linted or only imported (issue 13: 1,000 nested arrays in an
  * imported file ended the run with a stack overflow).
@@ -58,7 +59,7 @@ export function tolerantFileSystem(tooDeep: (path: string) => void = () => {}): 
       if (key === 'readFileSync') return (path: string, ...rest: unknown[]) => (path.includes('\0') || isSpecialFile(path) ? missing!(path) : shallow(path, value.call(target, path, ...rest) as string));
       if (key === 'readFile') return async (path: string, ...rest: unknown[]) => (path.includes('\0') || isSpecialFile(path) ? missing!(path) : shallow(path, (await value.call(target, path, ...rest)) as string));
       if (!missing) return value.bind(target);
-      return (path: unknown, ...rest: unknown[]) => (typeof path === 'string' && (path.includes('\0') || isSpecialFile(path)) ? missing(path) : value.call(target, path, ...rest));
+      return (path: unknown, ...rest: unknown[]) => (typeof path === 'string' && path.includes('\0') ? missing(path) : value.call(target, path, ...rest));
     },
   });
 }

@@ -82,8 +82,25 @@ function boundedHost(label: string): TS.ParseConfigHost {
     useCaseSensitiveFileNames: useCase,
     readDirectory: (root, extensions, excludes, includes, depth) => matchFiles(root, extensions, excludes, includes, useCase, process.cwd(), depth, list, (p) => ts.sys.realpath?.(p) ?? p),
     fileExists: (f) => ts.sys.fileExists(f),
-    readFile: (f) => ts.sys.readFile(f),
+    // The configs that `extends` names are read here: the same guards as the first one's.
+    readFile: readConfigText,
   };
+}
+
+/**
+ * The text of a tsconfig.json, or undefined when there is none.
+ * @throws UsageError when it is not a regular file (`"tsconfig": "/dev/zero"` was read for ever) or
+ *   nests deeper than {@link MAX_CONFIG_DEPTH} (TypeScript's JSON reader recurses: 100,000 levels
+ *   overflowed the stack; issue 13, fuzz). Thrown inside TypeScript's reader of an `extends`
+ *   target, it becomes that reader's "Cannot read file" diagnostic.
+ */
+function readConfigText(file: string): string | undefined {
+  const shown = path.relative(process.cwd(), file) || file;
+  if (existsSync(file) && !statSync(file).isFile()) throw new UsageError(`${shown}: not a regular file; a tsconfig.json is read only from a file`);
+  const text = ts.sys.readFile(file);
+  const depth = text === undefined ? 0 : bracketDepth(text);
+  if (depth > MAX_CONFIG_DEPTH) throw new UsageError(`${shown}: nests ${depth} levels deep; a tsconfig.json is read to at most ${MAX_CONFIG_DEPTH}`);
+  return text;
 }
 
 /**
@@ -98,13 +115,8 @@ function boundedHost(label: string): TS.ParseConfigHost {
 export function readTsconfig(file: string, strict: true): ProjectConfig;
 export function readTsconfig(file: string, strict: boolean): ProjectConfig | null;
 export function readTsconfig(file: string, strict: boolean): ProjectConfig | null {
-  // A device or FIFO (`"tsconfig": "/dev/zero"`) would be read for ever (issue 13, fuzz).
-  if (existsSync(file) && !statSync(file).isFile()) throw new UsageError(`${path.relative(process.cwd(), file) || file}: not a regular file; a tsconfig.json is read only from a file`);
-  // TypeScript's JSON reader recurses: a config nested 100,000 deep overflowed the stack (issue 13).
-  const text = ts.sys.readFile(file);
-  const depth = text === undefined ? 0 : bracketDepth(text);
-  if (depth > MAX_CONFIG_DEPTH) throw new UsageError(`${path.relative(process.cwd(), file) || file}: nests ${depth} levels deep; a tsconfig.json is read to at most ${MAX_CONFIG_DEPTH}`);
-  const read = ts.readConfigFile(file, ts.sys.readFile);
+  const text = readConfigText(file);
+  const read = ts.readConfigFile(file, () => text);
   if (read.error) {
     // A config that exists but does not parse is an error even when found on its own (README: an
     // unreadable tsconfig.json exits 2); silently dropping it would change what `paths` resolve.

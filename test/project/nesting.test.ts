@@ -65,6 +65,13 @@ describe('a file nested deeper than the parser can follow (issue 13, fuzz)', () 
     expect(report.findings.filter((f) => f.ruleId === 'parse-error').map((f) => f.file)).toEqual(['src/deep.ts']);
   });
 
+  it('a config that tsconfig.json extends is read with the same guards', async () => {
+    const dir = writeProject({ 'src/server.ts': SERVER.replace('import "./deep.js";\n', ''), 'tsconfig.json': '{ "extends": "./base.json" }', 'base.json': `{"x": ${'['.repeat(100_000)}${']'.repeat(100_000)}}` });
+    const run = await runCli([], dir);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/^mcp-annotate-lint: tsconfig\.json: Cannot read file '.*base\.json': base\.json: nests 100001 levels deep; a tsconfig\.json is read to at most 64\.?\n$/);
+  });
+
   it('a tsconfig.json nested 100,000 deep is one line, exit 2', async () => {
     const dir = writeProject({ 'src/server.ts': SERVER.replace('import "./deep.js";\n', ''), 'tsconfig.json': `{"x": ${'['.repeat(100_000)}${']'.repeat(100_000)}}` });
     const run = await runCli([], dir);
