@@ -12,10 +12,10 @@ const SHORT: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t'
 /**
  * C0 controls (tab and line breaks included), DEL, C1 controls (U+0080–U+009F, among them CSI),
  * the line and paragraph separators, and the bidirectional marks, overrides and isolates that reorder
- * what a terminal shows (U+200E, U+200F, U+202A–U+202E, U+2066–U+2069; Unicode UAX #9, "Trojan Source",
+ * what a terminal shows (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069; Unicode UAX #9, "Trojan Source",
  * CVE-2021-42574).
  */
-const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
 /**
  * `text` with each control character written as a visible escape, as in a JSON string:

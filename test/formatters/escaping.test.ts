@@ -28,6 +28,8 @@ describe('control characters in human output', () => {
   it('printable writes C0 and C1 controls, DEL, line separators and bidi controls as visible escapes, and nothing else', () => {
     expect(printable(EVIL)).toBe(SHOWN);
     expect(printable('a\tb\r\n\u0000\u007f\u009b\u2028\u202e\u2066')).toBe('a\\tb\\r\\n\\u0000\\u007f\\u009b\\u2028\\u202e\\u2066');
+    // The Arabic letter mark is a bidi formatting character too (second fresh-user trial).
+    expect(printable('c\u061cd\u200ee')).toBe('c\\u061cd\\u200ee');
     expect(printable('plain — ünïcode \\ `x` | <b>')).toBe('plain — ünïcode \\ `x` | <b>');
   });
 
