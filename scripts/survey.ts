@@ -3,7 +3,7 @@
  * linter find in its npm package?
  *
  * What it does, per package of scripts/survey-packages.json (the data: package, pinned version,
- * bin and arguments to start it, dummy environment, notes)
+ * bin and arguments to start it, dummy environment, small files it needs in its folder, notes)
  *   1. Installs `<package>@<version>` with `npm install --ignore-scripts --no-audit --no-fund` into
  *      its own scratch folder under the cache folder (`--cache DIR`, kept and reused across reruns;
  *      by default a temporary folder removed at the end). No install script runs.
@@ -72,6 +72,11 @@ interface PackageEntry {
   args?: string[];
   /** Dummy variables the server needs to start and list its tools (never real secrets). */
   env?: Record<string, string>;
+  /**
+   * Small files the server needs in its working folder to start (a config file, an API spec), by
+   * path relative to the scratch folder; written before each start.
+   */
+  files?: Record<string, string>;
   /** Why it is there, what it needs, what is known to keep it from listing. */
   notes?: string;
 }
@@ -188,11 +193,11 @@ function run(command: string, args: readonly string[], cwd: string, env: NodeJS.
   });
 }
 
-/** The last non-empty line of `text`, cut to 160 characters (for a reason in the table). */
-function lastLine(text: string): string {
+/** The last non-empty line of `text`, cut to `max` characters (for a reason in the table). */
+function lastLine(text: string, max = 240): string {
   const lines = text.split('\n').map((l) => l.trim()).filter((l) => l !== '');
   const line = lines.at(-1) ?? '(no output)';
-  return line.length > 160 ? `${line.slice(0, 157)}...` : line;
+  return line.length > max ? `${line.slice(0, max - 3)}...` : line;
 }
 
 /** A folder name for `entry` (`@scope/name@1.0.0` → `scope+name@1.0.0`). */
@@ -219,7 +224,9 @@ async function install(entry: PackageEntry, dir: string): Promise<string | undef
     15 * 60_000,
   );
   if (result.code === 0 && existsSync(manifest)) return undefined;
-  return `not installed: ${lastLine(result.stderr || result.stdout)}`;
+  // npm's last line only points at its debug log; the first error line that is not the code says why.
+  const why = result.stderr.split('\n').find((l) => /^npm error (?!code |A complete log)/.test(l));
+  return `not installed: ${lastLine(why ?? result.stderr)}`;
 }
 
 /** The command that starts `entry`'s server from its scratch folder `dir`; throws when the bin cannot be chosen. */
@@ -233,7 +240,18 @@ function serverCommand(entry: PackageEntry, dir: string): string[] {
   if (name === undefined || bins[name] === undefined) {
     throw new Error(`no bin to start: the package has ${Object.keys(bins).join(', ') || 'none'}; name one in "bin"`);
   }
-  return [path.join(dir, 'node_modules', '.bin', name), ...(entry.args ?? [])];
+  // The bin's own file (npm links a scoped bin name `@scope/x` as `.bin/x`, so `.bin` is no index).
+  return [path.join(dir, 'node_modules', entry.package, bins[name]), ...(entry.args ?? [])];
+}
+
+/** Writes `entry.files` into the scratch folder `dir`; throws on a path that leaves it. */
+function writeFiles(entry: PackageEntry, dir: string): void {
+  for (const [name, text] of Object.entries(entry.files ?? {})) {
+    const file = path.resolve(dir, name);
+    if (!file.startsWith(dir + path.sep)) throw new Error(`"files": ${name} is outside the scratch folder`);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, text);
+  }
 }
 
 /** The environment a server gets: PATH, LANG, a scratch HOME and the entry's dummy variables, nothing of yours. */
@@ -251,6 +269,7 @@ async function listTools(entry: PackageEntry, dir: string, options: Options): Pr
   let command: string[];
   try {
     command = serverCommand(entry, dir);
+    writeFiles(entry, dir);
   } catch (error) {
     return { reason: (error as Error).message };
   }
@@ -260,7 +279,10 @@ async function listTools(entry: PackageEntry, dir: string, options: Options): Pr
   const [program, ...args] = options.sandbox ? ['unshare', '-rn', ...linter] : linter;
   const result = await run(program, args, dir, serverEnv(entry, dir), (options.timeoutS * 3 + 15) * 1000);
   if (result.timedOut) return { reason: `listing did not end within ${options.timeoutS * 3 + 15} s` };
-  if ((result.code !== 0 && result.code !== 1) || !existsSync(report)) return { reason: lastLine(result.stderr) };
+  if ((result.code !== 0 && result.code !== 1) || !existsSync(report)) {
+    // `mcp-annotate-lint: `<command>`: <why>`: the command is known, the why is the reason.
+    return { reason: lastLine(lastLine(result.stderr, Infinity).replace(/^mcp-annotate-lint: `[^`]*`: /, '')) };
+  }
   const tools = (JSON.parse(readFileSync(report, 'utf8')) as { tools: ReportedTool[] }).tools;
   return tools.length === 0 ? { reason: 'the server listed no tool' } : { tools };
 }
