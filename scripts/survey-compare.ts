@@ -160,13 +160,14 @@ export function totalOf(comparisons: readonly Comparison[]): SurveyTotals {
 
 /**
  * The kind of an unresolved reason: its text with the specifics (code in backticks, quoted
- * strings, numbers) blanked, so that reasons given by different servers for the same construct
+ * strings, the name after `(parameter …)` or `(member …)`, numbers) blanked, so that reasons given by different servers for the same construct
  * group together (`` `defineTool` is never called `` → `` `…` is never called ``).
  */
 export function reasonKind(reason: string): string {
   return reason
     .replace(/`[^`]*`/g, '`…`')
     .replace(/"(?:[^"\\]|\\.)*"/g, '"…"')
+    .replace(/\((parameter|member|this)\b[^)]*\)/g, '($1 …)')
     .replace(/\b\d+\b/g, 'N')
     .replace(/\s+/g, ' ')
     .trim();

@@ -55,6 +55,8 @@ const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.
 const LINTER = path.join(REPO, 'bin', 'mcp-annotate-lint.js');
 const PACKAGES_FILE = path.join(REPO, 'scripts', 'survey-packages.json');
 const GNU_TIME = '/usr/bin/time';
+/** An install still running after this long is ended (the package is then "not installed"). */
+const INSTALL_TIMEOUT_MS = 5 * 60_000;
 
 // ---------------------------------------------------------------------------------------------
 // Data and options
@@ -221,11 +223,12 @@ async function install(entry: PackageEntry, dir: string): Promise<string | undef
     ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error', `${entry.package}@${entry.version}`],
     dir,
     process.env,
-    15 * 60_000,
+    INSTALL_TIMEOUT_MS,
   );
   if (result.code === 0 && existsSync(manifest)) return undefined;
   // npm's last line only points at its debug log; the first error line that is not the code says why.
   const why = result.stderr.split('\n').find((l) => /^npm error (?!code |A complete log)/.test(l));
+  if (result.timedOut) return `not installed: npm did not finish within ${INSTALL_TIMEOUT_MS / 60_000} minutes`;
   return `not installed: ${lastLine(why ?? result.stderr)}`;
 }
 

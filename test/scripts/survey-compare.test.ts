@@ -65,5 +65,8 @@ describe('survey comparison', () => {
   it('groups reasons by kind, blanking names, strings and numbers', () => {
     expect(reasonKind('`defineTool` is never called in the 12 files linted')).toBe('`…` is never called in the N files linted');
     expect(reasonKind('the name "get_x" comes from  `cfg.name`')).toBe('the name "…" comes from `…`');
+    expect(reasonKind('the tool name cannot be read statically: `sdk` cannot be followed (parameter sdk)')).toBe(
+      'the tool name cannot be read statically: `…` cannot be followed (parameter …)',
+    );
   });
 });
