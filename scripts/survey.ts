@@ -469,8 +469,8 @@ function markdown(
   );
   if (notListed.length > 0) {
     lines.push('## Not listed (excluded from recall)', '');
-    lines.push('| package | version | reason |', '| --- | --- | --- |');
-    for (const r of notListed) lines.push(`| ${cell(r.package)} | ${r.version} | ${cell(r.notListed!)} |`);
+    lines.push('| package | version | reason | notes |', '| --- | --- | --- | --- |');
+    for (const r of notListed) lines.push(`| ${cell(r.package)} | ${r.version} | ${cell(r.notListed!)} | ${cell(r.notes ?? '')} |`);
     lines.push('');
   }
   const zeros = listed.filter((r) => r.comparison!.zero !== 'no');
