@@ -3,7 +3,7 @@ import { Node, SyntaxKind, ts } from '../ts-morph.js';
 import { Bindings } from '../analysis/bindings.js';
 import { contains, descendantsOfKinds, moduleSpecifierOf } from '../analysis/nodes.js';
 import { evaluate, evaluateObject, definingNode, type EvaluatedObject } from '../analysis/evaluate.js';
-import { expandArguments, isModuleLevel, type FunctionNode, type Resolver, shorten, unwrap } from '../analysis/resolve.js';
+import { expandArguments, isFunctionNode, isModuleLevel, type FunctionNode, type Resolver, shorten, unwrap } from '../analysis/resolve.js';
 import type { DeclaredAnnotations, DeclaredHint, SourceLocation, ToolFacts, UnresolvedItem, UnresolvedRegistration } from '../model.js';
 import { locationOf } from '../analysis/location.js';
 import type { RegistrationContext } from './contexts.js';
@@ -396,7 +396,8 @@ function nameLocation(nameArg: Arg, ctx: RegistrationContext, resolver: Resolver
   const site = ctx.site;
   const inSite = defining !== null && (defining === unwrap(nameArg.node) || contains(site, defining));
   // A class-based tool's name is written in its class (a field, a getter, a `super(...)` argument): one literal per class.
-  const inClass = defining !== null && defining.getFirstAncestor((a) => Node.isClassDeclaration(a) || Node.isClassExpression(a)) !== undefined;
+  const holder = defining?.getFirstAncestor((a) => Node.isPropertyDeclaration(a) || isFunctionNode(a));
+  const inClass = holder !== undefined && (Node.isPropertyDeclaration(holder) || Node.isGetAccessorDeclaration(holder) || Node.isConstructorDeclaration(holder));
   if (defining && (inSite || inClass) && (Node.isStringLiteral(defining) || Node.isNoSubstitutionTemplateLiteral(defining))) return locationOf(defining);
   return locationOf(site);
 }

@@ -230,4 +230,60 @@ for (const tool of loadPlugins()) tool.installTo(server);
     expect(none.unresolvedRegistrations).toHaveLength(1);
     expect(none.unresolvedRegistrations[0]!.reason).toMatch(/^`installTo` is called on `tool`, .*loadPlugins.*, and no class that runs it is made with `new` in the files linted/);
   });
+
+  it("the call's context kept in a field by the shared abstract base is no effect of the tool; a field a tool sets is", async () => {
+    const result = await lintFiles({
+      'server.ts': `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+const server = new McpServer({ name: "t", version: "1.0.0" });
+abstract class ApiTool {
+  abstract name: string;
+  protected context: { user?: string } = {};
+  protected selected = "";
+  async execute(input: unknown, context?: { user?: string }) {
+    this.context = context || {};
+    return this.run(input);
+  }
+  protected abstract run(input: unknown): Promise<{ content: [] }>;
+}
+class ListTool extends ApiTool {
+  name = "list";
+  protected async run() { return { content: [] as [] }; }
+}
+class SelectTool extends ApiTool {
+  name = "select";
+  protected async run(input: unknown) { this.selected = String(input); return { content: [] as [] }; }
+}
+for (const tool of [new ListTool(), new SelectTool()]) {
+  server.registerTool(tool.name, { annotations: { readOnlyHint: true } }, async (args: unknown) => tool.execute(args));
+}
+`,
+    });
+    expect(names(result)).toEqual(['list', 'select']);
+    expect(sinks(result, 'list')).toEqual([]);
+    expect(sinks(result, 'select')).toEqual(['server state this.selected']);
+  });
+
+  it("a package's client reached through a getter choosing between a factory and a client (`typeof p === 'function' ? p() : p`) is that package's call, not nothing", async () => {
+    const result = await lintFiles({
+      'server.ts': `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { ApiClient } from "some-api";
+const server = new McpServer({ name: "t", version: "1.0.0" });
+abstract class ApiTool {
+  abstract name: string;
+  private readonly provider: ApiClient | (() => ApiClient);
+  constructor(api: ApiClient | (() => ApiClient)) { this.provider = api; }
+  protected get api(): ApiClient { return typeof this.provider === "function" ? this.provider() : this.provider; }
+  protected abstract run(): Promise<{ content: [] }>;
+}
+class DeleteTool extends ApiTool {
+  name = "delete";
+  protected async run() { await this.api.request("mutation { delete }"); return { content: [] as [] }; }
+}
+for (const tool of [new DeleteTool(new ApiClient({ token: "x" }))]) {
+  server.registerTool(tool.name, { annotations: { readOnlyHint: true } }, async () => (tool as any).run());
+}
+`,
+    });
+    expect(tool(result, 'delete').effects!.unresolved.map((u) => u.reason)).toEqual(['calls some-api ApiClient.new().request, which the sink catalog does not model']);
+  });
 });
