@@ -14,6 +14,11 @@ const names = (r: LintResult): (string | null)[] => r.tools.map((t) => t.name).s
 const sinks = (r: LintResult, name: string): string[] => tool(r, name).effects!.effects.map((e) => e.sink).sort();
 const where = (r: LintResult, name: string): string => `${tool(r, name).location.file.replace(/^.*\//, '')}:${tool(r, name).location.line}`;
 
+/** A server file's first lines: the SDK's server class and a server. */
+const HEAD = `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+const server = new McpServer({ name: "t", version: "1.0.0" });
+`;
+
 /** An abstract base in its own file: `installTo(server)` registers `this.name` with `this.annotations`; `run` calls the subclass's `execute`. */
 const BASE = `import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 export abstract class BaseTool {
@@ -47,15 +52,17 @@ export class DeleteTool extends BaseTool {
 }
 `;
 
+/** The base and two tool classes, and the imports of the tools. */
+const TOOL_FILES = { 'base.ts': BASE, 'read.ts': READ_TOOL, 'delete.ts': DELETE_TOOL };
+const IMPORT_TOOLS = `import { ReadTool } from "./read.js";
+import { DeleteTool } from "./delete.js";
+`;
+
 describe('class-based tools: a base class registers this.name / this.annotations', () => {
   it('instances listed in an array of another file, installed in a loop: one tool per class, at its name, with its own execute', async () => {
     const result = await lintFiles({
-      'base.ts': BASE,
-      'read.ts': READ_TOOL,
-      'delete.ts': DELETE_TOOL,
-      'registry.ts': `import { ReadTool } from "./read.js";
-import { DeleteTool } from "./delete.js";
-export const TOOLS = [new ReadTool(), new DeleteTool()];
+      ...TOOL_FILES,
+      'registry.ts': `${IMPORT_TOOLS}export const TOOLS = [new ReadTool(), new DeleteTool()];
 export function enabledTools() { return TOOLS.filter((t) => t.name !== "x"); }
 `,
       'server.ts': `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
@@ -78,13 +85,9 @@ enabledTools().forEach((tool) => {
 
   it('an array of classes made with `new T(client)` through a factory, kept in a field filled by an init method', async () => {
     const result = await lintFiles({
-      'base.ts': BASE,
-      'read.ts': READ_TOOL,
-      'delete.ts': DELETE_TOOL,
+      ...TOOL_FILES,
       'toolkit.ts': `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { ReadTool } from "./read.js";
-import { DeleteTool } from "./delete.js";
-import type { BaseTool } from "./base.js";
+${IMPORT_TOOLS}import type { BaseTool } from "./base.js";
 const TOOL_CLASSES = [ReadTool, DeleteTool];
 function make(ctor: new (client: string) => BaseTool, client: string, flag: boolean) {
   if (flag) return new ctor(client);
@@ -111,13 +114,9 @@ export class Toolkit {
 
   it('a Map of instances walked with forEach', async () => {
     const result = await lintFiles({
-      'base.ts': BASE,
-      'read.ts': READ_TOOL,
-      'delete.ts': DELETE_TOOL,
+      ...TOOL_FILES,
       'server.ts': `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { ReadTool } from "./read.js";
-import { DeleteTool } from "./delete.js";
-import type { BaseTool } from "./base.js";
+${IMPORT_TOOLS}import type { BaseTool } from "./base.js";
 const server = new McpServer({ name: "t", version: "1.0.0" });
 const registry = new Map<string, BaseTool>();
 registry.set("read", new ReadTool());
@@ -178,9 +177,7 @@ new PingTool().register(server);
 
   it('a getter returning a literal, and a constructor that registers', async () => {
     const result = await lintFiles({
-      'server.ts': `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-const server = new McpServer({ name: "t", version: "1.0.0" });
-abstract class SelfRegistering {
+      'server.ts': `${HEAD}abstract class SelfRegistering {
   abstract get name(): string;
   constructor(server: McpServer) {
     server.registerTool(this.name, { annotations: { readOnlyHint: true } }, async () => ({ content: [] }));
@@ -201,13 +198,9 @@ new Beta(server);
 
   it('instances only run time knows: every concrete subclass made somewhere, said so; none: one unresolved registration', async () => {
     const result = await lintFiles({
-      'base.ts': BASE,
-      'read.ts': READ_TOOL,
-      'delete.ts': DELETE_TOOL,
+      ...TOOL_FILES,
       'server.ts': `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { ReadTool } from "./read.js";
-import { DeleteTool } from "./delete.js";
-import type { BaseTool } from "./base.js";
+${IMPORT_TOOLS}import type { BaseTool } from "./base.js";
 declare function loadPlugins(): BaseTool[];
 export const all = [new ReadTool(), new DeleteTool()];
 const server = new McpServer({ name: "t", version: "1.0.0" });
@@ -233,9 +226,7 @@ for (const tool of loadPlugins()) tool.installTo(server);
 
   it("the call's context kept in a field by the shared abstract base is no effect of the tool; a field a tool sets is", async () => {
     const result = await lintFiles({
-      'server.ts': `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-const server = new McpServer({ name: "t", version: "1.0.0" });
-abstract class ApiTool {
+      'server.ts': `${HEAD}abstract class ApiTool {
   abstract name: string;
   protected context: { user?: string } = {};
   protected selected = "";
@@ -265,9 +256,7 @@ for (const tool of [new ListTool(), new SelectTool()]) {
 
   it("a package's client reached through a getter choosing between a factory and a client (`typeof p === 'function' ? p() : p`) is that package's call, not nothing", async () => {
     const result = await lintFiles({
-      'server.ts': `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { ApiClient } from "some-api";
-const server = new McpServer({ name: "t", version: "1.0.0" });
+      'server.ts': `${HEAD}import { ApiClient } from "some-api";
 abstract class ApiTool {
   abstract name: string;
   private readonly provider: ApiClient | (() => ApiClient);
