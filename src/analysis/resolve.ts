@@ -363,11 +363,12 @@ export class Resolver {
       const fallback = this.resolve(node.getRight(), depth + 1, b);
       if (fallback.kind === 'module' || fallback.kind === 'function') return fallback;
     }
-    // `typeof p === "function" ? p() : p` (a client or a factory of one): a package's object either way.
+    // `typeof p === "function" ? p() : p`, `lazy ? () => connect() : client` (a client or a factory of
+    // one): a package's object either way.
     if (Node.isConditionalExpression(node)) {
       const sides = [node.getWhenTrue(), node.getWhenFalse()].map((side) => this.resolve(side, depth + 1, b));
       const modules = sides.filter((s): s is Extract<Target, { kind: 'module' }> => s.kind === 'module');
-      if (modules.length > 0 && modules.every((m) => m.specifier === modules[0]!.specifier) && sides.every((s) => s.kind === 'module' || s.kind === 'unknown')) {
+      if (modules.length > 0 && modules.every((m) => m.specifier === modules[0]!.specifier) && sides.every((s) => s.kind === 'module' || s.kind === 'unknown' || s.kind === 'function')) {
         return modules.find((m) => m.path[m.path.length - 1] !== RESULT_OF_CALL) ?? modules[0]!;
       }
     }
