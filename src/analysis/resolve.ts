@@ -39,6 +39,24 @@ export type Target =
   | { kind: 'const'; value: unknown; partial?: boolean }
   | { kind: 'unknown'; reason: string; opaque?: boolean; runtime?: boolean; declaredOnly?: boolean };
 
+/** A class declaration or expression. */
+export type ClassLike = import('ts-morph').ClassDeclaration | import('ts-morph').ClassExpression;
+
+/** An instance `made` of the project class `cls`, with the bindings its members are read in. */
+export interface Instance {
+  cls: ClassLike;
+  made: import('ts-morph').NewExpression;
+  bindings: Bindings;
+}
+
+/**
+ * The key under which {@link Bindings} hold what `this` stands for in the instance members of a
+ * class: its `class` keyword, a node no declaration lookup ever asks for.
+ */
+export function thisKey(cls: ClassLike): Node {
+  return cls.getFirstChildByKindOrThrow(SyntaxKind.ClassKeyword);
+}
+
 /** The bindings a target's code is read in. */
 export function bindingsOf(target: Target): Bindings {
   return (target.kind === 'function' || target.kind === 'value') && target.bindings ? target.bindings : Bindings.EMPTY;
@@ -165,6 +183,8 @@ export class Resolver {
   private readonly literalReturnsCache = new Map<FunctionNode, Node[]>();
   /** Per class, the right-hand sides of its `this.<name> = ...` assignments, by name. */
   private readonly fieldWrites = new Map<Node, Map<string, Node[]>>();
+  /** {@link Resolver.instance} by `new` expression and the id of the bindings it is read in. */
+  private readonly instanceCache = new Map<Node, Map<number, Instance>>();
   /** See {@link Resolver.newExpressions}: built on first use (the project's files are all loaded by then). */
   private newSites: Map<string, import('ts-morph').NewExpression[]> | null = null;
 
@@ -320,7 +340,12 @@ export class Resolver {
     const node = unwrap(expr);
     if (isFunctionNode(node)) return withBindings({ kind: 'function', node }, b.visibleFrom(node));
     if (Node.isIdentifier(node)) return this.resolveIdentifier(node, depth, b);
-    if (node.getKind() === SyntaxKind.ThisKeyword) return thisOf(node);
+    if (node.getKind() === SyntaxKind.ThisKeyword) {
+      // `this` of an instance member the context binds (a receiver of the method's call site).
+      const { cls, isStatic } = thisScope(node);
+      const bound = cls && !isStatic ? b.get(thisKey(cls)) : undefined;
+      return bound ? this.resolveBound(bound, depth) : thisOf(node);
+    }
     if (Node.isPropertyAccessExpression(node)) {
       return this.member(this.resolve(node.getExpression(), depth + 1, b), node.getName(), node.getNameNode(), depth + 1);
     }
@@ -337,6 +362,15 @@ export class Resolver {
     if (Node.isBinaryExpression(node) && [SyntaxKind.QuestionQuestionToken, SyntaxKind.BarBarToken].includes(node.getOperatorToken().getKind())) {
       const fallback = this.resolve(node.getRight(), depth + 1, b);
       if (fallback.kind === 'module' || fallback.kind === 'function') return fallback;
+    }
+    // `typeof p === "function" ? p() : p`, `lazy ? () => connect() : client` (a client or a factory of
+    // one): a package's object either way.
+    if (Node.isConditionalExpression(node)) {
+      const sides = [node.getWhenTrue(), node.getWhenFalse()].map((side) => this.resolve(side, depth + 1, b));
+      const modules = sides.filter((s): s is Extract<Target, { kind: 'module' }> => s.kind === 'module');
+      if (modules.length > 0 && modules.every((m) => m.specifier === modules[0]!.specifier) && sides.every((s) => s.kind === 'module' || s.kind === 'unknown' || s.kind === 'function')) {
+        return modules.find((m) => m.path[m.path.length - 1] !== RESULT_OF_CALL) ?? modules[0]!;
+      }
     }
     if (Node.isAwaitExpression(node)) {
       const inner = unwrap(node.getExpression());
@@ -393,7 +427,7 @@ export class Resolver {
     if (!fn.getBody()) return null;
     const bindings = bindParameters(fn, call.getArguments(), callBindings, fnBindings);
     // The one expression the body returns, after statements that prepare it (`const root = ...; return async () => ...`).
-    let returned: Node | null = soleReturn(fn) ?? onlyReturn(fn);
+    let returned: Node | null = soleReturn(fn) ?? onlyReturn(fn) ?? sameNewReturn(fn);
     // `hints("read")` with a `switch` or `if`s on the parameter: the one return the arguments reach.
     if (!returned && this.branches && bindings.size > 0) {
       const reachable = this.literalReturns(fn).filter((r) => this.branches!.isReachable(r, fn, bindings));
@@ -491,10 +525,12 @@ export class Resolver {
       if (Node.isEnumDeclaration(obj)) return enumMember(obj, name, this, depth);
       if (Node.isFunctionExpression(obj) && isEnumIife(obj)) return compiledEnumMember(obj, name, this, depth);
       // `new C().m` and `C.m` where C is a class of the project.
-      const cls = Node.isNewExpression(obj) ? this.resolve(obj.getExpression(), depth + 1, b) : base;
-      const classNode = cls.kind === 'value' ? unwrap(cls.node) : null;
-      if (classNode && (Node.isClassDeclaration(classNode) || Node.isClassExpression(classNode))) {
-        const found = this.classMember(classNode, name, !Node.isNewExpression(obj), depth);
+      if (Node.isNewExpression(obj)) {
+        const instance = this.instance(obj, b, depth);
+        const found = instance ? this.instanceMember(instance, name, depth) : null;
+        if (found) return found;
+      } else if (Node.isClassDeclaration(obj) || Node.isClassExpression(obj)) {
+        const found = this.classMember(obj, name, true, depth);
         if (found) return found;
       }
     }
@@ -526,6 +562,107 @@ export class Resolver {
     const member = isStatic ? cls.getStaticMember(name) : cls.getInstanceMember(name);
     if (member) return this.resolveDeclaration(member, depth + 1);
     return this.inheritedMember(cls, name, isStatic, depth);
+  }
+
+  /**
+   * The instance `new C(...)` makes, when C is a class of the project: C, and the bindings its
+   * members are read in (see {@link Resolver.instanceBindings}). Null for any other callee.
+   */
+  instance(made: import('ts-morph').NewExpression, b: Bindings, depth = 0): Instance | null {
+    let byBindings = this.instanceCache.get(made);
+    if (!byBindings) this.instanceCache.set(made, (byBindings = new Map()));
+    const hit = byBindings.get(b.id);
+    if (hit) return hit;
+    const callee = this.resolve(made.getExpression(), depth + 1, b);
+    const cls = callee.kind === 'value' ? unwrap(callee.node) : null;
+    if (!cls || !(Node.isClassDeclaration(cls) || Node.isClassExpression(cls))) return null;
+    // Only a found class is kept: a callee cut by the depth limit may resolve from a shallower start.
+    const instance = { cls, made, bindings: this.instanceBindings(cls, made, b, depth) };
+    byBindings.set(b.id, instance);
+    return instance;
+  }
+
+  /**
+   * Every instance the project's code makes (`new C(...)`, read as written) of `cls` or of a class
+   * that extends it, in source order; abstract classes are never made.
+   */
+  instancesOf(cls: ClassLike): Instance[] {
+    const out: Instance[] = [];
+    const seen = new Set<Node>();
+    for (const sites of this.newExpressions(cls.getProject()).values()) {
+      for (const site of sites) {
+        if (seen.has(site)) continue;
+        seen.add(site);
+        const instance = this.instance(site, Bindings.EMPTY);
+        if (instance && this.extendsClass(instance.cls, cls)) out.push(instance);
+      }
+    }
+    return out.sort((a, b) => a.made.getSourceFile().getFilePath().localeCompare(b.made.getSourceFile().getFilePath()) || a.made.getPos() - b.made.getPos());
+  }
+
+  /** True when `cls` is `base` or extends it through project classes. */
+  extendsClass(cls: ClassLike, base: ClassLike): boolean {
+    for (let current: ClassLike | null = cls, level = 0; current && level < 16; current = this.baseClass(current), level++) if (current === base) return true;
+    return false;
+  }
+
+  /**
+   * The bindings code of an instance `new C(args)` is read in: `this` of C and of every project
+   * class it extends bound to `made` (read in `b`), C's constructor parameters bound to `args`,
+   * and each base constructor's parameters to the arguments of the `super(...)` call that runs it
+   * (a class without a constructor passes its arguments on).
+   */
+  private instanceBindings(cls: ClassLike, made: import('ts-morph').NewExpression, b: Bindings, depth: number): Bindings {
+    const self: Bound = { kind: 'node', node: made, bindings: b };
+    let bindings = Bindings.EMPTY;
+    let args: Node[] = made.getArguments();
+    let argBindings = b;
+    for (let current: ClassLike | null = cls, level = 0; current && level < 16; current = this.baseClass(current, depth), level++) {
+      bindings = bindings.with(thisKey(current), self, current);
+      const ctor = current.getConstructors().find((c) => c.getBody() !== undefined);
+      if (!ctor) continue;
+      bindings = bindParameters(ctor, args, argBindings, bindings);
+      const superCall = superCallOf(ctor);
+      if (!superCall) break;
+      args = superCall.getArguments();
+      argBindings = bindings;
+    }
+    return bindings;
+  }
+
+  /** The project class a class extends, or null. */
+  baseClass(cls: ClassLike, depth = 0): ClassLike | null {
+    const heritage = cls.getExtends()?.getExpression();
+    if (!heritage || depth > MAX_RESOLVE_DEPTH) return null;
+    const base = this.resolve(heritage, depth + 1);
+    const node = base.kind === 'value' ? unwrap(base.node) : null;
+    return node && (Node.isClassDeclaration(node) || Node.isClassExpression(node)) ? node : null;
+  }
+
+  /**
+   * A member of an instance, read in the instance's bindings: a field's initializer, or for a field
+   * declared without one (`abstract name`, `readonly definition;`) what the constructors of its
+   * class chain assign to it (`this.definition = definition`), most derived first; a getter
+   * stands for what it returns; a method is a function whose `this` is the instance.
+   */
+  instanceMember(instance: Instance, name: string, depth: number): Target | null {
+    const { bindings } = instance;
+    for (let cls: ClassLike | null = instance.cls, level = 0; cls && level < 16; cls = this.baseClass(cls, depth), level++) {
+      const member = cls.getInstanceMember(name);
+      if (member && Node.isGetAccessorDeclaration(member) && member.getBody()) {
+        const returned = onlyReturn(member);
+        return returned ? this.resolve(returned, depth + 1, bindings) : withBindings({ kind: 'function', node: member }, bindings.visibleFrom(member));
+      }
+      const declaredOnly = Node.isPropertyDeclaration(member) && (!member.getInitializer() || (isNullish(member.getInitializer()!) && this.fieldValue(cls, name) !== undefined));
+      if (member && !declaredOnly && !(Node.isGetAccessorDeclaration(member) || Node.isSetAccessorDeclaration(member))) {
+        if (Node.isMethodDeclaration(member) && !member.getBody()) continue;
+        return this.resolveDeclaration(member, depth + 1, bindings);
+      }
+      const assigned = this.fieldValue(cls, name);
+      if (assigned) return this.resolve(assigned, depth + 1, bindings);
+    }
+    // Not written in a project class: a package's base class has it (`Model.new().save`).
+    return this.inheritedMember(instance.cls, name, false, depth);
   }
 
   /**
@@ -782,8 +919,10 @@ export class Resolver {
       return valueDecl ? this.resolveDeclaration(valueDecl, depth + 1, b) : { kind: 'global', path: [decl.getName()] };
     }
     if (Node.isPropertyDeclaration(decl)) {
-      const init = decl.getInitializer() ?? (decl.isStatic() ? undefined : this.fieldValue(decl.getParentOrThrow(), decl.getName()));
-      return init ? this.resolve(init, depth + 1) : { kind: 'unknown', reason: `field ${decl.getName()} has no initializer` };
+      // A field that starts empty (`client: Client | null = null`) holds what the class's code assigns it.
+      const written = decl.getInitializer();
+      const init = (written && !isNullish(written) ? written : undefined) ?? (decl.isStatic() ? undefined : this.fieldValue(decl.getParentOrThrow(), decl.getName())) ?? written;
+      return init ? this.resolve(init, depth + 1, b) : { kind: 'unknown', reason: `field ${decl.getName()} has no initializer` };
     }
     if (Node.isParameterDeclaration(decl)) {
       // `import("./store.js").then((m) => m.save())`: the module.
@@ -919,6 +1058,25 @@ function sameShapeValue(values: Node[]): Node | undefined {
 function isNullish(node: Node): boolean {
   const n = unwrap(node);
   return n.getKind() === SyntaxKind.NullKeyword || (Node.isIdentifier(n) && n.getText() === 'undefined') || (Node.isVoidExpression(n) && Node.isLiteralExpression(unwrap(n.getExpression())));
+}
+
+/**
+ * For a factory whose returns all make an instance of one callee (`if (a) return new T(x); return
+ * new T()`), the first of them; null otherwise. What members the instance has does not depend on
+ * which return ran.
+ */
+function sameNewReturn(fn: FunctionNode): Node | null {
+  const all = returnedExpressions(fn);
+  return all.length > 1 && all.every((r) => Node.isNewExpression(unwrap(r))) ? sameShapeValue(all) ?? null : null;
+}
+
+/** The `super(...)` call a constructor makes as one of its statements, if any. */
+function superCallOf(ctor: import('ts-morph').ConstructorDeclaration): import('ts-morph').CallExpression | undefined {
+  for (const statement of ctor.getStatements()) {
+    const expr = Node.isExpressionStatement(statement) ? unwrap(statement.getExpression()) : null;
+    if (expr && Node.isCallExpression(expr) && expr.getExpression().getKind() === SyntaxKind.SuperKeyword) return expr;
+  }
+  return undefined;
 }
 
 /** The expression of a function's one `return` (its body may do other things first), or null when it has none or several. */

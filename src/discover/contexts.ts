@@ -2,9 +2,10 @@ import type { CallExpression, ForOfStatement, Identifier, ts as TS } from 'ts-mo
 import { Node, SyntaxKind, ts } from '../ts-morph.js';
 import { Bindings, type Bound } from '../analysis/bindings.js';
 import { evaluate } from '../analysis/evaluate.js';
+import { descendantsOfKinds } from '../analysis/nodes.js';
 import { BranchIndex } from '../analysis/branches.js';
 import { returnedExpressions, soleReturn } from '../analysis/returns.js';
-import { bindParameters, bindingsOf, initializerOf, isFunctionNode, isNewOf, type FunctionNode, type Resolver, shorten, unwrap } from '../analysis/resolve.js';
+import { bindParameters, bindingsOf, initializerOf, isFunctionNode, isNewOf, type ClassLike, type FunctionNode, type Instance, type Resolver, shorten, unwrap } from '../analysis/resolve.js';
 
 /**
  * One way a registration call runs: its wrapper's parameters bound to one call site's arguments,
@@ -16,6 +17,11 @@ export interface RegistrationContext {
   site: Node | null;
   /** Set when the context stands for tools only run time knows (a loop over a plugin registry): why. */
   runtime: { reason: string; node: Node } | null;
+  /**
+   * Set when `this` is an instance assumed, not seen to reach the call (every concrete subclass
+   * made somewhere stands in for instances only run time has): what was assumed, and where.
+   */
+  assumed?: { reason: string; node: Node };
 }
 
 /** A registration context that could not be enumerated: a wrapper never called, a table that cannot be read. */
@@ -29,6 +35,12 @@ const ELEMENT_CALLBACKS = new Set(['forEach', 'map', 'flatMap', 'filter', 'some'
 
 /** At most this many contexts per registration call; more are reported, not expanded. */
 const MAX_CONTEXTS = 2000;
+/**
+ * How many steps a table is followed through (variables, returns of helpers, `.map`, `.filter`,
+ * spreads); a deeper table is reported. A registry of tool classes made into instances, filtered
+ * and kept in a field takes about a dozen.
+ */
+const MAX_TABLE_DEPTH = 16;
 /** How many wrappers or loops deep contexts are followed; deeper nesting is reported. */
 const MAX_NESTING = 32;
 
@@ -50,6 +62,10 @@ type Element =
  */
 export class ContextFinder {
   private readonly sitesCache = new Map<FunctionNode, Node[] | null>();
+  /** The variables and fields whose assigned values are being read (see {@link ContextFinder.elementsOf}). */
+  private readonly reading = new Set<Node>();
+  /** Call sites found by a method's name alone (see {@link ContextFinder.untypedCalls}). */
+  private readonly untyped = new Set<Node>();
   /** The wrappers being expanded, outermost first: a call site inside one of them is recursion. */
   private readonly expanding = new Set<FunctionNode>();
   /** Declarations the registration's name and annotations use (see {@link ContextFinder.contextsOf}). */
@@ -119,7 +135,9 @@ export class ContextFinder {
           return this.expandLoop(a, param, callback.getExpression(), uses, nesting, unexpanded);
         }
         const params = a.getParameters();
-        if (!params.some((p) => usesAny(uses, p))) continue;
+        // A method whose `this` gives the tool's name or annotations runs once per instance it is called on.
+        const viaThis = uses.has('this') && this.essential.has('this') && classOfInstanceMember(a) !== null;
+        if (!params.some((p) => usesAny(uses, p)) && !viaThis) continue;
         return this.expandWrapper(a, nesting, unexpanded);
       }
     }
@@ -196,8 +214,21 @@ export class ContextFinder {
       }
       return [ROOT];
     }
+    const cls = classOfInstanceMember(fn);
+    const thisEssential = cls !== null && this.essential.has('this');
     const out: RegistrationContext[] = [];
+    /** Sites whose receiver the linter cannot enumerate, when `this` gives the tool's identity. */
+    const unknownReceivers: { site: Node; reason: string }[] = [];
     for (const site of sites) {
+      // `new C(...)` runs the constructor `fn` (C is its class or extends it).
+      if (Node.isNewExpression(site)) {
+        const siteUses = identifiersIn(site);
+        for (const outer of this.contextsAt(site, siteUses, nesting + 1, unexpanded)) {
+          const instance = this.resolver.instance(site, outer.bindings);
+          if (instance) out.push({ bindings: instance.bindings, site: outer.site ?? site, runtime: outer.runtime });
+        }
+        continue;
+      }
       if (Node.isCallExpression(site)) {
         // The site's arguments feed the wrapper's parameters; those at parameters the tool's
         // identity needs (name, annotations) are needed in turn. The receiver is not.
@@ -209,9 +240,27 @@ export class ContextFinder {
           for (const u of ids) siteUses.add(u);
           if (essentialParams.has(i) || (restAt >= 0 && i >= restAt && essentialParams.has(restAt))) for (const u of ids) this.essential.add(u);
         });
+        // `tool.installTo(server)`: the receiver is the method's `this`, needed when `this` gives the tool's identity.
+        const receiver = cls ? receiverOf(site) : null;
+        if (receiver && thisEssential) {
+          for (const u of identifiersIn(receiver)) {
+            siteUses.add(u);
+            this.essential.add(u);
+          }
+        }
         for (const outer of this.contextsAt(site, siteUses, nesting + 1, unexpanded)) {
+          const self = receiver ? this.instanceAt(receiver, outer.bindings) : null;
+          // A receiver of another class (an element of a mixed table) does not run this method.
+          if (self && !this.runsOn(fn, self.cls)) continue;
+          // A call found by name whose receiver is no known instance may be another class's method.
+          if (!self && this.untyped.has(site) && !this.onlyMethodNamed(fn)) continue;
+          // `this.m(...)`, `this` unknown: the same instance as the caller's, whatever it is.
+          if (!self && receiver && thisEssential && unwrap(receiver).getKind() !== SyntaxKind.ThisKeyword) {
+            unknownReceivers.push({ site, reason: this.receiverReason(receiver, outer.bindings) });
+            continue;
+          }
           // The outermost call site tells the tools of nested wrappers apart.
-          out.push({ bindings: bindParameters(fn, site.getArguments(), outer.bindings), site: outer.site ?? site, runtime: outer.runtime });
+          out.push({ bindings: bindParameters(fn, site.getArguments(), outer.bindings, self?.bindings), site: outer.site ?? site, runtime: outer.runtime });
           if (out.length > MAX_CONTEXTS) return out;
         }
         continue;
@@ -233,7 +282,71 @@ export class ContextFinder {
       }
       unexpanded.push({ node: site, reason: `${name} is passed as a value here; the calls it receives cannot be followed` });
     }
+    if (cls && unknownReceivers.length > 0) out.push(...this.assumedInstances(fn, cls, out.length > 0, unknownReceivers, unexpanded));
     return out;
+  }
+
+  /**
+   * The contexts of a method whose `this` gives the tool's identity, for call sites whose receiver
+   * only run time knows. When no site gives a known instance, every instance of a concrete class
+   * that runs the method made somewhere in the project stands in for them, each said to be assumed;
+   * otherwise, or when there is none, each such site is reported.
+   */
+  private assumedInstances(fn: FunctionNode, cls: ClassLike, someKnown: boolean, sites: { site: Node; reason: string }[], unexpanded: UnexpandedContext[]): RegistrationContext[] {
+    const name = functionName(fn);
+    const className = cls.getName() ?? 'its class';
+    const candidates = someKnown ? [] : this.resolver.instancesOf(cls).filter((i) => this.runsOn(fn, i.cls));
+    if (candidates.length === 0) {
+      const none = someKnown ? '' : `, and no class that runs it is made with \`new\` in the files linted`;
+      for (const { site, reason } of sites) unexpanded.push({ node: site, reason: `${name} is called on ${reason}${none}, so the names or annotations \`this\` gives are unknown` });
+      return [];
+    }
+    const reason = `${name} is called on ${sites[0]!.reason}; every concrete subclass of ${className} made with \`new\` in the files linted is taken to reach it`;
+    return candidates.map((i) => ({ bindings: i.bindings, site: i.made, runtime: null, assumed: { reason, node: sites[0]!.site } }));
+  }
+
+  /**
+   * True when no class of the project outside `fn`'s class family (classes it extends or that
+   * extend it) declares a method of `fn`'s name: a call of that name on an untyped receiver can
+   * only be of this method or an override.
+   */
+  private onlyMethodNamed(fn: FunctionNode): boolean {
+    const cls = classOfInstanceMember(fn);
+    if (!cls || !Node.isMethodDeclaration(fn)) return false;
+    const name = fn.getName();
+    for (const sf of fn.getProject().getSourceFiles()) {
+      if (sf.isDeclarationFile() || !sf.getFullText().includes(name)) continue;
+      for (const other of sf.getClasses()) {
+        if (other.getInstanceMember(name) && !this.resolver.extendsClass(other, cls) && !this.resolver.extendsClass(cls, other)) return false;
+      }
+    }
+    return true;
+  }
+
+  /** The instance a receiver stands for in a context (`new C(...)`, through variables and table elements), or null. */
+  private instanceAt(receiver: Node, b: Bindings): Instance | null {
+    const target = this.resolver.resolve(receiver, 0, b);
+    const made = target.kind === 'value' ? unwrap(target.node) : null;
+    return made && Node.isNewExpression(made) ? this.resolver.instance(made, bindingsOf(target)) : null;
+  }
+
+  /** Why a receiver's instance is unknown, for a report. */
+  private receiverReason(receiver: Node, b: Bindings): string {
+    const target = this.resolver.resolve(receiver, 0, b);
+    const what = `\`${shorten(receiver.getText(), 40)}\``;
+    return target.kind === 'unknown' ? `${what}, ${target.reason}` : `${what}, an instance the linter cannot enumerate`;
+  }
+
+  /** True when calling the method `fn`'s name on an instance of `cls` runs `fn` (no class between overrides it). */
+  private runsOn(fn: FunctionNode, cls: ClassLike): boolean {
+    if (Node.isConstructorDeclaration(fn)) return true;
+    const name = (fn as import('ts-morph').MethodDeclaration).getName();
+    for (let current: ClassLike | null = cls; current; current = this.resolver.baseClass(current)) {
+      const member = current.getInstanceMember(name);
+      if (member && (Node.isMethodDeclaration(member) || Node.isGetAccessorDeclaration(member)) && member.getBody()) return member === fn;
+      if (member && Node.isPropertyDeclaration(member) && member.getInitializer()) return false;
+    }
+    return false;
   }
 
   /** The references to `fn` that call it (or pass it on), across the project; null when it has no name to search. */
@@ -244,6 +357,13 @@ export class ContextFinder {
     if (patched) {
       this.sitesCache.set(fn, patched);
       return patched;
+    }
+    // A constructor runs at each `new` of its class or of a class extending it.
+    if (Node.isConstructorDeclaration(fn)) {
+      const cls = classOfInstanceMember(fn);
+      const made = cls ? this.resolver.instancesOf(cls).map((i) => i.made) : null;
+      this.sitesCache.set(fn, made);
+      return made;
     }
     let nameNode: Node | undefined;
     if (Node.isFunctionDeclaration(fn) || Node.isMethodDeclaration(fn)) nameNode = fn.getNameNode();
@@ -275,9 +395,36 @@ export class ContextFinder {
         else if (parent && (Node.isPropertyAssignment(parent) || Node.isShorthandPropertyAssignment(parent) || Node.isVariableDeclaration(parent))) continue;
         else sites.push(access);
       }
+      if (classOfInstanceMember(fn)) sites.push(...this.untypedCalls(nameNode as Identifier, sites));
     }
     this.sitesCache.set(fn, sites);
     return sites;
+  }
+
+  /**
+   * The calls `x.m(...)` of a method's name on receivers the type checker cannot type (an element
+   * of an array, whose type needs the standard library the linter does not load), which its
+   * reference search misses. They are kept only where the receiver resolves to an instance of a
+   * class that runs the method (see {@link ContextFinder.expandWrapperSites}).
+   */
+  private untypedCalls(nameNode: Identifier, known: Node[]): CallExpression[] {
+    const name = nameNode.getText();
+    const pattern = new RegExp(`\\.\\s*${name.replace(/\$/g, '\\$')}\\s*\\(`);
+    const out: CallExpression[] = [];
+    for (const sf of nameNode.getProject().getSourceFiles()) {
+      if (sf.isDeclarationFile() || !pattern.test(sf.getFullText())) continue;
+      const calls = descendantsOfKinds<CallExpression>(sf, [SyntaxKind.CallExpression], (n) => {
+        const callee = (n as TS.CallExpression).expression;
+        return ts.isPropertyAccessExpression(callee) && callee.name.text === name;
+      });
+      for (const call of calls) {
+        const callee = call.getExpression() as import('ts-morph').PropertyAccessExpression;
+        if (known.includes(call) || callee.getNameNode().getSymbol() !== undefined) continue;
+        this.untyped.add(call);
+        out.push(call);
+      }
+    }
+    return out;
   }
 
   /**
@@ -287,7 +434,7 @@ export class ContextFinder {
    * predicate), `.concat(...)`. Anything else is reported with the reason.
    */
   elementsOf(expr: Node, b: Bindings, depth: number): { ok: true; items: Element[] } | { ok: false; reason: string } {
-    if (depth > 8) return { ok: false, reason: 'nested too deeply to read' };
+    if (depth > MAX_TABLE_DEPTH) return { ok: false, reason: 'nested too deeply to read' };
     const node = unwrap(expr);
     if (Node.isCallExpression(node)) {
       const callee = unwrap(node.getExpression());
@@ -345,8 +492,18 @@ export class ContextFinder {
       }
     }
     if (Node.isConditionalExpression(node)) return this.union([node.getWhenTrue(), node.getWhenFalse()].map((n) => this.elementsOf(n, b, depth + 1)));
-    const assigned = Node.isIdentifier(node) ? this.assignedValues(node) : null;
-    if (assigned) return this.union(assigned.map((n) => this.elementsOf(n, b.visibleFrom(n), depth + 1)));
+    const assigned = Node.isIdentifier(node) ? this.assignedValues(node) : Node.isPropertyAccessExpression(node) ? this.fieldValues(node) : null;
+    if (assigned) {
+      // `list = list.filter(...)`, `list = [...list, more]`: the table read inside its own values adds nothing new.
+      const holder = (Node.isPropertyAccessExpression(node) ? node.getNameNode() : node).getSymbol()?.getDeclarations()[0] ?? node;
+      if (this.reading.has(holder)) return { ok: true, items: [] };
+      this.reading.add(holder);
+      try {
+        return this.union(assigned.map((n) => this.elementsOf(n, b.visibleFrom(n), depth + 1)));
+      } finally {
+        this.reading.delete(holder);
+      }
+    }
     // `const all = Object.values(table)`: read the initializer as written (resolution would stop at the global `Object`).
     const constInit = Node.isIdentifier(node) && b.size === 0 ? initializerOf(node, true) : undefined;
     if (constInit && Node.isCallExpression(unwrap(constInit))) return this.elementsOf(constInit, Bindings.EMPTY, depth + 1);
@@ -587,8 +744,31 @@ export class ContextFinder {
   }
 
   /**
+   * For a field of a class's instances that its code fills later (`tools: Tool[] = []`, then
+   * `this.tools = this.load()` in an init method), the values it is given, start values left
+   * out (see {@link isStartValue}); null for anything else.
+   */
+  private fieldValues(access: import('ts-morph').PropertyAccessExpression): Node[] | null {
+    const decl = access.getNameNode().getSymbol()?.getDeclarations()[0];
+    const nameNode = decl && Node.isPropertyDeclaration(decl) && !decl.isStatic() ? decl.getNameNode() : undefined;
+    if (!nameNode || !(Node.isIdentifier(nameNode) || Node.isPrivateIdentifier(nameNode))) return null;
+    const values: Node[] = [];
+    const init = (decl as import('ts-morph').PropertyDeclaration).getInitializer();
+    if (init) values.push(init);
+    for (const ref of (nameNode as Identifier).findReferencesAsNodes()) {
+      const written = ref.getParent();
+      const assignment = written?.getParent();
+      if (written && Node.isPropertyAccessExpression(written) && written.getNameNode() === ref && assignment && Node.isBinaryExpression(assignment) && assignment.getLeft() === written && assignment.getOperatorToken().getKind() === SyntaxKind.EqualsToken) {
+        values.push(assignment.getRight());
+      }
+    }
+    const meaningful = values.filter((v) => !isStartValue(v));
+    return values.length > 1 && meaningful.length > 0 ? meaningful : null;
+  }
+
+  /**
    * For a `let` or `var` the code fills later (`let cache = null; ... cache = Object.values(x)`),
-   * the values it is given, `null` and `undefined` left out; null for anything else.
+   * the values it is given, start values left out (see {@link isStartValue}); null for anything else.
    */
   private assignedValues(id: Identifier): Node[] | null {
     const decl = id.getSymbol()?.getDeclarations()[0];
@@ -602,7 +782,7 @@ export class ContextFinder {
       const assignment = ref.getParent();
       if (assignment && Node.isBinaryExpression(assignment) && assignment.getLeft() === ref && assignment.getOperatorToken().getKind() === SyntaxKind.EqualsToken) values.push(assignment.getRight());
     }
-    const meaningful = values.filter((v) => !(Node.isNullLiteral(unwrap(v)) || unwrap(v).getText() === 'undefined'));
+    const meaningful = values.filter((v) => !isStartValue(v));
     return values.length > 1 && meaningful.length > 0 ? meaningful : null;
   }
 
@@ -660,11 +840,11 @@ function bindElement(b: Bindings, decl: Node, element: Element, scope: Node): Bi
   return b.with(decl, pair, scope);
 }
 
-/** True when `node` sits in a loop or in a function with parameters: only then can it have several contexts. */
+/** True when `node` sits in a loop, in a function with parameters or in a member of a class's instances (one per instance): only then can it have several contexts. */
 function hasBinderAround(node: Node): boolean {
   for (let a = node.getParent(); a; a = a.getParent()) {
     if (Node.isForOfStatement(a) || Node.isForInStatement(a)) return true;
-    if (isFunctionNode(a) && a.getParameters().length > 0) return true;
+    if (isFunctionNode(a) && (a.getParameters().length > 0 || classOfInstanceMember(a) !== null)) return true;
   }
   return false;
 }
@@ -709,7 +889,7 @@ function referencesWhere(nameNode: Identifier, change: (name: string) => string)
 
 
 /**
- * The names of the identifiers inside `node` (itself included). Names, not declarations: asking
+ * The names of the identifiers inside `node` (itself included), and `this` when it is used. Names, not declarations: asking
  * the checker for every identifier of every handler costs more than the few extra contexts a
  * shadowed name can cause, which only re-read the same code with more bindings.
  */
@@ -717,6 +897,7 @@ function identifiersIn(node: Node): Set<string> {
   const out = new Set<string>();
   const visit = (n: TS.Node): void => {
     if (ts.isIdentifier(n)) out.add(n.text);
+    else if (n.kind === ts.SyntaxKind.ThisKeyword) out.add('this');
     else ts.forEachChild(n, visit);
   };
   visit(node.compilerNode);
@@ -745,4 +926,24 @@ function functionName(fn: FunctionNode): string {
   const assignment = fn.getParentWhile((p) => Node.isAsExpression(p) || Node.isParenthesizedExpression(p))?.getParent() ?? parent;
   if (assignment && Node.isBinaryExpression(assignment)) return `the replacement of \`${shorten(assignment.getLeft().getText(), 40)}\``;
   return 'this function';
+}
+
+/** For a method, accessor or constructor of a class's instances, that class; null for any other function. */
+function classOfInstanceMember(fn: FunctionNode): ClassLike | null {
+  if (!(Node.isMethodDeclaration(fn) || Node.isConstructorDeclaration(fn) || Node.isGetAccessorDeclaration(fn))) return null;
+  if (!Node.isConstructorDeclaration(fn) && fn.isStatic()) return null;
+  const cls = fn.getParent();
+  return Node.isClassDeclaration(cls) || Node.isClassExpression(cls) ? cls : null;
+}
+
+/** The receiver of a method call `receiver.m(...)`; null for a call of a plain name. */
+function receiverOf(call: CallExpression): Node | null {
+  const callee = unwrap(call.getExpression());
+  return Node.isPropertyAccessExpression(callee) ? callee.getExpression() : null;
+}
+
+/** `null`, `undefined` or `[]`: what a table variable or field holds before code fills it. */
+function isStartValue(value: Node): boolean {
+  const v = unwrap(value);
+  return Node.isNullLiteral(v) || v.getText() === 'undefined' || (Node.isArrayLiteralExpression(v) && v.getElements().length === 0);
 }

@@ -3,7 +3,7 @@ import { Node, SyntaxKind, ts } from '../ts-morph.js';
 import { Bindings } from '../analysis/bindings.js';
 import { contains, descendantsOfKinds, moduleSpecifierOf } from '../analysis/nodes.js';
 import { evaluate, evaluateObject, definingNode, type EvaluatedObject } from '../analysis/evaluate.js';
-import { expandArguments, isModuleLevel, type FunctionNode, type Resolver, shorten, unwrap } from '../analysis/resolve.js';
+import { expandArguments, isFunctionNode, isModuleLevel, type FunctionNode, type Resolver, shorten, unwrap } from '../analysis/resolve.js';
 import type { DeclaredAnnotations, DeclaredHint, SourceLocation, ToolFacts, UnresolvedItem, UnresolvedRegistration } from '../model.js';
 import { locationOf } from '../analysis/location.js';
 import type { RegistrationContext } from './contexts.js';
@@ -263,9 +263,10 @@ export function discoverInFile(sf: SourceFile, ctx: DiscoverContext): Discovery 
     if (!fileUsesSdk) {
       const callee = resolver.resolve(shape.callee);
       if (callee.kind === 'function' && !isSdkMethod(callee.node)) continue;
-    } else if (callsOwnMethod(node, method)) {
+    } else if (callsOwnMethod(node, method) || callsFieldsOwnMethod(shape.callee, resolver)) {
       // In a file that imports the SDK too (a bundle holds everything), `this.registerTool(...)` of a
-      // class that defines `registerTool` itself is still the project's own method.
+      // class that defines `registerTool` itself, or `this.registry.registerTool(...)` of a project
+      // class kept in a field, is still the project's own method.
       continue;
     }
     const written = shape.args;
@@ -290,6 +291,7 @@ export function discoverInFile(sf: SourceFile, ctx: DiscoverContext): Discovery 
       }
       if (method === 'tool' ? args.length < 2 || args.length > 6 : args.length < 2 || args.length > 3) continue;
       const tool = method === 'tool' ? fromTool(args, context, resolver) : fromRegisterTool(method, args, context, resolver);
+      if (context.assumed) tool.facts.unresolved.push({ expression: shorten(context.assumed.node.getText()), reason: context.assumed.reason, location: locationOf(context.assumed.node), via: [] });
       lifecycle ??= lifecycleOf(node);
       for (const update of lifecycle.updates) applyUpdate(tool, update, resolver);
       // A tool disabled or removed somewhere is still reported: it is listed whenever it is enabled.
@@ -393,7 +395,10 @@ function nameLocation(nameArg: Arg, ctx: RegistrationContext, resolver: Resolver
   // The literal, when it is written at the call site or in the entry (not in a shared const or enum).
   const site = ctx.site;
   const inSite = defining !== null && (defining === unwrap(nameArg.node) || contains(site, defining));
-  if (defining && inSite && (Node.isStringLiteral(defining) || Node.isNoSubstitutionTemplateLiteral(defining))) return locationOf(defining);
+  // A class-based tool's name is written in its class (a field, a getter, a `super(...)` argument): one literal per class.
+  const holder = defining?.getFirstAncestor((a) => Node.isPropertyDeclaration(a) || isFunctionNode(a));
+  const inClass = holder !== undefined && (Node.isPropertyDeclaration(holder) || Node.isGetAccessorDeclaration(holder) || Node.isConstructorDeclaration(holder));
+  if (defining && (inSite || inClass) && (Node.isStringLiteral(defining) || Node.isNoSubstitutionTemplateLiteral(defining))) return locationOf(defining);
   return locationOf(site);
 }
 
@@ -475,6 +480,16 @@ function fromTool(args: Arg[], ctx: RegistrationContext, resolver: Resolver): Di
 
 function handlersOfArg(arg: Arg | undefined, resolver: Resolver, unresolved: UnresolvedItem[]): HandlerRef[] {
   return arg ? handlersOf(arg, resolver, unresolved) : [];
+}
+
+/** True for `this.<field>.<method>` that resolves to a method of a project class other than the SDK's servers. */
+function callsFieldsOwnMethod(callee: Node, resolver: Resolver): boolean {
+  const access = unwrap(callee);
+  if (!Node.isPropertyAccessExpression(access)) return false;
+  const receiver = unwrap(access.getExpression());
+  if (!Node.isPropertyAccessExpression(receiver) || receiver.getExpression().getKind() !== SyntaxKind.ThisKeyword) return false;
+  const target = resolver.resolve(callee);
+  return target.kind === 'function' && Node.isMethodDeclaration(target.node) && !isSdkMethod(target.node);
 }
 
 /** True for `this.<method>(...)` inside a class that declares a method of that name itself. */

@@ -127,6 +127,7 @@ export function stateMutation(node: Node, within: FunctionNode): Effect | null {
     const root = stateRoot(node.getLeft());
     if (!root || !inside(node, within)) return null;
     if (op === SyntaxKind.EqualsToken) {
+      if (isCallContextRecord(node)) return null;
       const left = unwrap(node.getLeft());
       if (Node.isElementAccessExpression(left) && left.getArgumentExpression() && isFreshValue(left.getArgumentExpression()!)) {
         return effect(node, root, false, false, 'adds an entry with a new key to server state `{}`');
@@ -331,6 +332,32 @@ function isResource(value: Node): boolean {
   if (Node.isNewExpression(node)) return !['Map', 'Set', 'Array', 'Object', 'WeakMap', 'WeakSet', 'Date'].includes(node.getExpression().getText());
   if (!Node.isCallExpression(node)) return false;
   return RESOURCE_FACTORY.test(calledName(node) ?? '');
+}
+
+/**
+ * True for the call's context kept in a field by the shared base of class-based tools
+ * (`this.sessionContext = context || {}` as the first step of an abstract class's `execute`): a
+ * statement of the method's body itself (every call runs it), of a field of `this` (no member of
+ * it), with a value made from the method's parameters and literals only. Each call replaces what
+ * the last one kept before anything reads it; it is the wrapper's bookkeeping, not the tool's effect.
+ */
+function isCallContextRecord(assignment: import('ts-morph').BinaryExpression): boolean {
+  const left = unwrap(assignment.getLeft());
+  if (!Node.isPropertyAccessExpression(left) || left.getExpression().getKind() !== SyntaxKind.ThisKeyword) return false;
+  const statement = assignment.getParent();
+  const method = statement?.getParent()?.getParent();
+  if (!statement || !Node.isExpressionStatement(statement) || !method || !Node.isMethodDeclaration(method)) return false;
+  const cls = method.getParent();
+  if (!Node.isClassDeclaration(cls) || !cls.isAbstract()) return false;
+  const params = new Set(method.getParameters().map((p) => p.getName()));
+  const fromParameters = (n: Node): boolean => {
+    const v = unwrap(n);
+    if (Node.isIdentifier(v)) return params.has(v.getText());
+    if (Node.isBinaryExpression(v)) return [SyntaxKind.BarBarToken, SyntaxKind.QuestionQuestionToken].includes(v.getOperatorToken().getKind()) && fromParameters(v.getLeft()) && fromParameters(v.getRight());
+    if (Node.isObjectLiteralExpression(v)) return v.getProperties().length === 0;
+    return Node.isLiteralExpression(v) || Node.isNullLiteral(v);
+  };
+  return fromParameters(assignment.getRight());
 }
 
 function isGuardedInitialisation(assignment: import('ts-morph').BinaryExpression): boolean {
