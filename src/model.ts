@@ -239,6 +239,11 @@ export interface ToolFacts {
   unresolved: UnresolvedItem[];
   /** Set on a later registration of a name already registered on the same server: where the first one is. */
   duplicateOf?: SourceLocation;
+  /**
+   * Set instead of `duplicateOf` when the linter cannot tell whether the two registrations both run
+   * (different conditions, different entry points): where the first one is, and why it is unsure.
+   */
+  maybeDuplicateOf?: { location: SourceLocation; why: string };
 }
 
 /** Severity of a finding, as in ESLint's config ("off" removes the rule). */

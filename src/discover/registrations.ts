@@ -30,6 +30,8 @@ export interface DiscoveredTool {
   server?: () => string;
   /** The registration call or listed object, to tell registrations in exclusive branches apart. */
   site?: Node;
+  /** The call site or table element of the registration context the tool comes from, if any (`RegistrationContext.site`). */
+  contextSite?: Node;
   /** True when the registration's gap is already among the unresolved registrations. */
   gapListed?: boolean;
 }
@@ -296,6 +298,7 @@ export function discoverInFile(sf: SourceFile, ctx: DiscoverContext): Discovery 
       for (const state of lifecycle.states) tool.facts.registration += ` + ${state}()`;
       tool.server = () => keyOfReceiver(shape.receiver ?? shape.callee, context.bindings);
       tool.site = node;
+      if (context.site) tool.contextSite = context.site;
       tool.gapListed = gapListed;
       found.tools.push(tool);
     }
