@@ -237,6 +237,13 @@ export interface ToolFacts {
   inferred?: InferredHints;
   /** Problems resolving the registration itself (name or handler). */
   unresolved: UnresolvedItem[];
+  /**
+   * Set when annotations are written where the SDK never reads them (after the callback of the
+   * deprecated `server.tool(...)`): `annotations` is then null, as clients see none. `sdk` is the
+   * version the file runs with and where it was read, or null when no installed package or
+   * lockfile tells.
+   */
+  ignoredAnnotations?: { location: SourceLocation; sdk: { versions: string[]; from: string } | null };
   /** Set on a later registration of a name already registered on the same server: where the first one is. */
   duplicateOf?: SourceLocation;
   /**
