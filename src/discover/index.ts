@@ -2,6 +2,7 @@ import type { SourceFile } from 'ts-morph';
 import type { UnresolvedRegistration } from '../model.js';
 import type { DiscoverContext, RegistrationAdapter } from './adapter.js';
 import { markDuplicates } from './duplicates.js';
+import { mergeListOverrides } from './list-overrides.js';
 import { FRAMEWORKS } from './frameworks/index.js';
 import { LOW_LEVEL } from './low-level.js';
 import { discoverInFile, type DiscoveredTool } from './registrations.js';
@@ -53,7 +54,7 @@ export function discoverProject(targets: SourceFile[], ctx: DiscoverContext): Pr
     seenGaps.add(key);
     return true;
   });
-  out.tools = mergeSameDefinitions(out.tools);
+  out.tools = mergeListOverrides(mergeSameDefinitions(out.tools));
   markDuplicates(out.tools, ctx.resolver, ctx.contexts);
   // A tool whose name only run time knows stands for registrations the linter cannot enumerate.
   for (const { facts, gapListed } of out.tools) {

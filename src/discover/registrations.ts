@@ -29,6 +29,12 @@ export interface DiscoveredTool {
    * function, since it is asked for only when two tools share a name.
    */
   server?: () => string;
+  /**
+   * For a tool listed by a `tools/list` handler set on an `McpServer`'s inner server
+   * (`mcp.server.setRequestHandler(ListToolsRequestSchema, ...)`): the key of that McpServer (see
+   * `server`), whose registrations of the same name the listing overrides.
+   */
+  overridesListOf?: () => string;
   /** The registration call or listed object, to tell registrations in exclusive branches apart. */
   site?: Node;
   /** The call site or table element of the registration context the tool comes from, if any (`RegistrationContext.site`). */
