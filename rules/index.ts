@@ -1,5 +1,6 @@
 import type { Rule } from '../src/engine/rule.js';
 import duplicateToolName from './duplicate-tool-name.js';
+import ignoredAnnotations from './ignored-annotations.js';
 import invalidAnnotations from './invalid-annotations.js';
 import meaninglessHint from './meaningless-hint.js';
 import missingAnnotations from './missing-annotations.js';
@@ -13,6 +14,7 @@ import unverifiableAnnotations from './unverifiable-annotations.js';
 export const RULES: ReadonlyMap<string, Rule> = new Map(
   [
     duplicateToolName,
+    ignoredAnnotations,
     invalidAnnotations,
     meaninglessHint,
     missingAnnotations,

@@ -50,6 +50,8 @@ export default defineRule<MessageId, z.output<typeof Options>>({
     if (options.title) checkTitle(tool, report);
     const inferred = tool.inferred;
     if (!tool.annotations) {
+      // Annotations written where the SDK never reads them: ignored-annotations says so.
+      if (tool.ignoredAnnotations) return;
       const behaviour = inferred?.readOnly === true ? ', but it is read-only' : '';
       report({ messageId: 'none', data: { tool: tool.displayName, behaviour } });
       return;

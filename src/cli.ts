@@ -12,6 +12,7 @@ import { PACKAGE } from './package-info.js';
 import { checkWritable, writeFileSafely } from './write-file.js';
 import type { Formatter } from './formatters/types.js';
 import { shownCommand, type LiveTarget } from './live/target.js';
+import type { ListedTools } from './live/list-tools.js';
 import type { Config } from './config/schema.js';
 import type { InferredHints } from './model.js';
 import { DEFAULT_PIN_FILE, readPinFile, writePinFile } from './live/pin-file.js';
@@ -401,6 +402,7 @@ async function liveRun(target: LiveTarget, opts: LiveCliOptions, io: CliIO): Pro
   const pinned = pinFile === null ? null : await readPinFile(pinFile, io.cwd);
   const source = opts.project === undefined ? null : await lintProject(opts.project, config, file, io.cwd);
   const listed = await listTools(target, { timeoutMs: opts.timeout * 1000 });
+  warnAbout(listed, io);
   const live = lintListed(listed, liveLabel(target), { cwd: io.cwd, config, ...(file ? { configFile: file } : {}) });
   const result = source ? await withDrift(live, source, config, file, io.cwd) : live;
   const code = await writeReport(result, opts, FORMATTERS.get(opts.format)!, io);
@@ -410,6 +412,11 @@ async function liveRun(target: LiveTarget, opts: LiveCliOptions, io: CliIO): Pro
   if (changes.length === 0) return code;
   io.stderr.write(`mcp-annotate-lint: ${opts.checkPin}: the server's tools changed since they were pinned (${count(changes.length, 'change')}); review them, then run mcp-annotate-lint pin again:\n${changes.map((c) => `  ${printable(c)}\n`).join('')}`);
   return EXIT.findings;
+}
+
+/** The warnings of a listing (lines on stdout that were not JSON-RPC), on stderr so that a report on stdout stays whole. */
+function warnAbout(listed: ListedTools, io: CliIO): void {
+  for (const warning of listed.warnings) io.stderr.write(`mcp-annotate-lint: warning: ${warning}\n`);
 }
 
 /** `--project`: the source linted statically, as the lint command would lint that path. */
@@ -449,6 +456,7 @@ async function pinRun(target: LiveTarget, opts: { pinFile: string; timeout: numb
     source = await lintProject(opts.project, config, file, io.cwd);
   }
   const listed = await listTools(target, { timeoutMs: opts.timeout * 1000 });
+  warnAbout(listed, io);
   const pin = pinOf(listed.tools, source ? inferredByName(source) : undefined);
   await writePinFile(path.resolve(io.cwd, opts.pinFile), pin, io.cwd);
   io.stdout.write(`Wrote ${opts.pinFile}: ${count(pin.tools.length, 'tool')} of ${printable(listed.server.name)} ${printable(listed.server.version)} pinned. Commit it; live --check-pin ${opts.pinFile} fails when they change.\n`);

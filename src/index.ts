@@ -24,6 +24,7 @@ import { isAffected, searchableContext } from './project/changed-files.js';
 import { UsageError } from './errors.js';
 import { shownPath } from './write-file.js';
 import { loadProgram } from './project/load.js';
+import { SdkVersions } from './project/sdk-version.js';
 
 export type { Finding, LintResult, ToolFacts } from './model.js';
 
@@ -163,7 +164,7 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   const named = new Set<string>(targets.map((sf) => sf.getFilePath()));
   // The context and what it imports (package entry points import the rest), tests and declarations aside.
   const context = inputs.context.length > 0 ? searchableContext(projectFiles.filter((sf) => !named.has(sf.getFilePath()) && !excluded(sf.getFilePath()) && !isSkippedFile(sf.getFilePath()))) : [];
-  const discovery = discoverProject([...targets, ...context], { resolver, contexts, projectUsesSdk: usesSdk, patches });
+  const discovery = discoverProject([...targets, ...context], { resolver, contexts, projectUsesSdk: usesSdk, patches, sdkVersions: new SdkVersions() });
   for (const f of discovery.failures) fatal.push(fatalFinding('analysis-error', `Discovery (${f.adapter}) failed in this file: ${f.error}`, { file: f.file, line: 1, column: 1 }));
   const discovered = discovery.tools;
   const unresolvedRegistrations = discovery.unresolved.filter((u) => named.has(u.location.file));

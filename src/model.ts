@@ -237,8 +237,20 @@ export interface ToolFacts {
   inferred?: InferredHints;
   /** Problems resolving the registration itself (name or handler). */
   unresolved: UnresolvedItem[];
+  /**
+   * Set when annotations are written where the SDK never reads them (after the callback of the
+   * deprecated `server.tool(...)`): `annotations` is then null, as clients see none. `sdk` is the
+   * version the file runs with and where it was read, or null when no installed package or
+   * lockfile tells.
+   */
+  ignoredAnnotations?: { location: SourceLocation; sdk: { versions: string[]; from: string } | null };
   /** Set on a later registration of a name already registered on the same server: where the first one is. */
   duplicateOf?: SourceLocation;
+  /**
+   * Set instead of `duplicateOf` when the linter cannot tell whether the two registrations both run
+   * (different conditions, different entry points): where the first one is, and why it is unsure.
+   */
+  maybeDuplicateOf?: { location: SourceLocation; why: string };
 }
 
 /** Severity of a finding, as in ESLint's config ("off" removes the rule). */

@@ -147,7 +147,7 @@ export class BranchIndex {
 }
 
 /** True when a statement (or clause) always ends in `return`, `throw`, `break` or `continue`. */
-function alwaysExits(statement: TsNode): boolean {
+export function alwaysExits(statement: TsNode): boolean {
   if (Node.isReturnStatement(statement) || Node.isThrowStatement(statement) || Node.isBreakStatement(statement) || Node.isContinueStatement(statement)) return true;
   if (Node.isBlock(statement) || Node.isCaseClause(statement) || Node.isDefaultClause(statement)) {
     const statements = statement.getStatements();

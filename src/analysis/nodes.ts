@@ -54,3 +54,16 @@ export function moduleSpecifierOf(decl: ImportDeclaration | ExportDeclaration): 
   const specifier = decl.compilerNode.moduleSpecifier;
   return specifier !== undefined && ts.isStringLiteral(specifier) ? specifier.text : null;
 }
+
+/**
+ * The module the import that declares `decl` names (an import specifier, clause or namespace
+ * import), as {@link moduleSpecifierOf} reads it: the nearest `import` declaration or JSDoc
+ * `@import` tag above it (a JS file's `/** @import { X } from "y" *\/`, whose JSDoc hangs on
+ * whatever statement follows, perhaps another import). Null when there is none or it names no string.
+ */
+export function importedModuleOf(decl: Node): string | null {
+  for (let node: TS.Node | undefined = decl.compilerNode.parent; node; node = node.parent) {
+    if (ts.isImportDeclaration(node) || ts.isJSDocImportTag(node)) return ts.isStringLiteral(node.moduleSpecifier) ? node.moduleSpecifier.text : null;
+  }
+  return null;
+}

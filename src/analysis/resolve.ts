@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Expression, Identifier, SourceFile, ts as TS } from 'ts-morph';
 import { Node, SyntaxKind, ts } from '../ts-morph.js';
-import { descendantsOfKinds, isAssignmentOperator, moduleSpecifierOf } from './nodes.js';
+import { descendantsOfKinds, isAssignmentOperator, importedModuleOf } from './nodes.js';
 import { Bindings, type Bound } from './bindings.js';
 import type { BranchIndex } from './branches.js';
 import { returnedExpressions, soleReturn } from './returns.js';
@@ -831,7 +831,7 @@ export class Resolver {
     if (depth > MAX_RESOLVE_DEPTH) return { kind: 'unknown', reason: 'resolution depth limit' };
     const sf = decl.getSourceFile();
     if (Node.isImportSpecifier(decl)) {
-      const spec = moduleSpecifierOf(decl.getImportDeclaration());
+      const spec = importedModuleOf(decl);
       if (spec === null) return NO_SPECIFIER;
       const imported = decl.getAliasNode() ? decl.getNameNode().getText() : decl.getName();
       if (this.projectModule(sf, spec)) {
@@ -842,12 +842,12 @@ export class Resolver {
       return this.fromModule(sf, spec, [imported], depth);
     }
     if (Node.isImportClause(decl)) {
-      const spec = moduleSpecifierOf(decl.getFirstAncestorByKindOrThrow(SyntaxKind.ImportDeclaration));
+      const spec = importedModuleOf(decl);
       if (spec === null) return NO_SPECIFIER;
       return this.fromModule(sf, spec, ['default'], depth);
     }
     if (Node.isNamespaceImport(decl)) {
-      const spec = moduleSpecifierOf(decl.getFirstAncestorByKindOrThrow(SyntaxKind.ImportDeclaration));
+      const spec = importedModuleOf(decl);
       if (spec === null) return NO_SPECIFIER;
       return this.fromModule(sf, spec, [], depth);
     }

@@ -9,6 +9,7 @@ import type { DeclaredAnnotations, UnresolvedItem } from '../model.js';
 import type { ContextFinder, RegistrationContext } from './contexts.js';
 import type { PatchIndex } from './patches.js';
 import { discovered, readAnnotations, receiverKey, type Arg, type Discovery, type DiscoveredTool, type HandlerRef } from './registrations.js';
+import type { SdkVersions } from '../project/sdk-version.js';
 
 /** What every discoverer gets: the resolver, and the finder of registration contexts (wrappers, loops). */
 export interface DiscoverContext {
@@ -18,6 +19,8 @@ export interface DiscoverContext {
   projectUsesSdk: boolean;
   /** The project's monkeypatches of `server.tool` / `server.registerTool`. */
   patches: PatchIndex;
+  /** Which version of the MCP SDK each file runs with (its installed package or lockfile). */
+  sdkVersions: SdkVersions;
 }
 
 /**

@@ -349,8 +349,8 @@ export class ContextFinder {
     return false;
   }
 
-  /** The references to `fn` that call it (or pass it on), across the project; null when it has no name to search. */
-  private callSitesOf(fn: FunctionNode): Node[] | null {
+  /** The references to `fn` that call it (or pass it on), across the project; null when it has no name to search. Memoized. */
+  callSitesOf(fn: FunctionNode): Node[] | null {
     const cached = this.sitesCache.get(fn);
     if (cached !== undefined) return cached;
     const patched = this.patchSites(fn);

@@ -1,8 +1,8 @@
 import type { SourceFile } from 'ts-morph';
-import { Node } from '../ts-morph.js';
-import { contains } from '../analysis/nodes.js';
 import type { UnresolvedRegistration } from '../model.js';
 import type { DiscoverContext, RegistrationAdapter } from './adapter.js';
+import { markDuplicates } from './duplicates.js';
+import { mergeListOverrides } from './list-overrides.js';
 import { FRAMEWORKS } from './frameworks/index.js';
 import { LOW_LEVEL } from './low-level.js';
 import { discoverInFile, type DiscoveredTool } from './registrations.js';
@@ -54,8 +54,8 @@ export function discoverProject(targets: SourceFile[], ctx: DiscoverContext): Pr
     seenGaps.add(key);
     return true;
   });
-  out.tools = mergeSameDefinitions(out.tools);
-  markDuplicates(out.tools);
+  out.tools = mergeListOverrides(mergeSameDefinitions(out.tools));
+  markDuplicates(out.tools, ctx.resolver, ctx.contexts);
   // A tool whose name only run time knows stands for registrations the linter cannot enumerate.
   for (const { facts, gapListed } of out.tools) {
     if (facts.name !== null || gapListed) continue;
@@ -93,44 +93,3 @@ function mergeSameDefinitions(tools: DiscoveredTool[]): DiscoveredTool[] {
   }
   return out;
 }
-
-/**
- * Marks each later registration of a name already registered on the same server with
- * `duplicateOf`. Registrations in exclusive branches (`if`/`else`, `? :`, different `case`s) do
- * not both run, so they are not duplicates. Tools without a server key are grouped by file.
- */
-function markDuplicates(tools: DiscoveredTool[]): void {
-  const byName = new Map<string, DiscoveredTool[]>();
-  for (const tool of tools) {
-    if (tool.facts.name === null) continue;
-    const group = byName.get(tool.facts.name);
-    if (group) group.push(tool);
-    else byName.set(tool.facts.name, [tool]);
-  }
-  for (const group of byName.values()) {
-    // A tool removed before its name is registered again (`t.remove()`) is no duplicate: the SDK allows it.
-    if (group.length < 2 || group.some((t) => t.facts.registration.includes('remove()'))) continue;
-    // Each server key once: it resolves symbols.
-    const keys = group.map((t) => t.server?.() ?? t.facts.location.file);
-    group.forEach((tool, i) => {
-      const first = group.slice(0, i).find((e, j) => keys[j] === keys[i] && !(e.site && tool.site && exclusive(e.site, tool.site)));
-      if (first) tool.facts.duplicateOf = first.facts.location;
-    });
-  }
-}
-
-/** True when two nodes sit in branches of one `if`, `? :` or `switch` that exclude each other. */
-function exclusive(a: Node, b: Node): boolean {
-  if (a === b) return false;
-  for (let p = a.getParent(); p; p = p.getParent()) {
-    if (!contains(p, b)) continue;
-    const branchOf = (n: Node): Node | undefined => [n, ...n.getAncestors()].find((x) => x.getParent() === p);
-    const [ba, bb] = [branchOf(a), branchOf(b)];
-    if (Node.isIfStatement(p)) return ba !== bb && ba !== p.getExpression() && bb !== p.getExpression();
-    if (Node.isConditionalExpression(p)) return ba !== bb && ba !== p.getCondition() && bb !== p.getCondition();
-    if (Node.isCaseBlock(p)) return ba !== bb;
-    return false;
-  }
-  return false;
-}
-

@@ -9,7 +9,7 @@ import { returnedExpressions } from '../analysis/returns.js';
 import { propertyOf, valueOfProperty, type DiscoverContext, type RegistrationAdapter } from './adapter.js';
 import type { UnresolvedItem, UnresolvedRegistration } from '../model.js';
 import type { RegistrationContext } from './contexts.js';
-import { discovered, readAnnotations, titleOf, receiverKey, type Arg, type Discovery, type DiscoveredTool, type HandlerRef } from './registrations.js';
+import { discovered, keyOfReceiver, readAnnotations, titleOf, receiverKey, type Arg, type Discovery, type DiscoveredTool, type HandlerRef } from './registrations.js';
 
 /** The request each handler serves: SDK v1 passes a Zod schema, SDK v2 a method string. */
 type Method = 'tools/list' | 'tools/call';
@@ -39,6 +39,8 @@ function discoverLowLevel(sf: SourceFile, ctx: DiscoverContext): Discovery {
   });
   const handlers: Record<Method, HandlerRef[]> = { 'tools/list': [], 'tools/call': [] };
   const servers = new Map<FunctionNode, string>();
+  /** Handlers set on `mcp.server` of an McpServer `mcp`: the key of `mcp`. */
+  const overridden = new Map<FunctionNode, () => string>();
   for (const call of calls) {
     const [schema, handler] = call.getArguments();
     const method = schema ? methodOf(schema, ctx.resolver) : null;
@@ -47,6 +49,8 @@ function discoverLowLevel(sf: SourceFile, ctx: DiscoverContext): Discovery {
     if (fn.kind === 'function') {
       handlers[method].push({ node: fn.node, bindings: bindingsOf(fn) });
       servers.set(fn.node, receiverKey(call, Bindings.EMPTY));
+      const owner = innerServerOwner(call);
+      if (owner) overridden.set(fn.node, () => keyOfReceiver(owner, Bindings.EMPTY));
     }
     else found.unresolved.push({ location: locationOf(handler), reason: `the ${method} handler is not a function the linter can read` });
   }
@@ -71,12 +75,28 @@ function discoverLowLevel(sf: SourceFile, ctx: DiscoverContext): Discovery {
         }
         const server = servers.get(list);
         if (server) tool.server = () => server;
+        const owner = overridden.get(list);
+        if (owner) tool.overridesListOf = owner;
         tool.site = element.node;
         found.tools.push(tool);
       }
     }
   }
   return found;
+}
+
+/**
+ * `mcp` of `mcp.server.setRequestHandler(...)` (also `this.mcp.server`, `mcp["server"]`): the
+ * object whose `server` field receives the handler, an McpServer when it also registers tools
+ * (its registrations are matched by key, so any other object matches none). Null otherwise.
+ */
+function innerServerOwner(call: CallExpression): Node | null {
+  const callee = unwrap(call.getExpression());
+  if (!Node.isPropertyAccessExpression(callee)) return null;
+  const receiver = unwrap(callee.getExpression());
+  if (Node.isPropertyAccessExpression(receiver) && receiver.getName() === 'server') return receiver.getExpression();
+  if (Node.isElementAccessExpression(receiver) && receiver.getArgumentExpression()?.getText().slice(1, -1) === 'server') return receiver.getExpression();
+  return null;
 }
 
 /** Which request a `setRequestHandler` first argument names, or null. */

@@ -11,6 +11,7 @@ import type { DiscoverContext } from './adapter.js';
 import { originalMethodOf } from './patches.js';
 import { methodCallOf } from './method-calls.js';
 import { annotationsAt, callContexts, handlersOf, propertyOf, valueOfProperty } from './adapter.js';
+import type { SdkVersions } from '../project/sdk-version.js';
 
 /** A handler function to analyse, with the bindings of the registration context it runs in. */
 export interface HandlerRef {
@@ -28,8 +29,16 @@ export interface DiscoveredTool {
    * function, since it is asked for only when two tools share a name.
    */
   server?: () => string;
+  /**
+   * For a tool listed by a `tools/list` handler set on an `McpServer`'s inner server
+   * (`mcp.server.setRequestHandler(ListToolsRequestSchema, ...)`): the key of that McpServer (see
+   * `server`), whose registrations of the same name the listing overrides.
+   */
+  overridesListOf?: () => string;
   /** The registration call or listed object, to tell registrations in exclusive branches apart. */
   site?: Node;
+  /** The call site or table element of the registration context the tool comes from, if any (`RegistrationContext.site`). */
+  contextSite?: Node;
   /** True when the registration's gap is already among the unresolved registrations. */
   gapListed?: boolean;
 }
@@ -100,7 +109,7 @@ function mayBeMcpServer(receiver: Node, resolver: Resolver): boolean {
 }
 
 /** What a position of `tool(...)` holds after the SDK's own disambiguation. */
-type ToolArgRole = 'description' | 'shape' | 'annotations' | 'callback';
+type ToolArgRole = 'description' | 'shape' | 'annotations' | 'callback' | 'ignored';
 
 /**
  * True when an argument in the "shape" position is a Zod raw shape, as the SDK decides it
@@ -134,11 +143,18 @@ function isZodModuleValue(expr: Node, resolver: Resolver): boolean {
  * Assigns roles to the arguments after the name of a deprecated `McpServer.tool()` call, following
  * the SDK's runtime logic (six overloads: `tool(name, cb)`, `(name, description, cb)`,
  * `(name, shapeOrAnnotations, cb)`, `(name, description, shapeOrAnnotations, cb)`,
- * `(name, shape, annotations, cb)`, `(name, description, shape, annotations, cb)`).
+ * `(name, shape, annotations, cb)`, `(name, description, shape, annotations, cb)`). The SDK takes
+ * a function for the callback wherever it comes (`typeof` is not `"object"`), and never reads
+ * what follows it: those arguments are `ignored` (`tool(name, description, shape, cb, annotations)`).
  */
 export function toolArgRoles(rest: Arg[], resolver: Resolver): ToolArgRole[] {
   const roles: ToolArgRole[] = [];
   let i = 0;
+  const isFunction = (a: Arg): boolean => {
+    const u = unwrap(a.node);
+    return Node.isArrowFunction(u) || Node.isFunctionExpression(u) || resolver.resolve(a.node, 0, a.bindings).kind === 'function';
+  };
+  const calledAt = (at: number): ToolArgRole[] => [...roles, 'callback', ...rest.slice(at + 1).map((): ToolArgRole => 'ignored')];
   const isString = (a: Arg): boolean => {
     const v = evaluate(a.node, resolver, 0, a.bindings);
     if (v.known) return typeof v.value === 'string';
@@ -150,10 +166,12 @@ export function toolArgRoles(rest: Arg[], resolver: Resolver): ToolArgRole[] {
     i++;
   }
   if (rest.length - i > 1) {
+    if (isFunction(rest[i]!)) return calledAt(i);
     if (isRawShape(rest[i]!, resolver)) {
       roles.push('shape');
       i++;
       if (rest.length - i > 1) {
+        if (isFunction(rest[i]!)) return calledAt(i);
         roles.push('annotations');
         i++;
       }
@@ -290,7 +308,7 @@ export function discoverInFile(sf: SourceFile, ctx: DiscoverContext): Discovery 
         continue;
       }
       if (method === 'tool' ? args.length < 2 || args.length > 6 : args.length < 2 || args.length > 3) continue;
-      const tool = method === 'tool' ? fromTool(args, context, resolver) : fromRegisterTool(method, args, context, resolver);
+      const tool = method === 'tool' ? fromTool(args, context, resolver, ctx.sdkVersions) : fromRegisterTool(method, args, context, resolver);
       if (context.assumed) tool.facts.unresolved.push({ expression: shorten(context.assumed.node.getText()), reason: context.assumed.reason, location: locationOf(context.assumed.node), via: [] });
       lifecycle ??= lifecycleOf(node);
       for (const update of lifecycle.updates) applyUpdate(tool, update, resolver);
@@ -298,6 +316,7 @@ export function discoverInFile(sf: SourceFile, ctx: DiscoverContext): Discovery 
       for (const state of lifecycle.states) tool.facts.registration += ` + ${state}()`;
       tool.server = () => keyOfReceiver(shape.receiver ?? shape.callee, context.bindings);
       tool.site = node;
+      if (context.site) tool.contextSite = context.site;
       tool.gapListed = gapListed;
       found.tools.push(tool);
     }
@@ -469,13 +488,29 @@ export function titleOf(definition: Arg, resolver: Resolver): DeclaredHint | nul
 }
 
 /** The deprecated `tool(name, ...)`: the annotations and handler sit where the SDK's overload logic puts them. */
-function fromTool(args: Arg[], ctx: RegistrationContext, resolver: Resolver): DiscoveredTool {
+/**
+ * The tool of a deprecated `tool(...)` call. An object after the callback (`tool(name, description,
+ * shape, cb, { readOnlyHint: true })`) is never read by the SDK: the tool declares no annotations,
+ * and `ignoredAnnotations` records where they are and the SDK version the file runs with.
+ */
+function fromTool(args: Arg[], ctx: RegistrationContext, resolver: Resolver, sdkVersions: SdkVersions): DiscoveredTool {
   const [nameArg, ...rest] = args as [Arg, ...Arg[]];
   const roles = toolArgRoles(rest, resolver);
   const annotationsArg = rest[roles.indexOf('annotations')];
   const annotations = annotationsArg ? readAnnotations(annotationsArg, resolver) : null;
   const unresolved: UnresolvedItem[] = [];
-  return discovered('tool', nameArg, annotations, handlersOfArg(rest[roles.indexOf('callback')], resolver, unresolved), ctx, resolver, unresolved);
+  const tool = discovered('tool', nameArg, annotations, handlersOfArg(rest[roles.indexOf('callback')], resolver, unresolved), ctx, resolver, unresolved);
+  // What follows the callback, when it may be an annotations object (not a known string, number, ...).
+  const ignored = rest.find((a, i) => {
+    if (roles[i] !== 'ignored') return false;
+    const v = evaluate(a.node, resolver, 0, a.bindings);
+    return !v.known || (v.value !== null && typeof v.value === 'object');
+  });
+  if (ignored) {
+    const sdk = sdkVersions.forFile(ignored.node.getSourceFile().getFilePath());
+    tool.facts.ignoredAnnotations = { location: locationOf(ignored.node), sdk };
+  }
+  return tool;
 }
 
 function handlersOfArg(arg: Arg | undefined, resolver: Resolver, unresolved: UnresolvedItem[]): HandlerRef[] {

@@ -29,10 +29,12 @@ export function collect(reports: RawReport[], crashes: RuleCrash[], rules: Reado
     const template = (rule.meta.messages as Record<string, string>)[report.messageId];
     if (template === undefined) throw new Error(`rule ${rule.id} reported unknown messageId "${report.messageId}"`);
     const evidence = report.evidence ?? [];
-    const likely = restsOnLikelyEvidence(evidence);
+    const likelyEvidence = restsOnLikelyEvidence(evidence);
+    // A rule unsure of its own report says why in its message.
+    const likely = likelyEvidence || report.confidence === 'likely';
     const incidental = evidence.length > 0 && evidence.every((e) => e.incidental !== undefined) ? evidence[0]!.incidental! : null;
     const severity = incidental !== null ? lower(configured, 'info') : likely ? lower(configured, 'warning') : configured;
-    const message = renderMessage(template, report.data) + (incidental !== null ? ` (incidental: ${incidental})` : likely ? LIKELY_NOTE : '');
+    const message = renderMessage(template, report.data) + (incidental !== null ? ` (incidental: ${incidental})` : likelyEvidence ? LIKELY_NOTE : '');
     const key = `${report.ruleId}\0${report.location.file}\0${report.location.line}\0${report.location.column}\0${report.location.jsonPath ?? ''}\0${message}`;
     if (seen.has(key)) continue;
     seen.add(key);

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Effect, Severity, SourceLocation, ToolFacts } from '../model.js';
+import type { Confidence, Effect, Severity, SourceLocation, ToolFacts } from '../model.js';
 
 /** What a rule needs from the facts; the engine skips a rule whose needs a run cannot meet (effects in live mode). */
 export type RuleRequirement = 'effects' | 'source';
@@ -32,6 +32,11 @@ export interface RuleReport<MessageId extends string> {
   /** Where the finding points: the hint, else the annotations object, else the registration (the default). */
   location?: SourceLocation;
   evidence?: Effect[];
+  /**
+   * `likely` when the rule itself is not sure (its message says what is unknown): the finding is
+   * then at most a warning, as one resting only on likely evidence is. Default `certain`.
+   */
+  confidence?: Confidence;
 }
 
 /** What a rule sees: one tool's facts, and a way to report. Rules never see the syntax tree. */

@@ -11,7 +11,12 @@ import { describeTarget, redactSecrets, type LiveTarget } from './target.js';
  * that text quoted from a server can neither leak a token nor forge a terminal line.
  */
 export function liveError(target: LiveTarget, what: string): UsageError {
-  return new UsageError(printable(redactSecrets(`${describeTarget(target)}: ${what}`, target)));
+  return new UsageError(liveLine(target, what));
+}
+
+/** `<target>: <what>` as {@link liveError} words it (secrets blanked, control characters escaped), for a warning. */
+export function liveLine(target: LiveTarget, what: string): string {
+  return printable(redactSecrets(`${describeTarget(target)}: ${what}`, target));
 }
 
 /** `ms` milliseconds as a person reads them: `30 s`, `1 s`, `0.25 s`. */

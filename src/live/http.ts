@@ -98,6 +98,7 @@ export function openHttp(target: HttpTarget, kind: 'streamable-http' | 'sse', ti
     kind,
     transport,
     broken,
+    warnings: () => [],
     async explain(error, request) {
       if (error instanceof McpError) return undefined;
       const method = error instanceof SseError ? 'GET' : 'POST';

@@ -23,6 +23,11 @@ export interface Link {
    * Undefined when the transport has nothing to say about it.
    */
   explain(error: unknown, request: string): Promise<string | undefined>;
+  /**
+   * What the link put up with that the user should hear of, each as the tail of a one-line warning
+   * (lines on stdio's stdout that are not JSON-RPC, skipped). Empty for most servers.
+   */
+  warnings(): string[];
   /** Closes `client` (connected over this link or not) and frees all the link holds; never throws. */
   close(client: Client): Promise<void>;
 }

@@ -3,7 +3,7 @@ import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { UsageError } from '../errors.js';
 import { PACKAGE } from '../package-info.js';
-import { liveError, oneLine, requestFailure } from './errors.js';
+import { liveError, liveLine, oneLine, requestFailure } from './errors.js';
 import { olderServerStatus, openHttp } from './http.js';
 import { memberSegment } from './facts.js';
 import { LinkBroken, type Link, type LiveTransport } from './link.js';
@@ -37,6 +37,11 @@ export interface ListedTools {
   tools: unknown[];
   /** How many tools/list pages the listing took. */
   pages: number;
+  /**
+   * What the server did that the listing put up with (lines on stdout that are not JSON-RPC), each
+   * one line naming the target, secrets blanked and control characters escaped; to show as warnings.
+   */
+  warnings: string[];
 }
 
 /**
@@ -174,8 +179,7 @@ function refuseTooDeep(target: LiveTarget, tool: unknown, i: number): void {
  * whose validation would reject the very annotations the linter reports on.
  *
  * @throws UsageError `<target>: <what went wrong>`, one line, secrets blanked: command not found,
- *   the server exited before answering (with its exit code and last stderr line), non-JSON on
- *   stdout, no answer within `timeoutMs`, an error answer, a malformed tools/list result, a cursor
+ *   the server exited before answering (with its exit code and last stderr line), no answer within `timeoutMs`, an error answer, a malformed tools/list result, a cursor
  *   seen twice, more than `maxPages` pages, a tool with a value nested more than `MAX_NESTING`
  *   levels deep, connection refused, HTTP 401/403 (asks for an Authorization header), a content
  *   type that is not MCP, an endpoint that is neither transport.
@@ -193,6 +197,7 @@ export async function listTools(target: LiveTarget, options: ListToolsOptions = 
       transport: session.link.kind,
       tools,
       pages,
+      warnings: session.link.warnings().map((w) => liveLine(target, w)),
     };
   } finally {
     await session.link.close(session.client);

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
-import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
+import { deserializeMessage, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { KILL_GRACE_MS, MARKER_VARIABLE, newMarker, ServerGroup } from './process-group.js';
@@ -26,22 +26,30 @@ export interface ServerCommand {
  *
  * The command is spawned without a shell (`shell: false`): on Windows, where there are no process
  * groups, a `.cmd` shim such as `npx` must be run as `cmd /c npx …`.
+ *
+ * A line of stdout that is no JSON-RPC message (a banner, a log line) is skipped, as the SDK's
+ * `StdioClientTransport` does (its `processReadBuffer` hands the parse error to `onerror` and
+ * reads on): here it goes to `onunreadable` with the line itself, so that the caller can say which.
+ * The SDK's `ReadBuffer` frames the same way but drops the line before it throws, hence the
+ * framing below (split on `\n`, a trailing `\r` dropped, the SDK's `deserializeMessage` per line).
  */
 export class ServerProcess implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: (message: JSONRPCMessage) => void;
+  /** A line of stdout that is not a JSON-RPC message, and why (not JSON, or JSON of another shape); skipped. */
+  onunreadable?: (line: string, error: Error) => void;
   /** The server's stderr, readable before `start` so that nothing it writes first is lost. */
   readonly stderr = new PassThrough();
   /** The spawned process, once `start` was called. */
   child: ChildProcess | undefined;
   private group: ServerGroup | undefined;
-  private readonly buffer: ReadBuffer;
+  /** The chunks of stdout after the last new line, and their length in bytes. */
+  private pending: Buffer[] = [];
+  private pendingBytes = 0;
   private closing: Promise<void> | undefined;
 
-  constructor(private readonly server: ServerCommand) {
-    this.buffer = new ReadBuffer({ maxBufferSize: server.maxMessageBytes });
-  }
+  constructor(private readonly server: ServerCommand) {}
 
   /**
    * Spawns the server as the leader of a new process group (not on Windows), its stdin and stdout
@@ -77,25 +85,43 @@ export class ServerProcess implements Transport {
     });
   }
 
-  /** Appends `chunk` to the buffer and hands on every whole message in it; an unreadable line is an error, not the end. */
+  /**
+   * Hands on every line `chunk` ends: a message to `onmessage`, anything else to `onunreadable`
+   * (then reads on). The bytes after the last new line wait for the next chunk; a line longer than
+   * `maxMessageBytes` is an error (`onerror`, "ReadBuffer exceeded maximum size", the SDK's words)
+   * and what of it came is dropped. Only the new chunk is searched, so a long line costs its length once.
+   */
   private read(chunk: Buffer): void {
+    let start = 0;
+    for (let end = chunk.indexOf(0x0a); end !== -1; start = end + 1, end = chunk.indexOf(0x0a, start)) {
+      const tail = chunk.subarray(start, end);
+      const bytes = this.pending.length === 0 ? tail : Buffer.concat([...this.pending, tail]);
+      this.pending = [];
+      this.pendingBytes = 0;
+      this.take(bytes.toString('utf8').replace(/\r$/, ''));
+    }
+    if (start < chunk.length) {
+      this.pending.push(chunk.subarray(start));
+      this.pendingBytes += chunk.length - start;
+    }
+    if (this.pendingBytes > this.server.maxMessageBytes) {
+      this.pending = [];
+      this.pendingBytes = 0;
+      this.onerror?.(new Error(`ReadBuffer exceeded maximum size of ${this.server.maxMessageBytes} bytes`));
+    }
+  }
+
+  /** One line of stdout: a message, or a line to skip. */
+  private take(line: string): void {
+    let message: JSONRPCMessage;
     try {
-      this.buffer.append(chunk);
+      message = deserializeMessage(line);
     } catch (error) {
-      this.onerror?.(error as Error);
+      if (this.onunreadable) this.onunreadable(line, error as Error);
+      else this.onerror?.(error as Error);
       return;
     }
-    for (;;) {
-      let message: JSONRPCMessage | null;
-      try {
-        message = this.buffer.readMessage();
-      } catch (error) {
-        this.onerror?.(error as Error);
-        continue;
-      }
-      if (message === null) return;
-      this.onmessage?.(message);
-    }
+    this.onmessage?.(message);
   }
 
   /** Writes `message` as one line to the server's stdin. @throws `Not connected` when it is not running or closing. */
@@ -123,7 +149,8 @@ export class ServerProcess implements Transport {
       await this.group?.end();
       // Dead now, but perhaps not yet reaped: wait for Node to reap it, so that no zombie is left.
       if (child.exitCode === null && child.signalCode === null && child.pid !== undefined) await within(once(child, 'exit'), KILL_GRACE_MS);
-      this.buffer.clear();
+      this.pending = [];
+      this.pendingBytes = 0;
     })();
     return this.closing;
   }

@@ -6,7 +6,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { liveError, oneLine } from './errors.js';
-import { breakage, isUnreadableMessage, type Link } from './link.js';
+import { breakage, type Link } from './link.js';
 import { ServerProcess } from './server-process.js';
 import type { StdioTarget } from './target.js';
 
@@ -36,8 +36,9 @@ function inherited(): Record<string, string> {
  * A link that spawns `target` (a `ServerProcess`: MCP spec 2025-11-25, Basic › Transports › stdio:
  * the server reads JSON-RPC messages from stdin and writes them, one a line, to stdout; anything
  * else goes to stderr). The server's stderr is captured, never shown but for its last line when it
- * dies (redacted and escaped, as every message is: `liveError`); a line on stdout that is not
- * JSON-RPC breaks the link at once.
+ * dies (redacted and escaped, as every message is: `liveError`). A line on stdout that is not
+ * JSON-RPC (a banner, a log line) is skipped, as the SDK's `StdioClientTransport` and the clients
+ * built on it do, and counted (blank ones aside): one warning says how many were and quotes the first.
  *
  * The server runs in a process group of its own. Closing follows the spec's stdio shutdown (Basic ›
  * Lifecycle › Shutdown): end stdin, wait, SIGTERM, wait, SIGKILL, for the whole group and what
@@ -63,14 +64,23 @@ export function openStdio(target: StdioTarget): Link {
   });
   const { broken, fail } = breakage();
   transport.onerror = (error) => {
-    if (isUnreadableMessage(error)) fail('the server wrote something to stdout that is not a JSON-RPC message (stdout is for MCP messages only; logs belong on stderr)');
-    else if (error.message.startsWith('ReadBuffer exceeded maximum size')) fail(`the server wrote a message of more than ${MAX_MESSAGE_BYTES / 1024 / 1024} MiB to stdout`);
+    if (error.message.startsWith('ReadBuffer exceeded maximum size')) fail(`the server wrote a message of more than ${MAX_MESSAGE_BYTES / 1024 / 1024} MiB to stdout`);
+  };
+  const skipped = { lines: 0, first: '' };
+  transport.onunreadable = (line) => {
+    // A blank line says nothing: skipped without a word.
+    if (line.trim() === '') return;
+    if (skipped.lines++ === 0) skipped.first = line;
   };
 
   return {
     kind: 'stdio',
     transport,
     broken,
+    warnings: () =>
+      skipped.lines === 0
+        ? []
+        : [`skipped ${skipped.lines === 1 ? 'a line' : `${skipped.lines} lines`} on stdout that ${skipped.lines === 1 ? 'is' : 'are'} not JSON-RPC (stdout is for MCP messages only; logs belong on stderr); the first: ${JSON.stringify(skipped.first.length > 120 ? `${skipped.first.slice(0, 119)}…` : skipped.first)}`],
     async explain(error, request) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'ENOENT') return `command not found: ${target.command}`;

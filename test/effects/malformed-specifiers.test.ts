@@ -70,4 +70,25 @@ describe('malformed module specifiers', () => {
     expect(run.code).toBe(1);
     expect(run.stdout).toContain('"good" declares readOnlyHint: true, but it writes a file');
   });
+
+  it('reads a JSDoc @import (JS files) as an import of its own module, wherever its comment hangs, without an analysis error', async () => {
+    const result = await lintFiles({
+      'src/other.js': 'export default "from_other";\n',
+      'src/server.js': [
+        '/** @import { McpServer as S, tooling } from "@modelcontextprotocol/sdk/server/mcp.js" */',
+        '/** @import Def from "./other.js" */',
+        'import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";',
+        'const server = new McpServer({ name: "t", version: "1.0.0" });',
+        // Hangs on a statement that is no import: ts-morph's getImportDeclaration() threw here.
+        '/** @import * as NS from "./other.js" */',
+        'server.registerTool(Def, { annotations: { readOnlyHint: true, openWorldHint: false } }, async () => ({ content: [] }));',
+        'server.registerTool(tooling, { annotations: NS }, async () => ({ content: [] }));',
+        '',
+      ].join('\n'),
+    });
+    expect(result.findings.filter((f) => f.ruleId === 'analysis-error')).toEqual([]);
+    // `Def` is the default export of ./other.js, not of the module the next import declaration names.
+    expect(result.tools.map((t) => t.displayName)).toEqual(['from_other', '<tooling>']);
+    expect(result.tools[1]!.unresolved.map((u) => u.reason)).toEqual(['the tool name cannot be read statically: `tooling` comes from @modelcontextprotocol/sdk/server/mcp.js']);
+  });
 });

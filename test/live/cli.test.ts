@@ -46,6 +46,14 @@ describe('mcp-annotate-lint live', () => {
     );
   });
 
+  it('a server that prints a banner on stdout is linted, with one warning on stderr that leaves the JSON report whole', () => {
+    const r = run(['live', '--format', 'json', '--', 'node', 'test/fixtures/live/not-json.mjs']);
+    expect(r.stderr).toBe(
+      'mcp-annotate-lint: warning: `node test/fixtures/live/not-json.mjs`: skipped 2 lines on stdout that are not JSON-RPC (stdout is for MCP messages only; logs belong on stderr); the first: "Server \\u001b[1mlistening\\u001b[0m on stdio with ghp_***"\n',
+    );
+    expect(JSON.parse(r.stdout).tools.map((t: { name: string }) => t.name)).toEqual(['a']);
+  });
+
   it('--format json gives the label as file, line and column 0, and the JSON path', () => {
     const r = run(['live', '--format', 'json', '--', 'node', FIXTURE]);
     expect(r.code).toBe(1);

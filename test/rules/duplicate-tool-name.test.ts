@@ -9,7 +9,8 @@ describe('duplicate-tool-name', () => {
     const facts = factsOf({ declared: null });
     const out: string[] = [];
     rule.check({ tool: { ...facts, duplicateOf: { file: '/p/server.ts', line: 3, column: 1 } }, report: (r) => out.push(r.messageId) });
-    expect(out).toEqual(['duplicate']);
+    rule.check({ tool: { ...facts, maybeDuplicateOf: { location: { file: '/p/server.ts', line: 3, column: 1 }, why: 'they run under different conditions' } }, report: (r) => out.push(`${r.messageId} ${r.confidence}`) });
+    expect(out).toEqual(['duplicate', 'maybeDuplicate likely']);
   });
 
   it('marks a second registration on the same server, across files, wrappers and low-level tools/list', async () => {
