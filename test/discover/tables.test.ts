@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import type { LintResult, ToolFacts } from '../../src/model.js';
+import { lintFiles, SERVER_HEADER, tool } from '../helpers.js';
+
+/**
+ * Tools defined as data and registered in a loop, or listed by a tools/list handler: tables built
+ * through several steps (filters, spreads, reassigned variables, helpers returning tables across
+ * files), each written for these tests. Every element that can be read is a tool with its own
+ * annotations; each part that cannot is an unresolved registration naming why.
+ */
+
+const LOW_HEADER = `import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+const server = new Server({ name: "low", version: "1.0.0" }, { capabilities: { tools: {} } });
+`;
+
+const declared = (t: ToolFacts): Record<string, unknown> | null =>
+  t.annotations ? Object.fromEntries(Object.entries(t.annotations.properties).map(([k, h]) => [k, h.known ? h.value : '?'])) : null;
+const names = (r: LintResult): (string | null)[] => r.tools.map((t) => t.name).sort();
+const reasons = (r: LintResult): string[] => r.unresolvedRegistrations.map((u) => u.reason);
+
+describe('tables passed through filters, maps and reassigned variables', () => {
+  it('reads a definitions table through helpers in other files that filter, map and reassign it', async () => {
+    const result = await lintFiles({
+      'defs.ts': `export const ALL = [
+  { name: "list_items", readOnlySafe: true, annotations: { readOnlyHint: true } },
+  { name: "delete_item", readOnlySafe: false, annotations: { readOnlyHint: false, destructiveHint: true } },
+];
+`,
+      'filter.ts': `import { ALL } from "./defs.js";
+type Def = (typeof ALL)[number];
+const HIDDEN: ReadonlySet<string> = new Set(["other"]);
+function byScope(tools: readonly Def[], scopes: string[] | null): Def[] {
+  if (scopes === null) return [...tools];
+  if (scopes.length === 0) return [];
+  return tools.filter((t) => scopes.includes(t.name));
+}
+function strip(tool: Def): Def | null {
+  if (!tool.name.startsWith("x")) return null;
+  return { ...tool, readOnlySafe: false };
+}
+function scoped(tools: Def[], project: string | undefined): Def[] {
+  if (!project) return tools;
+  return tools.filter((t) => !HIDDEN.has(t.name)).map((t) => {
+    const modified = strip(t);
+    return modified ?? t;
+  });
+}
+export function filtered(scopes: string[] | null, project: string | undefined, readOnly: boolean): Def[] {
+  let tools = byScope(ALL, scopes);
+  tools = scoped(tools, project);
+  if (readOnly) tools = tools.filter((t) => t.readOnlySafe);
+  return tools;
+}
+export function available(scopes: string[] | null, project: string | undefined, readOnly: boolean): Def[] {
+  const tools = filtered(scopes, project, readOnly);
+  const notices: string[] = readOnly ? ["read only"] : [];
+  if (notices.length === 0) return tools;
+  return tools.map((tool) => ({ ...tool, description: notices.join("\\n") }));
+}
+`,
+      'server.ts': `${SERVER_HEADER}import { available } from "./filter.js";
+export function start(scopes: string[] | null, project: string | undefined, readOnly: boolean) {
+  const composed = available(scopes, project, readOnly);
+  composed.forEach((tool) => {
+    server.registerTool(tool.name, { description: "d", annotations: tool.annotations }, async () => ({ content: [] }));
+  });
+}
+`,
+    });
+    expect(names(result)).toEqual(['delete_item', 'list_items']);
+    expect(declared(tool(result, 'list_items'))).toEqual({ readOnlyHint: true });
+    expect(declared(tool(result, 'delete_item'))).toEqual({ readOnlyHint: false, destructiveHint: true });
+    expect(tool(result, 'list_items').location.file.endsWith('defs.ts')).toBe(true);
+    expect(reasons(result)).toEqual([]);
+  });
+
+  it('lists a low-level table a function filters through a variable it assigns again, and strips keys by destructuring', async () => {
+    const result = await lintFiles({
+      'tools/a.ts': `export const A_TOOLS = [{ name: "a_read", inputSchema: { type: "object" }, annotations: { readOnlyHint: true }, _meta: { readOnly: true } }];
+`,
+      'tools/b.ts': `export const B_TOOLS = [{ name: "b_write", inputSchema: { type: "object" }, annotations: { readOnlyHint: false }, _meta: { readOnly: false } }];
+`,
+      'tools/index.ts': `import { A_TOOLS } from "./a.js";
+import { B_TOOLS } from "./b.js";
+export const TOOLS = [...A_TOOLS, ...B_TOOLS];
+`,
+      'select.ts': `type Tool = { name: string; _meta?: { readOnly?: boolean } };
+function byPatterns(tools: Tool[], patterns: string[]): Tool[] {
+  if (patterns.length === 1 && patterns[0] === "*") return tools;
+  const picked = tools.filter((tool) => patterns.includes(tool.name));
+  return picked;
+}
+function readOnlyOnly(tools: Tool[]): Tool[] {
+  const kept = tools.filter((tool) => tool._meta?.readOnly === true);
+  return kept;
+}
+export function select<T extends Tool>(all: T[], patterns?: string[], readOnly?: boolean): T[] {
+  let chosen = all;
+  if (patterns?.length) chosen = byPatterns(chosen, patterns) as T[];
+  if (readOnly) chosen = readOnlyOnly(chosen) as T[];
+  return chosen;
+}
+`,
+      'server.ts': `${LOW_HEADER}import { TOOLS } from "./tools/index.js";
+import { select } from "./select.js";
+export function start(options?: { tools?: string[]; readOnly?: boolean }) {
+  const availableTools = select(TOOLS, options?.tools, options?.readOnly);
+  server.setRequestHandler(ListToolsRequestSchema, async () => {
+    const sanitized = availableTools.map(({ _meta, ...rest }) => rest);
+    return { tools: sanitized };
+  });
+  server.setRequestHandler(CallToolRequestSchema, async (request) => ({ content: [{ type: "text", text: request.params.name }] }));
+}
+`,
+    });
+    expect(names(result)).toEqual(['a_read', 'b_write']);
+    expect(declared(tool(result, 'a_read'))).toEqual({ readOnlyHint: true });
+    expect(declared(tool(result, 'b_write'))).toEqual({ readOnlyHint: false });
+    expect(reasons(result)).toEqual([]);
+  });
+
+  it('reads the elements it can of a table with a part only run time has, and reports that part alone', async () => {
+    const result = await lintFiles({
+      'server.ts': `${SERVER_HEADER}declare const plugins: { list(): { name: string }[] };
+const BUILT_IN = [{ name: "ping", ro: true }, { name: "wipe", ro: false }];
+const tools = [...BUILT_IN, ...plugins.list()];
+for (const t of tools) {
+  server.registerTool(t.name, { description: "d", annotations: { readOnlyHint: t.ro } }, async () => ({ content: [] }));
+}
+`,
+    });
+    expect(names(result)).toEqual([null, 'ping', 'wipe']);
+    expect(declared(tool(result, 'ping'))).toEqual({ readOnlyHint: true });
+    expect(declared(tool(result, 'wipe'))).toEqual({ readOnlyHint: false });
+    expect(reasons(result)).toHaveLength(1);
+    expect(reasons(result)[0]).toMatch(/^the tool name cannot be read statically: an element of `tools`, .*plugins\.list\(\)/);
+  });
+});
