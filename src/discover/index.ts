@@ -54,7 +54,7 @@ export function discoverProject(targets: SourceFile[], ctx: DiscoverContext): Pr
     seenGaps.add(key);
     return true;
   });
-  out.tools = mergeSameDefinitions(out.tools);
+  out.tools = mergeSameDefinitions(dropListedAgain(out.tools));
   markDuplicates(out.tools);
   // A tool whose name only run time knows stands for registrations the linter cannot enumerate.
   for (const { facts, gapListed } of out.tools) {
@@ -67,22 +67,34 @@ export function discoverProject(targets: SourceFile[], ctx: DiscoverContext): Pr
 }
 
 /**
+ * A tool that a tools/list handler lists again after an McpServer registered it (a handler that
+ * replaces the McpServer's own to shape the schemas, listing the same definitions) is that tool:
+ * the listed copy, with the same name and definition, is dropped; the registration keeps its
+ * handler.
+ */
+function dropListedAgain(tools: DiscoveredTool[]): DiscoveredTool[] {
+  const key = ({ facts }: DiscoveredTool): string => `${facts.name}\0${facts.location.file}:${facts.location.line}:${facts.location.column}`;
+  const registered = new Set(tools.filter((t) => t.facts.name !== null && t.facts.registration !== 'tools/list').map(key));
+  return tools.filter((t) => t.facts.name === null || t.facts.registration !== 'tools/list' || !registered.has(key(t)));
+}
+
+/**
  * One definition registered in several contexts with the same name, place and annotations (a
- * `registerAll(server)` called for a stdio and an HTTP server) is one tool to a reader: keep the
- * first, with the handlers of all, so that its effects cover every context. Registrations on the
- * same server stay apart, for duplicate-tool-name.
+ * `registerAll(server)` called for a stdio and an HTTP server, also through another API of the
+ * SDK) is one tool to a reader: keep the first, with the handlers of all, so that its effects
+ * cover every context. Registrations on the same server stay apart, for duplicate-tool-name.
  */
 function mergeSameDefinitions(tools: DiscoveredTool[]): DiscoveredTool[] {
   const kept = new Map<string, DiscoveredTool>();
   const out: DiscoveredTool[] = [];
   for (const tool of tools) {
-    const { name, location, annotations, registration } = tool.facts;
+    const { name, location, annotations } = tool.facts;
     if (name === null) {
       out.push(tool);
       continue;
     }
     const declared = annotations ? JSON.stringify(Object.entries(annotations.properties).map(([k, h]) => [k, h.known ? h.value : '?', h.location.line, h.location.column])) : 'none';
-    const key = `${name}\0${location.file}:${location.line}:${location.column}\0${registration}\0${declared}`;
+    const key = `${name}\0${location.file}:${location.line}:${location.column}\0${declared}`;
     const first = kept.get(key);
     if (first && (first.server?.() ?? '') !== (tool.server?.() ?? '')) {
       first.handlers.push(...tool.handlers);

@@ -137,3 +137,32 @@ for (const t of tools) {
     expect(reasons(result)[0]).toMatch(/^the tool name cannot be read statically: an element of `tools`, .*plugins\.list\(\)/);
   });
 });
+
+describe('one table registered through several paths', () => {
+  it('counts once a tool an McpServer registers and its replacing tools/list handler lists again, and one definition two servers register through two APIs', async () => {
+    const result = await lintFiles({
+      'tools.ts': `export const TOOLS = [
+  { name: "get_app", config: { description: "g", annotations: { readOnlyHint: true } } },
+  { name: "delete_app", config: { description: "d", annotations: { destructiveHint: true } } },
+];
+`,
+      'http.ts': `${SERVER_HEADER}import { ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { TOOLS } from "./tools.js";
+const enabled = TOOLS.filter((tool) => tool.name !== "hidden");
+enabled.forEach((tool) => server.registerTool(tool.name, tool.config, async () => ({ content: [] })));
+const toDefinition = (tool: (typeof TOOLS)[number]) => ({ name: tool.name, description: tool.config.description, inputSchema: { type: "object" } });
+server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: enabled.map(toDefinition) }));
+`,
+      'stdio.ts': `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { TOOLS } from "./tools.js";
+const stdio = new McpServer({ name: "s", version: "1.0.0" });
+for (const tool of TOOLS) stdio.tool(tool.name, tool.config.description, {}, tool.config.annotations, async () => ({ content: [] }));
+`,
+    });
+    expect(names(result)).toEqual(['delete_app', 'get_app']);
+    expect(declared(tool(result, 'get_app'))).toEqual({ readOnlyHint: true });
+    expect(declared(tool(result, 'delete_app'))).toEqual({ destructiveHint: true });
+    expect(result.tools.every((t) => t.duplicateOf === undefined)).toBe(true);
+    expect(reasons(result)).toEqual([]);
+  });
+});
