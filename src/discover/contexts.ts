@@ -585,7 +585,11 @@ export class ContextFinder {
       const call = use.getParent();
       if (!call || !Node.isCallExpression(call) || call.getExpression() !== use) return { ok: true, items: [] };
       const method = use.getName();
-      if (method === 'push' || method === 'unshift') return this.argumentsInContexts(call, call.getArguments(), depth);
+      if (method === 'push' || method === 'unshift') {
+        const added = this.argumentsInContexts(call, call.getArguments(), depth);
+        if (added.ok || call.getArguments().length !== 1) return added;
+        return this.pickedFromMap(call.getArguments()[0]!) ?? added;
+      }
       if (method === 'splice' || method === 'fill' || method === 'copyWithin') return { ok: false, reason: `which \`${shorten(call.getText(), 40)}\` changes at run time` };
       return { ok: true, items: [] };
     }
@@ -596,6 +600,29 @@ export class ContextFinder {
       }
     }
     return { ok: true, items: [] };
+  }
+
+  /**
+   * For a value picked from a map of definitions or factories by a key only run time knows
+   * (`list.push(TOOL_MAP[name]())` in a loop over names read from a file): every value the map
+   * holds, each what it returns when the pick is called. Null for any other value, or a map or
+   * factory the linter cannot read.
+   */
+  private pickedFromMap(value: Node): Elements | null {
+    let pick = unwrap(value);
+    const called = Node.isCallExpression(pick);
+    if (Node.isCallExpression(pick)) pick = unwrap(pick.getExpression());
+    if (!Node.isElementAccessExpression(pick)) return null;
+    const values = this.objectEntries(pick.getExpression(), Bindings.EMPTY, 'values');
+    if (!values.ok || !called) return values.ok ? values : null;
+    const items: Element[] = [];
+    for (const factory of values.items) {
+      const fn = this.resolver.resolve(factory.node, 0, factory.bindings);
+      const returned = fn.kind === 'function' ? returnedExpressions(fn.node) : [];
+      if (returned.length === 0) return null;
+      for (const r of returned) items.push({ kind: 'node', node: r, bindings: bindingsOf(fn) });
+    }
+    return { ok: true, items };
   }
 
   /** The elements a project function adds to the array given as its argument `index` (`function addMore(list) { list.push(...) }`). */

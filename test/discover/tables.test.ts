@@ -166,3 +166,49 @@ for (const tool of TOOLS) stdio.tool(tool.name, tool.config.description, {}, too
     expect(reasons(result)).toEqual([]);
   });
 });
+
+describe('registries of factories', () => {
+  it('follows a tsconfig `paths` alias of a package linted from its repository root, and a map of factories picked by names only run time has', async () => {
+    const result = await lintFiles({
+      'package.json': `{ "name": "monorepo", "private": true }`,
+      'app/package.json': `{ "name": "app", "type": "module" }`,
+      'app/tsconfig.json': `{ "compilerOptions": { "module": "es2022", "moduleResolution": "Bundler", "baseUrl": ".", "paths": { "@/*": ["src/*"] } }, "include": ["src/**/*.ts"] }`,
+      'app/src/tools/remove.ts': `import { rm } from "node:fs/promises";
+const tool = () => ({ name: "remove-file", handler: async (path: string) => { await rm(path); return "gone"; } });
+export default tool;
+`,
+      'app/src/tools/read.ts': `import { readFile } from "node:fs/promises";
+export default function readTool() {
+  return { name: "read-file", handler: async (path: string) => readFile(path, "utf8") };
+}
+`,
+      'app/src/tools/index.ts': `import removeFile from "./remove";
+import readFileTool from "./read";
+declare function namesFromConfig(): string[];
+const TOOL_MAP: Record<string, () => { name: string; handler: (p: string) => Promise<string> }> = {
+  "remove-file": removeFile,
+  "read-file": readFileTool,
+};
+export async function toolsFor(features?: string[]) {
+  const picked: { name: string; handler: (p: string) => Promise<string> }[] = [];
+  for (const name of namesFromConfig()) {
+    if (TOOL_MAP[name]) picked.push(TOOL_MAP[name]());
+  }
+  return picked.filter((t) => !features || features.includes(t.name));
+}
+`,
+      'app/src/server.ts': `${SERVER_HEADER}import { toolsFor } from "@/tools";
+export async function init() {
+  const all = await toolsFor();
+  for (const tool of all) {
+    server.registerTool(tool.name, { description: "d" }, async () => ({ content: [{ type: "text", text: await tool.handler("x") }] }));
+  }
+}
+`,
+    });
+    expect(names(result)).toEqual(['read-file', 'remove-file']);
+    expect(tool(result, 'remove-file').location.file.endsWith('remove.ts')).toBe(true);
+    expect(tool(result, 'remove-file').effects!.effects.map((e) => e.sink)).toEqual(['fs/promises rm']);
+    expect(reasons(result)).toEqual([]);
+  });
+});
