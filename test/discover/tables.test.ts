@@ -211,4 +211,35 @@ export async function init() {
     expect(tool(result, 'remove-file').effects!.effects.map((e) => e.sink)).toEqual(['fs/promises rm']);
     expect(reasons(result)).toEqual([]);
   });
+
+  it('reads the annotations a definitions JSON file the package ships gives each tool, through zod\'s parse', async () => {
+    const result = await lintFiles({
+      'defs/tool-definitions.json': `{ "notes-get": { "annotations": { "readOnlyHint": true } }, "notes-clear": { "annotations": { "readOnlyHint": false, "destructiveHint": true } } }`,
+      'src/definitions.ts': `import { z } from "zod";
+import json from "../defs/tool-definitions.json";
+const Def = z.object({ annotations: z.object({ readOnlyHint: z.boolean(), destructiveHint: z.boolean().optional() }) });
+let cached: Record<string, z.infer<typeof Def>> | undefined = undefined;
+function all() {
+  if (!cached) cached = z.record(z.string(), Def).parse(json);
+  return cached;
+}
+export function definitionOf(name: string) {
+  const found = all()[name];
+  if (!found) throw new Error(name);
+  return found;
+}
+`,
+      'src/server.ts': `${SERVER_HEADER}import { definitionOf } from "./definitions.js";
+const BASES = [{ name: "notes-get" }, { name: "notes-clear" }];
+const tools = BASES.map((base) => {
+  const definition = definitionOf(base.name);
+  return { ...base, annotations: definition.annotations };
+});
+for (const t of tools) server.registerTool(t.name, { description: "d", annotations: t.annotations }, async () => ({ content: [] }));
+`,
+    });
+    expect(names(result)).toEqual(['notes-clear', 'notes-get']);
+    expect(declared(tool(result, 'notes-get'))).toEqual({ readOnlyHint: true });
+    expect(declared(tool(result, 'notes-clear'))).toEqual({ readOnlyHint: false, destructiveHint: true });
+  });
 });
