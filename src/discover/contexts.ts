@@ -422,12 +422,71 @@ export class ContextFinder {
    * its parameters bound to the call's arguments; null when the callee is no such function.
    */
   private returnedTables(call: import('ts-morph').CallExpression, b: Bindings, depth: number): Elements | null {
+    const callee = unwrap(call.getExpression());
+    // `handler.getTools()` on a handler that is one of several (`HANDLERS[key] ?? defaultHandler()`): each one's tables.
+    if (Node.isPropertyAccessExpression(callee)) {
+      const receivers = this.possibleObjects(callee.getExpression(), b, depth);
+      if (receivers.length > 1) {
+        const parts: Elements[] = [];
+        // Each method once (two instances of one class, `HANDLERS[a] ?? HANDLERS[b]` listing the map's values twice).
+        const seen = new Set<string>();
+        for (const receiver of receivers) {
+          const method = this.resolver.member(this.resolver.resolve(receiver.node, 0, receiver.bindings), callee.getName(), null, 0);
+          if (method.kind !== 'function') {
+            parts.push({ ok: false, reason: `\`${shorten(receiver.node.getText(), 40)}.${callee.getName()}\` is no function the linter can read` });
+            continue;
+          }
+          const key = `${method.node.getSourceFile().getFilePath()}:${method.node.getPos()}:${bindingsOf(method).size === 0 ? '' : bindingsOf(method).id}`;
+          if (seen.has(key)) continue;
+          seen.add(key);
+          const returned = returnedExpressions(method.node);
+          const bindings = bindParameters(method.node, call.getArguments(), b, bindingsOf(method));
+          parts.push(this.union(returned.map((r) => this.elementsOf(r, bindings.visibleFrom(r), depth + 1))));
+        }
+        return this.union(parts);
+      }
+    }
     const fn = this.resolver.resolve(call.getExpression(), 0, b);
     if (fn.kind !== 'function') return null;
     const returned = returnedExpressions(fn.node);
     if (returned.length === 0) return null;
     const bindings = bindParameters(fn.node, call.getArguments(), b, bindingsOf(fn));
     return this.union(returned.map((r) => this.elementsOf(r, bindings.visibleFrom(r), depth + 1)));
+  }
+
+  /**
+   * The objects an expression can stand for, each where it is made: both sides of `??`, `||` and
+   * `? :`, what a project function can return, every value of a map read with a key only run time
+   * has (`HANDLERS[key]`), a `const`'s initializer, a bound parameter's argument. Anything else is
+   * itself.
+   */
+  private possibleObjects(expr: Node, b: Bindings, depth: number): { node: Node; bindings: Bindings }[] {
+    const node = unwrap(expr);
+    if (depth > MAX_TABLE_DEPTH || ++this.tableWork > MAX_TABLE_WORK) return [{ node, bindings: b }];
+    const next = (n: Node, nb: Bindings): { node: Node; bindings: Bindings }[] => this.possibleObjects(n, nb, depth + 1);
+    if (Node.isConditionalExpression(node) || (Node.isBinaryExpression(node) && [SyntaxKind.QuestionQuestionToken, SyntaxKind.BarBarToken].includes(node.getOperatorToken().getKind()))) {
+      return alternatives(node).flatMap((n) => next(n, b));
+    }
+    if (Node.isIdentifier(node)) {
+      const decl = node.getSymbol()?.getDeclarations()[0];
+      const bound = decl ? b.get(decl) : undefined;
+      if (bound?.kind === 'node') return next(bound.node, bound.bindings);
+      const init = bound === undefined ? initializerOf(node, true) : undefined;
+      if (init) return next(init, b.visibleFrom(init));
+    }
+    if (Node.isElementAccessExpression(node) && node.getArgumentExpression() && !evaluate(node.getArgumentExpression()!, this.resolver, 0, b).known) {
+      const values = this.objectEntries(node.getExpression(), b, 'values');
+      if (values.ok) return values.items.flatMap((v) => next(v.node, v.bindings));
+    }
+    if (Node.isCallExpression(node)) {
+      const fn = this.resolver.resolve(node.getExpression(), 0, b);
+      const returned = fn.kind === 'function' ? returnedExpressions(fn.node) : [];
+      if (fn.kind === 'function' && returned.length > 0) {
+        const bindings = bindParameters(fn.node, node.getArguments(), b, bindingsOf(fn));
+        return returned.flatMap((r) => next(r, bindings.visibleFrom(r)));
+      }
+    }
+    return [{ node, bindings: b }];
   }
 
   /**

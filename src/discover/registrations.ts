@@ -3,7 +3,7 @@ import { Node, SyntaxKind, ts } from '../ts-morph.js';
 import { Bindings } from '../analysis/bindings.js';
 import { contains, descendantsOfKinds, moduleSpecifierOf } from '../analysis/nodes.js';
 import { evaluate, evaluateObject, definingNode, type EvaluatedObject } from '../analysis/evaluate.js';
-import { expandArguments, isModuleLevel, type FunctionNode, type Resolver, shorten, unwrap } from '../analysis/resolve.js';
+import { bindingsOf, expandArguments, isModuleLevel, type FunctionNode, type Resolver, shorten, unwrap } from '../analysis/resolve.js';
 import type { DeclaredAnnotations, DeclaredHint, SourceLocation, ToolFacts, UnresolvedItem, UnresolvedRegistration } from '../model.js';
 import { locationOf } from '../analysis/location.js';
 import type { RegistrationContext } from './contexts.js';
@@ -100,7 +100,7 @@ function mayBeMcpServer(receiver: Node, resolver: Resolver): boolean {
 }
 
 /** What a position of `tool(...)` holds after the SDK's own disambiguation. */
-type ToolArgRole = 'description' | 'shape' | 'annotations' | 'callback';
+type ToolArgRole = 'description' | 'shape' | 'annotations' | 'callback' | 'ignored';
 
 /**
  * True when an argument in the "shape" position is a Zod raw shape, as the SDK decides it
@@ -134,7 +134,9 @@ function isZodModuleValue(expr: Node, resolver: Resolver): boolean {
  * Assigns roles to the arguments after the name of a deprecated `McpServer.tool()` call, following
  * the SDK's runtime logic (six overloads: `tool(name, cb)`, `(name, description, cb)`,
  * `(name, shapeOrAnnotations, cb)`, `(name, description, shapeOrAnnotations, cb)`,
- * `(name, shape, annotations, cb)`, `(name, description, shape, annotations, cb)`).
+ * `(name, shape, annotations, cb)`, `(name, description, shape, annotations, cb)`). Arguments
+ * after the callback (`tool(name, description, shape, cb, { annotations })`) are `ignored`: the SDK
+ * never reads them.
  */
 export function toolArgRoles(rest: Arg[], resolver: Resolver): ToolArgRole[] {
   const roles: ToolArgRole[] = [];
@@ -143,17 +145,28 @@ export function toolArgRoles(rest: Arg[], resolver: Resolver): ToolArgRole[] {
     const v = evaluate(a.node, resolver, 0, a.bindings);
     if (v.known) return typeof v.value === 'string';
     const u = unwrap(a.node);
-    return Node.isTemplateExpression(u) || (Node.isBinaryExpression(u) && u.getOperatorToken().getKind() === SyntaxKind.PlusToken);
+    if (Node.isTemplateExpression(u) || (Node.isBinaryExpression(u) && u.getOperatorToken().getKind() === SyntaxKind.PlusToken)) return true;
+    // A description computed at run time (`tool.description`, `describe(repo)`) that the checker types as a string,
+    // or that a project function declared to return a string gives.
+    const type = u.getType();
+    if (type.isString() || type.isStringLiteral()) return true;
+    const target = resolver.resolve(a.node, 0, a.bindings);
+    const made = target.kind === 'value' ? unwrap(target.node) : null;
+    if (made && (Node.isTemplateExpression(made) || Node.isStringLiteral(made) || Node.isNoSubstitutionTemplateLiteral(made))) return true;
+    const maker = made && Node.isCallExpression(made) ? resolver.resolve(made.getExpression(), 0, bindingsOf(target)) : null;
+    return maker?.kind === 'function' && maker.node.getReturnTypeNode()?.getText() === 'string';
   };
   if (rest.length > 1 && isString(rest[0]!)) {
     roles.push('description');
     i++;
   }
+  // A function where annotations could be is the callback: the SDK takes annotations only from an object.
+  const isFunction = (a: Arg): boolean => resolver.resolve(a.node, 0, a.bindings).kind === 'function';
   if (rest.length - i > 1) {
     if (isRawShape(rest[i]!, resolver)) {
       roles.push('shape');
       i++;
-      if (rest.length - i > 1) {
+      if (rest.length - i > 1 && !isFunction(rest[i]!)) {
         roles.push('annotations');
         i++;
       }
@@ -161,6 +174,12 @@ export function toolArgRoles(rest: Arg[], resolver: Resolver): ToolArgRole[] {
       roles.push('annotations');
       i++;
     }
+  }
+  // The SDK calls the argument after them; any further argument (annotations written after the callback) is never read.
+  if (i < rest.length - 1 && isFunction(rest[i]!)) {
+    roles.push('callback');
+    while (roles.length < rest.length) roles.push('ignored');
+    return roles;
   }
   while (i < rest.length - 1) {
     roles.push('shape');

@@ -243,3 +243,50 @@ for (const t of tools) server.registerTool(t.name, { description: "d", annotatio
     expect(declared(tool(result, 'notes-clear'))).toEqual({ readOnlyHint: false, destructiveHint: true });
   });
 });
+
+describe('tables from several handler classes', () => {
+  it('reads the tools of each handler a function can pick, and annotations written after the callback, which the SDK never reads', async () => {
+    const result = await lintFiles({
+      'handlers.ts': `type Tool = { name: string; description: string; paramsSchema: Record<string, unknown>; cb: (a: unknown) => Promise<unknown>; annotations?: { readOnlyHint?: boolean } };
+function describeSearch(repo: string): string {
+  return \`Search \${repo}\`;
+}
+class DocsHandler {
+  getTools(repo: string): Tool[] {
+    return [{ name: "docs_search", description: describeSearch(repo), paramsSchema: { query: z.string() }, cb: async () => "", annotations: { readOnlyHint: true } }];
+  }
+}
+class CodeHandler {
+  getTools(repo: string): Tool[] {
+    return [{ name: "code_search", description: "c", paramsSchema: { query: z.string() }, cb: async () => "" }];
+  }
+}
+const HANDLERS: Record<string, DocsHandler | CodeHandler> = { "docs": new DocsHandler(), "code": new CodeHandler() };
+function pick(key: string) {
+  return HANDLERS[key] ?? new DocsHandler();
+}
+export function getTools(key: string): Tool[] {
+  const handler = pick(key);
+  const handlerTools = handler.getTools(key);
+  return [...handlerTools, { name: "fetch_url", description: "f", paramsSchema: { url: z.string() }, cb: async () => "", annotations: { readOnlyHint: true } }];
+}
+import { z } from "zod";
+`,
+      'server.ts': `${SERVER_HEADER}import { getTools } from "./handlers.js";
+export function init(key: string) {
+  getTools(key).forEach((tool) => {
+    server.tool(tool.name, tool.description, tool.paramsSchema, async (args: unknown) => ({ content: [{ type: "text" as const, text: String(await tool.cb(args)) }] }), tool.annotations ? { annotations: tool.annotations } : undefined);
+  });
+}
+declare const request: { host: string };
+init(request.host);
+`,
+    });
+    expect(names(result)).toEqual(['code_search', 'docs_search', 'fetch_url']);
+    // The SDK reads no argument after the callback: clients see no annotations.
+    expect(result.tools.map(declared)).toEqual([null, null, null]);
+    expect(result.findings.filter((f) => f.severity === 'error')).toEqual([]);
+    expect(reasons(result)).toEqual([]);
+  });
+});
+
