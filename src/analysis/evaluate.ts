@@ -281,6 +281,11 @@ export function evaluateObject(expr: Node, resolver: Resolver, depth = 0, only?:
   const result: EvaluatedObject = { node: literal && Node.isObjectLiteralExpression(literal) ? literal : start, properties: new Map(), unresolved: [] };
   if (!literal || !Node.isObjectLiteralExpression(literal)) {
     const why = evaluate(start, resolver, depth + 1, b);
+    // Data with no literal in the code (a JSON file's object): its keys, each set where it is read.
+    if (why.known && why.value !== null && typeof why.value === 'object' && !Array.isArray(why.value)) {
+      for (const [key, value] of Object.entries(why.value)) result.properties.set(key, { node: start, value: { known: true, value }, bindings: b });
+      return result;
+    }
     const reason = !why.known && why.reason.startsWith('`') && !why.reason.includes('computed at run time') ? why.reason : `\`${shorten(start.getText())}\` is not an object literal the linter can read`;
     result.unresolved.push({ node: start, reason });
     return result;

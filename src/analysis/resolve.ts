@@ -1,3 +1,4 @@
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Expression, Identifier, SourceFile, ts as TS } from 'ts-morph';
 import { Node, SyntaxKind, ts } from '../ts-morph.js';
@@ -324,6 +325,16 @@ export class Resolver {
       // The module object itself (`require("./h")`, `import * as h`): its members are its exports.
       return effective.length === 0 ? { kind: 'value', node: sf as unknown as Expression } : this.resolveExport(sf, effective, depth);
     }
+    // A JSON file of the package (`import defs from "./tools.json"`, `require("./tools.json")`): its data.
+    const json = specifier.startsWith('.') && /\.json$/i.test(specifier) ? readJsonData(path.resolve(path.dirname(from.getFilePath()), specifier)) : undefined;
+    if (json) {
+      let value = json.value;
+      for (const name of names[0] === 'default' ? names.slice(1) : names) {
+        if (value === null || typeof value !== 'object' || !Object.hasOwn(value, name)) return { kind: 'unknown', reason: `${specifier} has no key "${name}"` };
+        value = (value as Record<string, unknown>)[name];
+      }
+      return { kind: 'const', value };
+    }
     const declaration = this.resolveModule(specifier, from.getFilePath())?.resolvedFileName;
     if (declaration && /\.d\.[cm]?ts$/.test(declaration)) {
       return { kind: 'unknown', reason: `${[specifier, ...names].join(' ')} is only declared (in ${path.basename(declaration)}), with no code to analyse`, declaredOnly: true };
@@ -390,6 +401,11 @@ export class Resolver {
       if (Node.isPropertyAccessExpression(callee) && callee.getName() === 'get' && first) {
         const entry = this.mapLiteralEntry(callee.getExpression(), first, depth, b);
         if (entry) return entry;
+      }
+      // A zod schema's `parse(data)` returns the data it validated (`z.record(Def).parse(json)`).
+      if (Node.isPropertyAccessExpression(callee) && callee.getName() === 'parse' && first && node.getArguments().length === 1) {
+        const schema = this.resolve(callee.getExpression(), depth + 1, b);
+        if (schema.kind === 'module' && /^zod(\/|$)/.test(schema.specifier)) return this.resolve(first, depth + 1, b);
       }
       if (Node.isPropertyAccessExpression(callee) && callee.getName() === 'bind') {
         const bound = this.resolve(callee.getExpression(), depth + 1, b);
@@ -995,6 +1011,28 @@ function commonJsExports(sf: SourceFile): Map<string, Node> {
     if (named && !(Node.isBinaryExpression(right) || right.getText() === 'void 0') && !out.has(named[1]!)) out.set(named[1]!, right);
   }
   return out;
+}
+
+/** The largest JSON file of a package the linter reads as data: 4 MiB. */
+const MAX_JSON_BYTES = 4 * 1024 * 1024;
+const jsonCache = new Map<string, { value: unknown } | null>();
+
+/**
+ * The parsed data of a JSON file a module imports, memoized; null when it is not a regular file of
+ * at most {@link MAX_JSON_BYTES}, or not valid JSON (the import then stays unknown).
+ */
+function readJsonData(file: string): { value: unknown } | null {
+  let data = jsonCache.get(file);
+  if (data !== undefined) return data;
+  data = null;
+  try {
+    const stats = statSync(file);
+    if (stats.isFile() && stats.size <= MAX_JSON_BYTES) data = { value: JSON.parse(readFileSync(file, 'utf8')) as unknown };
+  } catch {
+    // Missing, unreadable or not JSON: no data.
+  }
+  jsonCache.set(file, data);
+  return data;
 }
 
 /** The reason of the target `this` resolves to outside a static member (its members are found by the checker). */

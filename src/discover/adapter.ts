@@ -242,9 +242,13 @@ export function valueOfProperty(prop: EvaluatedProperty): Arg {
  */
 export function toolElements(list: Arg, what: string, ctx: DiscoverContext, found: Discovery): Arg[] {
   const elements = ctx.contexts.elementsOf(list.node, list.bindings, 0);
-  if (elements.ok) return elements.items;
-  found.unresolved.push({ location: locationOf(list.node), reason: `the tools ${what} registers come from \`${shorten(list.node.getText(), 50)}\`, ${elements.reason}` });
-  return [];
+  const from = `the tools ${what} registers come from \`${shorten(list.node.getText(), 50)}\``;
+  if (!elements.ok) {
+    found.unresolved.push({ location: locationOf(list.node), reason: `${from}, ${elements.reason}` });
+    return [];
+  }
+  for (const gap of elements.gaps ?? []) found.unresolved.push({ location: locationOf(list.node), reason: `some of ${from}, ${gap}` });
+  return elements.items;
 }
 
 /**

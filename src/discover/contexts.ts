@@ -35,12 +35,6 @@ const ELEMENT_CALLBACKS = new Set(['forEach', 'map', 'flatMap', 'filter', 'some'
 
 /** At most this many contexts per registration call; more are reported, not expanded. */
 const MAX_CONTEXTS = 2000;
-/**
- * How many steps a table is followed through (variables, returns of helpers, `.map`, `.filter`,
- * spreads); a deeper table is reported. A registry of tool classes made into instances, filtered
- * and kept in a field takes about a dozen.
- */
-const MAX_TABLE_DEPTH = 16;
 /** How many wrappers or loops deep contexts are followed; deeper nesting is reported. */
 const MAX_NESTING = 32;
 
@@ -54,6 +48,21 @@ type Element =
   | { kind: 'const'; value: string; node: Node; bindings: Bindings; origin?: Node };
 
 /**
+ * The elements of a table the linter could read, and why it could not read the rest (`gaps`: one
+ * reason per part, such as a spread of data only run time has); or, when it could read none, why.
+ */
+export type Elements = { ok: true; items: Element[]; gaps?: string[] } | { ok: false; reason: string };
+
+/** How many parts of tables one walk reads at most (spreads, calls, returns, assignments): a budget for tables built through many steps. */
+const MAX_TABLE_WORK = 20000;
+/**
+ * How many steps deep one table is followed (variables, returns of helpers, `.map`, `.filter`,
+ * spreads); a deeper table is reported. A registry of tool classes made into instances, filtered
+ * and kept in a field takes about a dozen.
+ */
+const MAX_TABLE_DEPTH = 48;
+
+/**
  * Enumerates the contexts a registration call runs in (ESLint-style scope analysis, applied to
  * registrations): every enclosing `for...of` loop, array callback (`forEach`, `map`) and
  * `Object.entries(...)` walk over a table the linter can read gives one context per element; every
@@ -62,14 +71,17 @@ type Element =
  */
 export class ContextFinder {
   private readonly sitesCache = new Map<FunctionNode, Node[] | null>();
-  /** The variables and fields whose assigned values are being read (see {@link ContextFinder.elementsOf}). */
-  private readonly reading = new Set<Node>();
   /** Call sites found by a method's name alone (see {@link ContextFinder.untypedCalls}). */
   private readonly untyped = new Set<Node>();
   /** The wrappers being expanded, outermost first: a call site inside one of them is recursion. */
   private readonly expanding = new Set<FunctionNode>();
   /** Declarations the registration's name and annotations use (see {@link ContextFinder.contextsOf}). */
   private essential = new Set<string>();
+  /** Steps spent reading the current table (see {@link MAX_TABLE_WORK}), and how many reads of tables are nested now. */
+  private tableWork = 0;
+  private tableWalks = 0;
+  /** Variables and fields whose assigned values are being read (see {@link ContextFinder.assignedTables}). */
+  private readonly readingAssigned = new Set<Node>();
 
   /**
    * @param patchSites the calls that run a monkeypatch of `server.tool` (see `PatchIndex`), or
@@ -162,6 +174,11 @@ export class ContextFinder {
       for (const element of elements.items) {
         out.push({ bindings: bindElement(outer.bindings, decl, element, scope), site: element.origin ?? element.node, runtime: outer.runtime });
         if (out.length > MAX_CONTEXTS) return out;
+      }
+      // The parts of the table the linter cannot read: one context each, for the tools only run time knows.
+      for (const gap of elements.gaps ?? []) {
+        const reason = `an element of \`${shorten(iterable.getText(), 50)}\`, ${gap}`;
+        out.push({ bindings: outer.bindings.with(decl, { kind: 'runtime', reason }, scope), site: iterable, runtime: { reason, node: iterable } });
       }
     }
     return out;
@@ -277,6 +294,7 @@ export class ContextFinder {
             continue;
           }
           for (const element of elements.items) out.push({ bindings: bindElement(Bindings.EMPTY, first, element, fn), site: element.origin ?? element.node, runtime: outer.runtime });
+          for (const gap of elements.gaps ?? []) unexpanded.push({ node: call, reason: `${name} is called for each element of \`${shorten(callee.getExpression().getText(), 50)}\`, ${gap}` });
         }
         continue;
       }
@@ -430,12 +448,28 @@ export class ContextFinder {
   /**
    * The elements of a table expression: an array literal (spreads included), a const or import
    * holding one, `Object.values/keys/entries` of an object literal, `.map(fn)` of a table (each
-   * element is what `fn` returns for it), `.filter(...)` (all elements: the linter does not run the
-   * predicate), `.concat(...)`. Anything else is reported with the reason.
+   * element is what `fn` returns for it), `.filter(...)` (the elements the predicate is not known to
+   * drop), `.concat(...)`, `.slice()`, `.sort()`, `.flat()`, the tables a project function can
+   * return (its parameters bound to the call's arguments), each value a `let` is assigned. The
+   * elements it can read are listed; each part it cannot read is a gap with its reason, and the
+   * table fails only when no part can be read.
    */
-  elementsOf(expr: Node, b: Bindings, depth: number): { ok: true; items: Element[] } | { ok: false; reason: string } {
+  elementsOf(expr: Node, b: Bindings, depth: number): Elements {
+    // One budget for a walk from the outermost table, however its steps nest.
+    if (this.tableWalks === 0) this.tableWork = 0;
+    this.tableWalks++;
+    try {
+      return this.readElements(expr, b, depth);
+    } finally {
+      this.tableWalks--;
+    }
+  }
+
+  private readElements(expr: Node, b: Bindings, depth: number): Elements {
     if (depth > MAX_TABLE_DEPTH) return { ok: false, reason: 'nested too deeply to read' };
+    if (++this.tableWork > MAX_TABLE_WORK) return { ok: false, reason: `built in more than ${MAX_TABLE_WORK} steps, more than the linter reads` };
     const node = unwrap(expr);
+    if (Node.isAwaitExpression(node)) return this.elementsOf(node.getExpression(), b, depth + 1);
     if (Node.isCallExpression(node)) {
       const callee = unwrap(node.getExpression());
       const args = node.getArguments();
@@ -446,67 +480,44 @@ export class ContextFinder {
           return this.objectEntries(args[0], b, method);
         }
         if (method === 'filter' && args[0]) return this.filtered(receiver, args[0], b, depth);
-        if (method === 'reverse' || method === 'sort' || method === 'toSorted') return this.elementsOf(receiver, b, depth + 1);
+        if (method === 'reverse' || method === 'sort' || method === 'toSorted' || method === 'toReversed' || (method === 'flat' && args.length === 0)) return this.elementsOf(receiver, b, depth + 1);
         if (method === 'slice') {
           const source = this.elementsOf(receiver, b, depth + 1);
           if (!source.ok) return source;
           const bounds = args.map((a) => evaluate(a, this.resolver, 0, b));
           // Known bounds cut the table as slice() would; unknown ones keep every element.
           if (bounds.some((v) => !v.known || typeof v.value !== 'number')) return source;
-          return { ok: true, items: source.items.slice(...(bounds.map((v) => (v as { value: number }).value) as [number?, number?])) };
+          return { ...source, items: source.items.slice(...(bounds.map((v) => (v as { value: number }).value) as [number?, number?])) };
         }
         // `Array.from(table)`; a Map's `values()`, `entries()`, `keys()`.
         if (receiver.getText() === 'Array' && method === 'from' && args[0]) return this.elementsOf(args[0], b, depth + 1);
         const map = (method === 'values' || method === 'entries' || method === 'keys') && args.length === 0 ? this.mapOf(receiver) : null;
         if (map) return this.mapEntries(map, method as 'values' | 'entries' | 'keys', depth);
-        if (method === 'concat') {
-          const items: Element[] = [];
-          for (const part of [receiver, ...args]) {
-            const r = this.elementsOf(part, b, depth + 1);
-            if (!r.ok) return r;
-            items.push(...r.items);
-          }
-          return { ok: true, items };
-        }
-        if ((method === 'map' || method === 'flatMap') && args[0]) {
-          const source = this.elementsOf(receiver, b, depth + 1);
-          if (!source.ok) return source;
-          const mapper = this.resolver.resolve(args[0], 0, b);
-          if (mapper.kind !== 'function') return { ok: false, reason: 'mapped by a function the linter cannot read' };
-          const items: Element[] = [];
-          for (const element of source.items) {
-            const param = mapper.node.getParameters()[0];
-            const bindings = param ? bindElement(bindingsOf(mapper), param, element, mapper.node) : bindingsOf(mapper);
-            const returned = soleReturn(mapper.node);
-            if (!returned) return { ok: false, reason: 'mapped by a function whose result the linter cannot read' };
-            if (method === 'flatMap') {
-              const inner = this.elementsOf(returned, bindings, depth + 1);
-              if (!inner.ok) return inner;
-              items.push(...inner.items);
-            } else {
-              items.push({ kind: 'node', node: returned, bindings, origin: element.origin ?? element.node });
-            }
-          }
-          return { ok: true, items };
-        }
+        if (method === 'concat') return joined([receiver, ...args].map((part) => this.elementsOf(Node.isSpreadElement(part) ? part.getExpression() : part, b, depth + 1)));
+        if ((method === 'map' || method === 'flatMap') && args[0]) return this.mapped(receiver, args[0], method === 'flatMap', b, depth);
       }
+      const returned = this.returnedTables(node, b, depth);
+      if (returned) return returned;
     }
     if (Node.isConditionalExpression(node)) return this.union([node.getWhenTrue(), node.getWhenFalse()].map((n) => this.elementsOf(n, b, depth + 1)));
-    const assigned = Node.isIdentifier(node) ? this.assignedValues(node) : Node.isPropertyAccessExpression(node) ? this.fieldValues(node) : null;
-    if (assigned) {
-      // `list = list.filter(...)`, `list = [...list, more]`: the table read inside its own values adds nothing new.
-      const holder = (Node.isPropertyAccessExpression(node) ? node.getNameNode() : node).getSymbol()?.getDeclarations()[0] ?? node;
-      if (this.reading.has(holder)) return { ok: true, items: [] };
-      this.reading.add(holder);
-      try {
-        return this.union(assigned.map((n) => this.elementsOf(n, b.visibleFrom(n), depth + 1)));
-      } finally {
-        this.reading.delete(holder);
-      }
+    // `cached ?? load()`, `list || []`: either operand.
+    if (Node.isBinaryExpression(node) && [SyntaxKind.QuestionQuestionToken, SyntaxKind.BarBarToken].includes(node.getOperatorToken().getKind())) {
+      return this.union([node.getLeft(), node.getRight()].map((n) => this.elementsOf(n, b, depth + 1)));
     }
-    // `const all = Object.values(table)`: read the initializer as written (resolution would stop at the global `Object`).
-    const constInit = Node.isIdentifier(node) && b.size === 0 ? initializerOf(node, true) : undefined;
-    if (constInit && Node.isCallExpression(unwrap(constInit))) return this.elementsOf(constInit, Bindings.EMPTY, depth + 1);
+    const decl = Node.isIdentifier(node) ? node.getSymbol()?.getDeclarations()[0] : undefined;
+    // A parameter bound to a call's argument: the table that argument is, read where it is written.
+    const bound = decl ? b.get(decl) : undefined;
+    if (bound?.kind === 'node') return this.elementsOf(bound.node, bound.bindings, depth + 1);
+    if (Node.isIdentifier(node) || Node.isPropertyAccessExpression(node)) {
+      const assigned = this.assignedTables(node, b, depth);
+      if (assigned) return assigned;
+    }
+    // `const all = Object.values(table)`, `const tools = getTools(ctx)`: read the initializer as written
+    // (resolution would stop at the global `Object`, or at a `let` the function assigns again).
+    const constInit = decl && b.get(decl) === undefined ? initializerOf(node, true) : undefined;
+    if (constInit && (Node.isCallExpression(unwrap(constInit)) || Node.isAwaitExpression(unwrap(constInit)) || Node.isBinaryExpression(unwrap(constInit)) || Node.isConditionalExpression(unwrap(constInit)))) {
+      return this.elementsOf(constInit, b.visibleFrom(constInit), depth + 1);
+    }
     // `[...table]`; a Map walked directly gives its `[key, value]` entries.
     if (Node.isArrayLiteralExpression(node) && node.getElements().length === 1 && Node.isSpreadElement(node.getElements()[0]!)) {
       return this.elementsOf((node.getElements()[0] as import('ts-morph').SpreadElement).getExpression(), b, depth + 1);
@@ -516,38 +527,11 @@ export class ContextFinder {
     const target = this.resolver.resolve(node, 0, b);
     if (target.kind === 'value') {
       const value = unwrap(target.node);
-      // A project function that returns a table on every path (`getEnabledTools()`): the tables it can return.
-      if (Node.isCallExpression(value)) {
-        const fn = this.resolver.resolve(value.getExpression(), 0, bindingsOf(target));
-        if (fn.kind === 'function') {
-          const returned = returnedExpressions(fn.node);
-          if (returned.length > 0) {
-            const bindings = bindParameters(fn.node, value.getArguments(), bindingsOf(target), bindingsOf(fn));
-            return this.union(returned.map((r) => this.elementsOf(r, bindings, depth + 1)));
-          }
-        }
-      }
+      // A project function that returns a table (`getEnabledTools()`): the tables it can return.
+      const returned = Node.isCallExpression(value) ? this.returnedTables(value, bindingsOf(target), depth) : null;
+      if (returned) return returned;
       if (value !== node && !Node.isArrayLiteralExpression(node)) return this.elementsOf(value, bindingsOf(target), depth + 1);
-      if (Node.isArrayLiteralExpression(value)) {
-        const items: Element[] = [];
-        const own = bindingsOf(target);
-        for (const element of value.getElements()) {
-          if (Node.isSpreadElement(element)) {
-            const inner = this.elementsOf(element.getExpression(), own, depth + 1);
-            if (!inner.ok) return inner;
-            items.push(...inner.items);
-          } else if (!Node.isOmittedExpression(element)) {
-            items.push({ kind: 'node', node: element, bindings: own });
-          }
-        }
-        // `const defs = []; defs.push({...})`, `registry.items.push(def)`: what the code adds later.
-        const added = this.addedElements(value, depth);
-        if (!added.ok) return added;
-        items.push(...added.items);
-        // An empty table nothing in the files linted fills is filled elsewhere, at run time.
-        if (items.length === 0 && value.getElements().length === 0) return { ok: false, reason: 'which is empty in the code, and nothing in the files linted adds to it' };
-        return { ok: true, items };
-      }
+      if (Node.isArrayLiteralExpression(value)) return this.arrayLiteral(value, bindingsOf(target), depth);
     }
     if (target.kind === 'unknown' && target.runtime) return { ok: false, reason: target.reason };
     if (target.kind === 'unknown') return { ok: false, reason: `which the linter cannot read (${target.reason})` };
@@ -556,10 +540,156 @@ export class ContextFinder {
   }
 
   /**
+   * The elements of an array literal: its elements, those of its spreads, and what the code adds
+   * to it later (`const defs = []; defs.push({...})`). A spread or change the linter cannot read
+   * is a gap; a named table that is empty in the code and that nothing fills is filled at run time.
+   */
+  private arrayLiteral(value: import('ts-morph').ArrayLiteralExpression, own: Bindings, depth: number): Elements {
+    const parts: { element: Node; elements: Elements }[] = [];
+    for (const element of value.getElements()) {
+      if (Node.isSpreadElement(element)) parts.push({ element, elements: this.elementsOf(element.getExpression(), own, depth + 1) });
+      else if (!Node.isOmittedExpression(element)) parts.push({ element, elements: { ok: true, items: [{ kind: 'node', node: element, bindings: own }] } });
+    }
+    // Beside parts it can read, a spread it cannot is named.
+    const some = parts.some((p) => p.elements.ok);
+    const named = parts.map(({ element, elements }): Elements => (elements.ok || !some ? elements : { ok: false, reason: `from \`${shorten(element.getText(), 40)}\`, ${elements.reason}` }));
+    const all = joined([...named, this.addedElements(value, depth)]);
+    if (all.ok && all.items.length === 0 && !all.gaps?.length && value.getElements().length === 0 && holderName(value)) {
+      return { ok: false, reason: 'which is empty in the code, and nothing in the files linted adds to it' };
+    }
+    return all;
+  }
+
+  /**
+   * For a call of a project function (`getTools(ctx)`, `await load()`): the tables it can return,
+   * its parameters bound to the call's arguments; null when the callee is no such function.
+   */
+  private returnedTables(call: import('ts-morph').CallExpression, b: Bindings, depth: number): Elements | null {
+    const callee = unwrap(call.getExpression());
+    // `handler.getTools()` on a handler that is one of several (`HANDLERS[key] ?? defaultHandler()`): each one's tables.
+    if (Node.isPropertyAccessExpression(callee)) {
+      const receivers = this.possibleObjects(callee.getExpression(), b, depth);
+      if (receivers.length > 1) {
+        const parts: Elements[] = [];
+        // Each method once (two instances of one class, `HANDLERS[a] ?? HANDLERS[b]` listing the map's values twice).
+        const seen = new Set<string>();
+        for (const receiver of receivers) {
+          const method = this.resolver.member(this.resolver.resolve(receiver.node, 0, receiver.bindings), callee.getName(), null, 0);
+          if (method.kind !== 'function') {
+            parts.push({ ok: false, reason: `\`${shorten(receiver.node.getText(), 40)}.${callee.getName()}\` is no function the linter can read` });
+            continue;
+          }
+          // Instances of one class differ only in `this`, which a method that never reads it does not see.
+          const own = bindingsOf(method);
+          const sameForAll = own.size === 0 || method.node.getFirstDescendantByKind(SyntaxKind.ThisKeyword) === undefined;
+          const key = `${method.node.getSourceFile().getFilePath()}:${method.node.getPos()}:${sameForAll ? '' : own.id}`;
+          if (seen.has(key)) continue;
+          seen.add(key);
+          const returned = returnedExpressions(method.node);
+          const bindings = bindParameters(method.node, call.getArguments(), b, bindingsOf(method));
+          parts.push(this.union(returned.map((r) => this.elementsOf(r, bindings.visibleFrom(r), depth + 1))));
+        }
+        return this.union(parts);
+      }
+    }
+    const fn = this.resolver.resolve(call.getExpression(), 0, b);
+    if (fn.kind !== 'function') return null;
+    const returned = returnedExpressions(fn.node);
+    if (returned.length === 0) return null;
+    const bindings = bindParameters(fn.node, call.getArguments(), b, bindingsOf(fn));
+    return this.union(returned.map((r) => this.elementsOf(r, bindings.visibleFrom(r), depth + 1)));
+  }
+
+  /**
+   * The objects an expression can stand for, each where it is made: both sides of `??`, `||` and
+   * `? :`, what a project function can return, every value of a map read with a key only run time
+   * has (`HANDLERS[key]`), a `const`'s initializer, a bound parameter's argument. Anything else is
+   * itself.
+   */
+  private possibleObjects(expr: Node, b: Bindings, depth: number): { node: Node; bindings: Bindings }[] {
+    const node = unwrap(expr);
+    if (depth > MAX_TABLE_DEPTH || ++this.tableWork > MAX_TABLE_WORK) return [{ node, bindings: b }];
+    const next = (n: Node, nb: Bindings): { node: Node; bindings: Bindings }[] => this.possibleObjects(n, nb, depth + 1);
+    if (Node.isConditionalExpression(node) || (Node.isBinaryExpression(node) && [SyntaxKind.QuestionQuestionToken, SyntaxKind.BarBarToken].includes(node.getOperatorToken().getKind()))) {
+      return alternatives(node).flatMap((n) => next(n, b));
+    }
+    if (Node.isIdentifier(node)) {
+      const decl = node.getSymbol()?.getDeclarations()[0];
+      const bound = decl ? b.get(decl) : undefined;
+      if (bound?.kind === 'node') return next(bound.node, bound.bindings);
+      const init = bound === undefined ? initializerOf(node, true) : undefined;
+      if (init) return next(init, b.visibleFrom(init));
+    }
+    if (Node.isElementAccessExpression(node) && node.getArgumentExpression() && !evaluate(node.getArgumentExpression()!, this.resolver, 0, b).known) {
+      const values = this.objectEntries(node.getExpression(), b, 'values');
+      if (values.ok) return values.items.flatMap((v) => next(v.node, v.bindings));
+    }
+    if (Node.isCallExpression(node)) {
+      const fn = this.resolver.resolve(node.getExpression(), 0, b);
+      const returned = fn.kind === 'function' ? returnedExpressions(fn.node) : [];
+      if (fn.kind === 'function' && returned.length > 0) {
+        const bindings = bindParameters(fn.node, node.getArguments(), b, bindingsOf(fn));
+        return returned.flatMap((r) => next(r, bindings.visibleFrom(r)));
+      }
+    }
+    return [{ node, bindings: b }];
+  }
+
+  /**
+   * For a `let` or `var` the code assigns again (`let tools = all; if (ro) tools = tools.filter(...)`),
+   * or a field of a class's instances its code fills later (see {@link ContextFinder.fieldValues}):
+   * the elements of every value it is given. A value computed from the variable itself
+   * (`tools = tools.filter(...)`) reads the variable again, which adds nothing: its other values
+   * are already listed. Null for any other name.
+   */
+  private assignedTables(id: Identifier | import('ts-morph').PropertyAccessExpression, b: Bindings, depth: number): Elements | null {
+    const assigned = Node.isPropertyAccessExpression(id) ? this.fieldValues(id) : this.assignedValues(id);
+    const decl = (Node.isPropertyAccessExpression(id) ? id.getNameNode() : id).getSymbol()?.getDeclarations()[0];
+    if (!assigned || !decl) return null;
+    if (this.readingAssigned.has(decl)) return { ok: true, items: [] };
+    this.readingAssigned.add(decl);
+    try {
+      return this.union(assigned.map((n) => this.elementsOf(n, b.visibleFrom(n), depth + 1)));
+    } finally {
+      this.readingAssigned.delete(decl);
+    }
+  }
+
+  /**
+   * The elements of `table.map(fn)` (each what `fn` returns for one element of the table) and
+   * `table.flatMap(fn)` (the elements of the tables it returns). A result that can be the element
+   * itself (`modified ?? tool`, `({ _meta, ...rest }) => rest`) is that element: it keeps its name
+   * and annotations.
+   */
+  private mapped(table: Node, mapperExpr: Node, flat: boolean, b: Bindings, depth: number): Elements {
+    const source = this.elementsOf(table, b, depth + 1);
+    if (!source.ok) return source;
+    const mapper = this.resolver.resolve(mapperExpr, 0, b);
+    if (mapper.kind !== 'function') return { ok: false, reason: 'mapped by a function the linter cannot read' };
+    const returned = returnedExpressions(mapper.node);
+    if (returned.length === 0) return { ok: false, reason: 'mapped by a function whose result the linter cannot read' };
+    const param = mapper.node.getParameters()[0];
+    const parts: Elements[] = [{ ok: true, items: [], gaps: source.gaps }];
+    for (const element of source.items) {
+      const bindings = param ? bindElement(bindingsOf(mapper), param, element, mapper.node) : bindingsOf(mapper);
+      if (flat) {
+        parts.push(this.union(returned.map((r) => this.elementsOf(r, bindings, depth + 1))));
+        continue;
+      }
+      const results = returned.flatMap(alternatives);
+      const passed = param !== undefined && results.some((r) => isPassThrough(r, param));
+      const result = results[0];
+      if (passed || !result) parts.push({ ok: true, items: [element] });
+      else parts.push({ ok: true, items: [{ kind: 'node', node: result, bindings, origin: element.origin ?? element.node }] });
+    }
+    return joined(parts);
+  }
+
+  /**
    * The elements of `table.filter(predicate)`: those for which the predicate, read with its
    * parameter bound to the element, is not known to be false (unknown keeps the element).
    */
-  private filtered(table: Node, predicate: Node, b: Bindings, depth: number): { ok: true; items: Element[] } | { ok: false; reason: string } {
+  private filtered(table: Node, predicate: Node, b: Bindings, depth: number): Elements {
     const source = this.elementsOf(table, b, depth + 1);
     if (!source.ok) return source;
     const fn = this.resolver.resolve(predicate, 0, b);
@@ -570,7 +700,7 @@ export class ContextFinder {
       const v = evaluate(test, this.resolver, 0, bindElement(bindingsOf(fn), param, element, fn.node));
       return !(v.known && !v.value);
     });
-    return { ok: true, items };
+    return { ...source, items };
   }
 
   /** The `new Map(...)` a `const` holds, when `expr` names one (also a field or property initialised with one). */
@@ -585,7 +715,7 @@ export class ContextFinder {
    * `.set(key, value)` adds anywhere in the project (read in each context of that call). A key
    * the linter cannot read fails the table with the reason.
    */
-  private mapEntries(map: import('ts-morph').NewExpression, method: 'values' | 'entries' | 'keys', depth: number): { ok: true; items: Element[] } | { ok: false; reason: string } {
+  private mapEntries(map: import('ts-morph').NewExpression, method: 'values' | 'entries' | 'keys', depth: number): Elements {
     const pairs: { key: Node; value: Node; bindings: Bindings; origin: Node }[] = [];
     const initial = map.getArguments()[0];
     if (initial) {
@@ -631,7 +761,7 @@ export class ContextFinder {
    * each read in every context of that call (a `register(def)` method's call sites). A change the
    * linter cannot follow (`splice`, an element only run time knows) fails the table with the reason.
    */
-  private addedElements(list: import('ts-morph').ArrayLiteralExpression, depth: number): { ok: true; items: Element[] } | { ok: false; reason: string } {
+  private addedElements(list: import('ts-morph').ArrayLiteralExpression, depth: number): Elements {
     const nameNode = holderName(list);
     if (!nameNode) return { ok: true, items: [] };
     const items: Element[] = [];
@@ -652,7 +782,7 @@ export class ContextFinder {
    * `unshift`, the value of `list[i] = v`, and what a project function it is passed to adds to
    * its parameter (`addMore(tools)`); `splice`, `fill` and `copyWithin` fail the table.
    */
-  private changesAt(array: Node, depth: number): { ok: true; items: Element[] } | { ok: false; reason: string } {
+  private changesAt(array: Node, depth: number): Elements {
     const use = array.getParent();
     if (use && Node.isCallExpression(use) && use.getArguments().includes(array as never)) {
       return depth < 6 ? this.addedThroughParameter(use, use.getArguments().indexOf(array as never), depth) : { ok: true, items: [] };
@@ -661,7 +791,11 @@ export class ContextFinder {
       const call = use.getParent();
       if (!call || !Node.isCallExpression(call) || call.getExpression() !== use) return { ok: true, items: [] };
       const method = use.getName();
-      if (method === 'push' || method === 'unshift') return this.argumentsInContexts(call, call.getArguments(), depth);
+      if (method === 'push' || method === 'unshift') {
+        const added = this.argumentsInContexts(call, call.getArguments(), depth);
+        if (added.ok || call.getArguments().length !== 1) return added;
+        return this.pickedFromMap(call.getArguments()[0]!) ?? added;
+      }
       if (method === 'splice' || method === 'fill' || method === 'copyWithin') return { ok: false, reason: `which \`${shorten(call.getText(), 40)}\` changes at run time` };
       return { ok: true, items: [] };
     }
@@ -674,8 +808,31 @@ export class ContextFinder {
     return { ok: true, items: [] };
   }
 
+  /**
+   * For a value picked from a map of definitions or factories by a key only run time knows
+   * (`list.push(TOOL_MAP[name]())` in a loop over names read from a file): every value the map
+   * holds, each what it returns when the pick is called. Null for any other value, or a map or
+   * factory the linter cannot read.
+   */
+  private pickedFromMap(value: Node): Elements | null {
+    let pick = unwrap(value);
+    const called = Node.isCallExpression(pick);
+    if (Node.isCallExpression(pick)) pick = unwrap(pick.getExpression());
+    if (!Node.isElementAccessExpression(pick)) return null;
+    const values = this.objectEntries(pick.getExpression(), Bindings.EMPTY, 'values');
+    if (!values.ok || !called) return values.ok ? values : null;
+    const items: Element[] = [];
+    for (const factory of values.items) {
+      const fn = this.resolver.resolve(factory.node, 0, factory.bindings);
+      const returned = fn.kind === 'function' ? returnedExpressions(fn.node) : [];
+      if (returned.length === 0) return null;
+      for (const r of returned) items.push({ kind: 'node', node: r, bindings: bindingsOf(fn) });
+    }
+    return { ok: true, items };
+  }
+
   /** The elements a project function adds to the array given as its argument `index` (`function addMore(list) { list.push(...) }`). */
-  private addedThroughParameter(call: import('ts-morph').CallExpression, index: number, depth: number): { ok: true; items: Element[] } | { ok: false; reason: string } {
+  private addedThroughParameter(call: import('ts-morph').CallExpression, index: number, depth: number): Elements {
     const fn = this.resolver.resolve(call.getExpression());
     const param = fn.kind === 'function' ? fn.node.getParameters()[index] : undefined;
     const nameNode = param?.getNameNode();
@@ -691,7 +848,7 @@ export class ContextFinder {
   }
 
   /** Values a call adds to a table, read in each context the call runs in (spreads expanded). */
-  private argumentsInContexts(at: Node, values: Node[], depth: number): { ok: true; items: Element[] } | { ok: false; reason: string } {
+  private argumentsInContexts(at: Node, values: Node[], depth: number): Elements {
     const contexts = this.fillingContexts(at, values, depth);
     if (!contexts.ok) return contexts;
     return this.union(
@@ -722,25 +879,26 @@ export class ContextFinder {
   }
 
   /**
-   * The elements of every possible table, together, each once (two paths often return the same
-   * table); the first that cannot be read fails all.
+   * The elements of every possible table, together, each once: two paths often return the same
+   * table, or the same element changed (`return tools` and `return tools.map(withNotice)` list one
+   * tool per definition, the first kept). A table that cannot be read is a gap; all fail only when
+   * none can be read.
    */
-  private union(parts: ({ ok: true; items: Element[] } | { ok: false; reason: string })[]): { ok: true; items: Element[] } | { ok: false; reason: string } {
+  private union(parts: Elements[]): Elements {
+    const all = joined(parts);
+    if (!all.ok) return all;
     const items: Element[] = [];
     const seen = new Set<string>();
-    for (const part of parts) {
-      if (!part.ok) return part;
-      for (const item of part.items) {
-        // Two tables listing one definition (`allTools` and `readOnlyTools` holding `getSchema`) list one tool.
-        const target = this.resolver.resolve(item.node, 0, item.bindings);
-        const [node, bindings] = target.kind === 'value' || target.kind === 'function' ? [target.node, bindingsOf(target)] : [item.node, item.bindings];
-        const key = `${node.getSourceFile().getFilePath()}:${node.getPos()}:${bindings.id}:${item.kind === 'entry' ? item.key : item.kind === 'const' ? item.value : ''}`;
-        if (seen.has(key)) continue;
-        seen.add(key);
-        items.push(item);
-      }
+    for (const item of all.items) {
+      // Two tables listing one definition (`allTools` and `readOnlyTools` holding `getSchema`) list one tool.
+      const target = item.origin ? null : this.resolver.resolve(item.node, 0, item.bindings);
+      const [node, bindings] = target && (target.kind === 'value' || target.kind === 'function') ? [target.node, bindingsOf(target)] : [item.origin ?? item.node, item.origin ? Bindings.EMPTY : item.bindings];
+      const key = `${node.getSourceFile().getFilePath()}:${node.getPos()}:${bindings.size === 0 ? '' : bindings.id}:${item.kind === 'entry' ? item.key : item.kind === 'const' ? item.value : ''}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      items.push(item);
     }
-    return { ok: true, items };
+    return { ...all, items };
   }
 
   /**
@@ -786,7 +944,7 @@ export class ContextFinder {
     return values.length > 1 && meaningful.length > 0 ? meaningful : null;
   }
 
-  private objectEntries(arg: Node, b: Bindings, method: 'values' | 'keys' | 'entries'): { ok: true; items: Element[] } | { ok: false; reason: string } {
+  private objectEntries(arg: Node, b: Bindings, method: 'values' | 'keys' | 'entries'): Elements {
     const target = this.resolver.resolve(arg, 0, b);
     // A module namespace (`import * as tools`, `__importStar(require("./tools"))`): its exports.
     if (target.kind === 'value' && Node.isSourceFile(target.node)) {
@@ -820,6 +978,54 @@ export class ContextFinder {
     }
     return { ok: true, items };
   }
+}
+
+/**
+ * Tables joined end to end (an array literal's spreads, `concat`): the elements of each part in
+ * order; a part that cannot be read is a gap. Fails only when every part fails.
+ */
+function joined(parts: Elements[]): Elements {
+  const items: Element[] = [];
+  const gaps: string[] = [];
+  for (const part of parts) {
+    if (!part.ok) {
+      gaps.push(part.reason);
+      continue;
+    }
+    items.push(...part.items);
+    gaps.push(...(part.gaps ?? []));
+  }
+  const failed = parts.find((p): p is { ok: false; reason: string } => !p.ok);
+  if (failed && parts.every((p) => !p.ok)) return failed;
+  return gaps.length > 0 ? { ok: true, items, gaps: [...new Set(gaps)] } : { ok: true, items };
+}
+
+/** The values an expression can give, `null` and `undefined` left out: both sides of `a ?? b`, `a || b` and `c ? a : b`. */
+function alternatives(expr: Node): Node[] {
+  const node = unwrap(expr);
+  if (Node.isConditionalExpression(node)) return [...alternatives(node.getWhenTrue()), ...alternatives(node.getWhenFalse())];
+  if (Node.isBinaryExpression(node) && [SyntaxKind.QuestionQuestionToken, SyntaxKind.BarBarToken].includes(node.getOperatorToken().getKind())) {
+    return [...alternatives(node.getLeft()), ...alternatives(node.getRight())];
+  }
+  if (Node.isNullLiteral(node) || (Node.isIdentifier(node) && node.getText() === 'undefined')) return [];
+  return [node];
+}
+
+/**
+ * True when a `.map()` callback's result is its element unchanged as far as a tool goes: the
+ * parameter itself, or the rest of its destructuring when the keys taken out are neither `name` nor
+ * `annotations` (`({ _meta, ...rest }) => rest`).
+ */
+function isPassThrough(result: Node, param: import('ts-morph').ParameterDeclaration): boolean {
+  if (!Node.isIdentifier(result)) return false;
+  const decl = result.getSymbol()?.getDeclarations()[0];
+  if (decl === param) return true;
+  const pattern = param.getNameNode();
+  if (!decl || !Node.isObjectBindingPattern(pattern)) return false;
+  const elements = pattern.getElements();
+  const rest = elements.find((e) => e.getDotDotDotToken() !== undefined);
+  const taken = elements.filter((e) => e !== rest).map((e) => e.getPropertyNameNode()?.getText() ?? e.getName());
+  return decl === rest && !taken.includes('name') && !taken.includes('annotations');
 }
 
 /** Binds `decl` (a loop variable or callback parameter, maybe destructured) to one element. */

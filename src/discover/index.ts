@@ -68,21 +68,21 @@ export function discoverProject(targets: SourceFile[], ctx: DiscoverContext): Pr
 
 /**
  * One definition registered in several contexts with the same name, place and annotations (a
- * `registerAll(server)` called for a stdio and an HTTP server) is one tool to a reader: keep the
- * first, with the handlers of all, so that its effects cover every context. Registrations on the
- * same server stay apart, for duplicate-tool-name.
+ * `registerAll(server)` called for a stdio and an HTTP server, also through another API of the
+ * SDK) is one tool to a reader: keep the first, with the handlers of all, so that its effects
+ * cover every context. Registrations on the same server stay apart, for duplicate-tool-name.
  */
 function mergeSameDefinitions(tools: DiscoveredTool[]): DiscoveredTool[] {
   const kept = new Map<string, DiscoveredTool>();
   const out: DiscoveredTool[] = [];
   for (const tool of tools) {
-    const { name, location, annotations, registration } = tool.facts;
+    const { name, location, annotations } = tool.facts;
     if (name === null) {
       out.push(tool);
       continue;
     }
     const declared = annotations ? JSON.stringify(Object.entries(annotations.properties).map(([k, h]) => [k, h.known ? h.value : '?', h.location.line, h.location.column])) : 'none';
-    const key = `${name}\0${location.file}:${location.line}:${location.column}\0${registration}\0${declared}`;
+    const key = `${name}\0${location.file}:${location.line}:${location.column}\0${declared}`;
     const first = kept.get(key);
     if (first && (first.server?.() ?? '') !== (tool.server?.() ?? '')) {
       first.handlers.push(...tool.handlers);

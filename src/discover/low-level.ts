@@ -62,10 +62,12 @@ function discoverLowLevel(sf: SourceFile, ctx: DiscoverContext): Discovery {
         continue;
       }
       const elements = ctx.contexts.elementsOf(tools.node, tools.bindings, 0);
+      const from = `the tools this handler lists come from \`${shorten(tools.node.getText(), 50)}\``;
       if (!elements.ok) {
-        found.unresolved.push({ location: locationOf(tools.node), reason: `the tools this handler lists come from \`${tools.node.getText().slice(0, 50)}\`, ${elements.reason}` });
+        found.unresolved.push({ location: locationOf(tools.node), reason: `${from}, ${elements.reason}` });
         continue;
       }
+      for (const gap of elements.gaps ?? []) found.unresolved.push({ location: locationOf(tools.node), reason: `some of ${from}, ${gap}` });
       for (const element of elements.items) {
         const definition: Arg = { node: element.node, bindings: element.bindings };
         const tool = toolOf(definition, element.origin ?? element.node, handlers['tools/call'], ctx.resolver);

@@ -3,7 +3,7 @@ import { Node, SyntaxKind, ts } from '../ts-morph.js';
 import { Bindings } from '../analysis/bindings.js';
 import { contains, descendantsOfKinds, moduleSpecifierOf } from '../analysis/nodes.js';
 import { evaluate, evaluateObject, definingNode, type EvaluatedObject } from '../analysis/evaluate.js';
-import { expandArguments, isFunctionNode, isModuleLevel, type FunctionNode, type Resolver, shorten, unwrap } from '../analysis/resolve.js';
+import { bindingsOf, expandArguments, isFunctionNode, isModuleLevel, type FunctionNode, type Resolver, shorten, unwrap } from '../analysis/resolve.js';
 import type { DeclaredAnnotations, DeclaredHint, SourceLocation, ToolFacts, UnresolvedItem, UnresolvedRegistration } from '../model.js';
 import { locationOf } from '../analysis/location.js';
 import type { RegistrationContext } from './contexts.js';
@@ -159,7 +159,16 @@ export function toolArgRoles(rest: Arg[], resolver: Resolver): ToolArgRole[] {
     const v = evaluate(a.node, resolver, 0, a.bindings);
     if (v.known) return typeof v.value === 'string';
     const u = unwrap(a.node);
-    return Node.isTemplateExpression(u) || (Node.isBinaryExpression(u) && u.getOperatorToken().getKind() === SyntaxKind.PlusToken);
+    if (Node.isTemplateExpression(u) || (Node.isBinaryExpression(u) && u.getOperatorToken().getKind() === SyntaxKind.PlusToken)) return true;
+    // A description computed at run time (`tool.description`, `describe(repo)`) that the checker types as a string,
+    // or that a project function declared to return a string gives.
+    const type = u.getType();
+    if (type.isString() || type.isStringLiteral()) return true;
+    const target = resolver.resolve(a.node, 0, a.bindings);
+    const made = target.kind === 'value' ? unwrap(target.node) : null;
+    if (made && (Node.isTemplateExpression(made) || Node.isStringLiteral(made) || Node.isNoSubstitutionTemplateLiteral(made))) return true;
+    const maker = made && Node.isCallExpression(made) ? resolver.resolve(made.getExpression(), 0, bindingsOf(target)) : null;
+    return maker?.kind === 'function' && maker.node.getReturnTypeNode()?.getText() === 'string';
   };
   if (rest.length > 1 && isString(rest[0]!)) {
     roles.push('description');

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { ts as TS } from 'ts-morph';
 import { ts } from '../ts-morph.js';
-import type { ProjectConfig } from './tsconfig.js';
+import { nearestConfig, readTsconfig, type ProjectConfig } from './tsconfig.js';
 import type { Workspaces } from './workspaces.js';
 
 /**
@@ -63,6 +63,9 @@ export class ModuleResolver {
   private readonly scopes: Scope[];
   private readonly bundler: Scope;
   private readonly memo = new Map<string, TS.ResolvedModuleFull | undefined>();
+  /** The scope of the nearest config of each folder of containing files, when it is none of the configs given (null: none nearer). */
+  private readonly nearest = new Map<string, Scope | null>();
+  private readonly makeScope: (dir: string, base: TS.CompilerOptions) => Scope;
 
   /**
    * @param configs the root config first, then the configs it references; empty without a tsconfig.
@@ -77,6 +80,7 @@ export class ModuleResolver {
       const options = analysisOptions(base);
       return { dir, options, cache: ts.createModuleResolutionCache(dir, (f) => f, options) };
     };
+    this.makeScope = scope;
     this.scopes = [...configs, ...packageConfigs].map((c) => scope(c.dir, c.options)).sort((a, b) => b.dir.length - a.dir.length);
     this.rootOptions = analysisOptions(configs[0]?.options ?? {});
     this.bundler = scope(process.cwd(), { ...this.rootOptions, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler });
@@ -91,8 +95,28 @@ export class ModuleResolver {
     return result;
   }
 
+  /**
+   * The options an import in `containingFile` resolves with: those of the deepest config given
+   * that holds it, unless a config nearer to the file (a package's own tsconfig.json, with its
+   * `paths` and `baseUrl`, in a repository linted from its root) holds it; else the bundler's.
+   */
+  private scopeOf(containingFile: string): Scope {
+    const given = this.scopes.find((s) => containingFile.startsWith(s.dir + path.sep));
+    if (NODE_MODULES.test(containingFile)) return given ?? this.bundler;
+    const dir = path.dirname(containingFile);
+    let near = this.nearest.get(dir);
+    if (near === undefined) {
+      const config = readNearest(dir);
+      near = config && !(given && given.dir.length >= config.dir.length) ? this.makeScope(config.dir, config.options) : null;
+      // One scope per config, shared by its folders (its resolution cache with them).
+      if (near) near = [...this.nearest.values()].find((s) => s?.dir === near!.dir) ?? near;
+      this.nearest.set(dir, near);
+    }
+    return near ?? given ?? this.bundler;
+  }
+
   private resolveUncached(specifier: string, containingFile: string): TS.ResolvedModuleFull | undefined {
-    const scope = this.scopes.find((s) => containingFile.startsWith(s.dir + path.sep)) ?? this.bundler;
+    const scope = this.scopeOf(containingFile);
     const relative = specifier.startsWith('.');
     let found = ts.resolveModuleName(specifier, containingFile, scope.options, ts.sys, scope.cache).resolvedModule;
     if (!found && relative && scope !== this.bundler) found = ts.resolveModuleName(specifier, containingFile, this.bundler.options, ts.sys, this.bundler.cache).resolvedModule;
@@ -107,6 +131,18 @@ export class ModuleResolver {
     if (workspaceSource) return local(workspaceSource);
     // A package; its relative imports are followed only when the package itself is being linted.
     return found && relative && !DECLARATION.test(found.resolvedFileName) ? found : undefined;
+  }
+}
+
+/** Reads the nearest config of a folder, or null when it has none or it does not read. */
+function readNearest(dir: string): ProjectConfig | null {
+  const file = nearestConfig(dir);
+  if (!file) return null;
+  try {
+    return readTsconfig(file, false);
+  } catch {
+    // A config that cannot be read lends no options; the run goes on as TypeScript would without it.
+    return null;
   }
 }
 
