@@ -30,6 +30,11 @@ export interface ResolvedInputs {
   context: string[];
   /** Named files that are not linted (not TypeScript or JavaScript, or declaration files), as given, with why. */
   skipped: { path: string; reason: string }[];
+  /**
+   * When `files` are the entry points of the package in this folder (no path given, no tsconfig):
+   * the files they import inside it are linted too (a bundler's chunks, a compiled `dist/` tree). Null otherwise.
+   */
+  packageDir: string | null;
 }
 
 /** True for a file that expansion of a folder or glob skips: tests, declarations. */
@@ -153,8 +158,8 @@ function readManifest(file: string, shown: string): Record<string, unknown> {
 
 /**
  * Resolves command-line paths to source files, as `mcp-annotate-lint [paths...]` documents:
- * no path means the project in `cwd` (its tsconfig.json, else its package.json entry points,
- * else every source file under it); a file is linted even if it looks like a test, and the rest of
+ * no path means the project in `cwd` (its tsconfig.json, else its package.json entry points and
+ * what they import in the package, else every source file under it); a file is linted even if it looks like a test, and the rest of
  * its project is loaded as context; a named file that is not TypeScript or JavaScript, or is a
  * declaration file, is skipped (listed in `skipped`); a folder is expanded to its source files,
  * skipping tests, declarations and node_modules; a glob is expanded the same way. Walks are bounded
@@ -168,14 +173,14 @@ function readManifest(file: string, shown: string): Record<string, unknown> {
 export async function resolveInputs(paths: string[], cwd: string, labelOf: (index: number) => string = (i) => shownInput(paths[i]!, i)): Promise<ResolvedInputs> {
   if (paths.length === 0) {
     const tsconfig = path.join(cwd, 'tsconfig.json');
-    if (existsSync(tsconfig)) return { files: [], tsconfig, context: [], skipped: [] };
+    if (existsSync(tsconfig)) return { files: [], tsconfig, context: [], skipped: [], packageDir: null };
     if (existsSync(path.join(cwd, 'package.json'))) {
       const entries = packageEntries(cwd, cwd);
-      if (entries.length > 0) return { files: entries, tsconfig: null, context: [], skipped: [] };
+      if (entries.length > 0) return { files: entries, tsconfig: null, context: [], skipped: [], packageDir: cwd };
     }
     const found = expandFolder(cwd, cwd);
     if (found.length === 0) throw new UsageError(`${cwd}: no tsconfig.json, package.json entry point or TypeScript/JavaScript file to lint here`);
-    return { files: dedupeByRealPath(found), tsconfig: null, context: [], skipped: [] };
+    return { files: dedupeByRealPath(found), tsconfig: null, context: [], skipped: [], packageDir: null };
   }
   const files = new Set<string>();
   const named: string[] = [];
@@ -213,7 +218,7 @@ export async function resolveInputs(paths: string[], cwd: string, labelOf: (inde
   const first = path.resolve(cwd, paths[0]!);
   const tsconfig = nearestConfig(existsSync(first) && statSync(first).isDirectory() ? first : path.dirname(first));
   const targets = dedupeByRealPath([...files]).sort();
-  return { files: targets, tsconfig, context: projectContext(named, new Set(targets), cwd), skipped };
+  return { files: targets, tsconfig, context: projectContext(named, new Set(targets), cwd), skipped, packageDir: null };
 }
 
 /**

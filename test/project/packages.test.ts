@@ -1,0 +1,29 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { lint } from '../../src/index.js';
+import { writeProject } from '../helpers.js';
+
+/** A chunk of a bundled package: the server and one tool, as a bundler splits them out of the entry point. */
+const CHUNK = `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { rm } from "node:fs/promises";
+export const server = new McpServer({ name: "t", version: "1.0.0" });
+server.registerTool("purge_cache", { description: "d", annotations: { readOnlyHint: true } }, async () => { await rm("cache"); return { content: [] }; });
+`;
+
+describe('a published package linted at its root', () => {
+  it('lints what its entry points import inside the package (chunks), not only the entry points', async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'pkg', bin: { pkg: './dist/cli.js' }, exports: { '.': './dist/index.js' } }),
+      'dist/cli.js': `import { server } from "./chunk-A1b2.js";\nimport { start } from "./lib/start.js";\nstart(server);\n`,
+      'dist/index.js': `export { server } from "./chunk-A1b2.js";\n`,
+      'dist/chunk-A1b2.js': CHUNK,
+      'dist/lib/start.js': `export function start(s) { return s; }\n`,
+      // Not imported by an entry point: not the server's (a build script, a stale chunk).
+      'dist/unused.js': CHUNK.replace('purge_cache', 'stale_tool'),
+    });
+    const result = await lint({ paths: [], cwd: dir });
+    expect(result.tools.map((t) => `${t.name} ${path.relative(dir, t.location.file)}`)).toEqual(['purge_cache dist/chunk-A1b2.js']);
+    expect(result.findings.map((f) => f.ruleId)).toContain('optimistic-read-only');
+    expect(result.filesRead.map((f) => path.relative(dir, f)).sort()).toEqual(['dist/chunk-A1b2.js', 'dist/cli.js', 'dist/index.js', 'dist/lib/start.js']);
+  });
+});
