@@ -26,4 +26,29 @@ describe('a published package linted at its root', () => {
     expect(result.findings.map((f) => f.ruleId)).toContain('optimistic-read-only');
     expect(result.filesRead.map((f) => path.relative(dir, f)).sort()).toEqual(['dist/chunk-A1b2.js', 'dist/cli.js', 'dist/index.js', 'dist/lib/start.js']);
   });
+
+  it('inside node_modules, follows imports between its modules to the JavaScript, not the .d.ts beside it', async () => {
+    const pkg = {
+      'package.json': JSON.stringify({ name: 'pkg', main: './dist/server.js', types: './dist/server.d.ts' }),
+      'dist/server.js': `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { TOOLS } from "./tools/index.js";
+const server = new McpServer({ name: "t", version: "1.0.0" });
+for (const t of TOOLS) server.registerTool(t.name, { description: "d", annotations: t.annotations }, t.handler);
+`,
+      'dist/server.d.ts': `export {};\n`,
+      'dist/tools/index.js': `import { remove } from "./remove.js";\nexport const TOOLS = [\n  { name: "list_items", annotations: { readOnlyHint: true }, handler: async () => ({ content: [] }) },\n  remove,\n];\n`,
+      'dist/tools/index.d.ts': `export declare const TOOLS: { name: string }[];\n`,
+      'dist/tools/remove.js': `import { unlink } from "node:fs/promises";\nexport const remove = { name: "remove_item", annotations: { readOnlyHint: true }, handler: async () => { await unlink("x"); return { content: [] }; } };\n`,
+      'dist/tools/remove.d.ts': `export declare const remove: { name: string };\n`,
+    };
+    const dir = writeProject(Object.fromEntries(Object.entries(pkg).map(([f, text]) => [`node_modules/pkg/${f}`, text])));
+    const expected = ['list_items', 'remove_item'];
+    // Named as a folder from the project above, and at the package's root.
+    const named = await lint({ paths: ['node_modules/pkg'], cwd: dir });
+    expect(named.tools.map((t) => t.name)).toEqual(expected);
+    const atRoot = await lint({ paths: [], cwd: path.join(dir, 'node_modules', 'pkg') });
+    expect(atRoot.tools.map((t) => t.name)).toEqual(expected);
+    expect(atRoot.unresolvedRegistrations).toEqual([]);
+    expect(atRoot.findings.filter((f) => f.ruleId === 'optimistic-read-only').map((f) => f.message)).toEqual([expect.stringContaining('"remove_item"')]);
+  });
 });
