@@ -1,7 +1,7 @@
 import type { CallExpression, ForOfStatement, Identifier, ts as TS } from 'ts-morph';
 import { Node, SyntaxKind, ts } from '../ts-morph.js';
 import { Bindings, type Bound } from '../analysis/bindings.js';
-import { evaluate } from '../analysis/evaluate.js';
+import { evaluate, isAlwaysTruthy } from '../analysis/evaluate.js';
 import { BranchIndex } from '../analysis/branches.js';
 import { returnedExpressions, soleReturn } from '../analysis/returns.js';
 import { bindParameters, bindingsOf, initializerOf, isFunctionNode, isNewOf, type FunctionNode, type Resolver, shorten, unwrap } from '../analysis/resolve.js';
@@ -50,6 +50,8 @@ type Element =
  */
 export class ContextFinder {
   private readonly sitesCache = new Map<FunctionNode, Node[] | null>();
+  /** A call of a function a factory returned (`register(def)` after `const register = makeRegister(server)`) → that factory call. */
+  private readonly factoryCalls = new Map<Node, CallExpression>();
   /** The wrappers being expanded, outermost first: a call site inside one of them is recursion. */
   private readonly expanding = new Set<FunctionNode>();
   /** Declarations the registration's name and annotations use (see {@link ContextFinder.contextsOf}). */
@@ -65,7 +67,7 @@ export class ContextFinder {
     private readonly resolver: Resolver,
     private readonly patchSites: (fn: FunctionNode) => Node[] | null = () => null,
   ) {
-    this.branches = new BranchIndex((expr, b) => evaluate(expr, this.resolver, 0, b));
+    this.branches = new BranchIndex((expr, b) => evaluate(expr, this.resolver, 0, b), (expr, b) => isAlwaysTruthy(expr, this.resolver, b));
   }
 
   /**
@@ -209,9 +211,14 @@ export class ContextFinder {
           for (const u of ids) siteUses.add(u);
           if (essentialParams.has(i) || (restAt >= 0 && i >= restAt && essentialParams.has(restAt))) for (const u of ids) this.essential.add(u);
         });
+        // A returned function also sees the parameters of the factory call that made it (its server,
+        // a client): they are read there, not expanded further, as a receiver is not.
+        const factoryCall = this.factoryCalls.get(site);
+        const factory = factoryCall ? returnedFrom(fn) : undefined;
         for (const outer of this.contextsAt(site, siteUses, nesting + 1, unexpanded)) {
+          const closure = factory && factoryCall ? bindParameters(factory, factoryCall.getArguments(), outer.bindings) : Bindings.EMPTY;
           // The outermost call site tells the tools of nested wrappers apart.
-          out.push({ bindings: bindParameters(fn, site.getArguments(), outer.bindings), site: outer.site ?? site, runtime: outer.runtime });
+          out.push({ bindings: bindParameters(fn, site.getArguments(), outer.bindings, closure), site: outer.site ?? site, runtime: outer.runtime });
           if (out.length > MAX_CONTEXTS) return out;
         }
         continue;
@@ -254,6 +261,8 @@ export class ContextFinder {
       if (parent && (Node.isVariableDeclaration(parent) || Node.isPropertyAssignment(parent) || Node.isPropertyDeclaration(parent))) nameNode = parent.getNameNode();
     }
     let sites: Node[] | null = null;
+    const factory = nameNode ? undefined : returnedFrom(fn);
+    if (factory) sites = this.callsOfReturned(factory);
     // `#register(tool)`: a private method is found by its private name.
     if (nameNode && (Node.isIdentifier(nameNode) || Node.isPrivateIdentifier(nameNode))) {
       sites = [];
@@ -277,6 +286,36 @@ export class ContextFinder {
       }
     }
     this.sitesCache.set(fn, sites);
+    return sites;
+  }
+
+  /**
+   * The calls of the function `factory` returns, through its call sites: `makeRegister(server)(def)`,
+   * and `const register = makeRegister(server)` then `register(def)`; each is remembered with
+   * the factory call (see {@link factoryCalls}). Null when the factory has no name to search.
+   */
+  private callsOfReturned(factory: FunctionNode): Node[] | null {
+    const made = this.callSitesOf(factory);
+    if (made === null) return null;
+    const sites: Node[] = [];
+    for (const site of made) {
+      if (!Node.isCallExpression(site)) continue;
+      const holder = site.getParentWhile((p) => Node.isParenthesizedExpression(p) || Node.isAwaitExpression(p) || Node.isAsExpression(p)) ?? site;
+      const user = holder.getParent();
+      if (user && Node.isCallExpression(user) && unwrap(user.getExpression()) === site) {
+        this.factoryCalls.set(user, site);
+        sites.push(user);
+        continue;
+      }
+      const name = user && Node.isVariableDeclaration(user) ? user.getNameNode() : undefined;
+      if (!name || !Node.isIdentifier(name)) continue;
+      for (const ref of name.findReferencesAsNodes()) {
+        const call = ref.getParent();
+        if (ref === name || !call || !Node.isCallExpression(call) || unwrap(call.getExpression()) !== ref) continue;
+        this.factoryCalls.set(call, site);
+        sites.push(call);
+      }
+    }
     return sites;
   }
 
@@ -736,6 +775,17 @@ function usesAny(uses: Set<string>, decl: Node): boolean {
   };
   visit(name.compilerNode);
   return found;
+}
+
+/** The function that returns `fn` as written (`return (def) => {...}`, `(server) => (def) => {...}`), or undefined. */
+function returnedFrom(fn: FunctionNode): FunctionNode | undefined {
+  const holder = fn.getParentWhile((p) => Node.isParenthesizedExpression(p) || Node.isAsExpression(p)) ?? fn;
+  const parent = holder.getParent();
+  if (parent && Node.isReturnStatement(parent)) {
+    const owner = parent.getFirstAncestor((a) => isFunctionNode(a));
+    return owner && isFunctionNode(owner) ? owner : undefined;
+  }
+  return parent && Node.isArrowFunction(parent) && parent.getBody() === holder ? parent : undefined;
 }
 
 function functionName(fn: FunctionNode): string {

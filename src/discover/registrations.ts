@@ -84,6 +84,25 @@ function isOtherFrameworkReceiver(object: Node | null, resolver: Resolver): bool
 }
 
 /**
+ * True when a receiver is a parameter or variable declared with a type alias or interface of the
+ * project that does not mention a server (`def: ToolDefinition`, whose `tool` member is the
+ * tool's handler): `def.tool(client, args)` calls that member, it registers nothing.
+ */
+function isOwnTypedValue(receiver: Node): boolean {
+  const node = unwrap(receiver);
+  if (!Node.isIdentifier(node)) return false;
+  const decl = node.getSymbol()?.getDeclarations()[0];
+  const typeNode = decl && (Node.isParameterDeclaration(decl) || Node.isVariableDeclaration(decl)) ? decl.getTypeNode() : undefined;
+  if (!typeNode || !Node.isTypeReference(typeNode)) return false;
+  let symbol = typeNode.getTypeName().getSymbol();
+  if (symbol?.isAlias()) symbol = symbol.getAliasedSymbol() ?? symbol;
+  const type = symbol?.getDeclarations()[0];
+  if (!type || !(Node.isTypeAliasDeclaration(type) || Node.isInterfaceDeclaration(type))) return false;
+  const file = type.getSourceFile();
+  return !file.isDeclarationFile() && !file.isInNodeModules() && !/\b(McpServer|Server)\b/.test(type.getText());
+}
+
+/**
  * True when a receiver is, or may be, a server of the MCP SDK (`McpServer`, the low-level `Server`,
  * `mcpServer.server`): a value made from the SDK's classes, or a parameter, field or variable
  * declared with their type.
@@ -254,6 +273,7 @@ export function discoverInFile(sf: SourceFile, ctx: DiscoverContext): Discovery 
     if (patches.patchFor(node, Bindings.EMPTY)) continue;
     // `.tool(...)` of another framework's server (tmcp, mcp-lite, mcp-use) is that framework's adapter's.
     if (method === 'tool' && isOtherFrameworkReceiver(shape.receiver, resolver)) continue;
+    if (method === 'tool' && shape.receiver && isOwnTypedValue(shape.receiver)) continue;
     if (shape.kind === 'unlisted') {
       found.unresolved.push({ location: locationOf(node), reason: shape.reason });
       continue;
