@@ -282,7 +282,7 @@ export class ContextFinder {
         else if (parent && Node.isCallExpression(parent) && parent.getArguments().includes(access as never)) sites.push(access);
         else if (parent && (Node.isExportSpecifier(parent) || Node.isImportSpecifier(parent) || Node.isImportClause(parent) || Node.isExportAssignment(parent))) continue;
         else if (parent && (Node.isPropertyAssignment(parent) || Node.isShorthandPropertyAssignment(parent) || Node.isVariableDeclaration(parent))) continue;
-        else sites.push(access);
+        else sites.push(...(namespaceMemberCalls(access) ?? [access]));
       }
     }
     this.sitesCache.set(fn, sites);
@@ -775,6 +775,42 @@ function usesAny(uses: Set<string>, decl: Node): boolean {
   };
   visit(name.compilerNode);
   return found;
+}
+
+/**
+ * The calls of a function a bundler exports through a module namespace object, which holds a
+ * getter per export: esbuild's `__export(ns, { name: () => name })`, rolldown's
+ * `var ns = __exportAll({ name: () => name })`. `ref` is the getter's body; the calls are
+ * `ns.name(...)` and `ns[key](...)` (`for (const key in ns) ns[key](server)`, any export when
+ * `key` is not known). Null when `ref` is no such getter.
+ */
+function namespaceMemberCalls(ref: Node): Node[] | null {
+  const getter = ref.getParent();
+  if (!getter || !Node.isArrowFunction(getter) || getter.getBody() !== ref || getter.getParameters().length > 0) return null;
+  const property = getter.getParent();
+  const literal = property?.getParent();
+  const helper = literal?.getParent();
+  if (!property || !Node.isPropertyAssignment(property) || !literal || !helper || !Node.isCallExpression(helper)) return null;
+  const [first, second] = helper.getArguments();
+  // `__export(ns, {...})` names the namespace; `var ns = __exportAll({...})` holds it.
+  const holder = helper.getParent();
+  const namespace = second === literal && first && Node.isIdentifier(first) ? first.getSymbol()?.getDeclarations()[0]?.getFirstChildByKind(SyntaxKind.Identifier)
+    : first === literal && holder && Node.isVariableDeclaration(holder) ? holder.getNameNode() : undefined;
+  if (!namespace || !Node.isIdentifier(namespace)) return null;
+  const key = property.getName();
+  const calls: Node[] = [];
+  for (const use of namespace.findReferencesAsNodes()) {
+    const member = use.getParent();
+    const call = member?.getParent();
+    if (!member || !call || !Node.isCallExpression(call) || call.getExpression() !== member) continue;
+    if (Node.isPropertyAccessExpression(member) && member.getExpression() === use && member.getName() === key) calls.push(call);
+    if (Node.isElementAccessExpression(member) && member.getExpression() === use) {
+      const index = member.getArgumentExpression();
+      const literalKey = index && (Node.isStringLiteral(index) || Node.isNoSubstitutionTemplateLiteral(index)) ? index.getLiteralValue() : null;
+      if (literalKey === null || literalKey === key) calls.push(call);
+    }
+  }
+  return calls;
 }
 
 /** The function that returns `fn` as written (`return (def) => {...}`, `(server) => (def) => {...}`), or undefined. */
