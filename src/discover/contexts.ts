@@ -105,6 +105,7 @@ export class ContextFinder {
       return [ROOT];
     }
     for (let child: Node = node, a = node.getParent(); a; child = a, a = a.getParent()) {
+      if (Node.isBlock(a)) this.addLocalSources(a, child, uses);
       if ((Node.isForOfStatement(a) || Node.isForInStatement(a)) && child === a.getStatement()) {
         const decl = loopDeclaration(a);
         if (!decl || !usesAny(uses, decl)) continue;
@@ -126,6 +127,28 @@ export class ContextFinder {
       }
     }
     return [ROOT];
+  }
+
+  /**
+   * Adds to `uses` what the local variables it names, declared in `block` before `child`, are
+   * read from (`const name = def.name` in a loop over `def`), and likewise to the essential names.
+   */
+  private addLocalSources(block: Node, child: Node, uses: Set<string>): void {
+    const statements = (block as import('ts-morph').Block).getStatements();
+    const at = statements.indexOf(child as never);
+    const before = statements.slice(0, at < 0 ? statements.length : at);
+    for (const statement of before.reverse()) {
+      if (!Node.isVariableStatement(statement)) continue;
+      for (const decl of statement.getDeclarations()) {
+        const init = decl.getInitializer();
+        if (!init || !usesAny(uses, decl)) continue;
+        const essential = usesAny(this.essential, decl);
+        for (const u of identifiersIn(init)) {
+          uses.add(u);
+          if (essential) this.essential.add(u);
+        }
+      }
+    }
   }
 
   /** One context per element of `iterable` (read in each outer context), with `decl` bound to it. */
@@ -659,11 +682,29 @@ export class ContextFinder {
       if (method === 'keys') return { ok: false, reason: 'the keys of a module' };
       return { ok: true, items };
     }
-    const obj = target.kind === 'value' ? unwrap(target.node) : null;
+    // A call resolves to what it returns, `Object.fromEntries(...)` to the global: read as written.
+    const obj = target.kind === 'value' ? unwrap(target.node) : target.kind === 'global' ? unwrap(initializerOf(arg, true) ?? arg) : null;
+    const own = target.kind === 'value' ? bindingsOf(target) : b;
+    // `readonly ? subset : all`: the entries of both.
+    if (obj && Node.isConditionalExpression(obj)) return this.union([obj.getWhenTrue(), obj.getWhenFalse()].map((side) => this.objectEntries(side, own, method)));
+    // `Object.fromEntries(Object.entries(table).filter(...))`: the entries it is built from.
+    const built = obj && Node.isCallExpression(obj) && obj.getExpression().getText() === 'Object.fromEntries' ? obj.getArguments()[0] : undefined;
+    if (built) {
+      const entries = this.elementsOf(built, own, 1);
+      if (!entries.ok) return entries;
+      if (entries.items.some((e) => e.kind !== 'entry')) return { ok: false, reason: `the entries of \`${shorten(built.getText(), 40)}\` cannot be read` };
+      return { ok: true, items: entries.items.map((e) => (e.kind !== 'entry' || method === 'entries' ? e : method === 'keys' ? { kind: 'const', value: e.key, node: e.node, bindings: e.bindings } : { kind: 'node', node: e.node, bindings: e.bindings, ...(e.origin ? { origin: e.origin } : {}) })) };
+    }
     if (!obj || !Node.isObjectLiteralExpression(obj)) return { ok: false, reason: 'an object the linter cannot read' };
-    const own = bindingsOf(target);
     const items: Element[] = [];
     for (const prop of obj.getProperties()) {
+      // `{ ...redisTools, ...utilTools }`: the spread object's entries (a later key replaces an earlier one).
+      if (Node.isSpreadAssignment(prop)) {
+        const spread = this.objectEntries(prop.getExpression(), own, method);
+        if (!spread.ok) return spread;
+        items.push(...spread.items);
+        continue;
+      }
       if (!(Node.isPropertyAssignment(prop) || Node.isShorthandPropertyAssignment(prop))) return { ok: false, reason: `the entry \`${shorten(prop.getText(), 40)}\` cannot be read` };
       const nameNode = prop.getNameNode();
       let key = Node.isIdentifier(nameNode) ? nameNode.getText() : Node.isStringLiteral(nameNode) || Node.isNumericLiteral(nameNode) ? nameNode.getLiteralText() : null;
@@ -677,8 +718,26 @@ export class ContextFinder {
       else if (method === 'values') items.push({ kind: 'node', node: value, bindings: own, origin: prop });
       else items.push({ kind: 'entry', key, node: value, bindings: own, origin: prop });
     }
-    return { ok: true, items };
+    return { ok: true, items: lastOfEachKey(items) };
   }
+}
+
+/** The entries of an object literal as it is at run time: of several with one key, the last. */
+function lastOfEachKey(items: Element[]): Element[] {
+  const keyOf = (e: Element): string | null => {
+    if (e.kind === 'entry') return e.key;
+    if (e.kind === 'const') return e.value;
+    return e.origin && (Node.isPropertyAssignment(e.origin) || Node.isShorthandPropertyAssignment(e.origin)) ? e.origin.getName() : null;
+  };
+  const last = new Map<string, number>();
+  items.forEach((e, i) => {
+    const key = keyOf(e);
+    if (key !== null) last.set(key, i);
+  });
+  return items.filter((e, i) => {
+    const key = keyOf(e);
+    return key === null || last.get(key) === i;
+  });
 }
 
 /** Binds `decl` (a loop variable or callback parameter, maybe destructured) to one element. */
