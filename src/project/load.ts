@@ -37,7 +37,7 @@ function importedInPackage(project: Project, targets: SourceFile[], dir: string)
   const linted = new Set(targets);
   return project.getSourceFiles().filter((sf) => {
     const file = path.normalize(sf.getFilePath());
-    return !linted.has(sf) && !sf.isDeclarationFile() && !isSkippedFile(file) && inPackage(dir, file);
+    return !linted.has(sf) && !sf.isDeclarationFile() && !isSkippedFile(file, dir) && inPackage(dir, file);
   });
 }
 
@@ -82,7 +82,7 @@ export function loadProgram(files: string[], tsconfig: string | null, context: s
   if (tsconfig && targetsPaths.length === 0) {
     const shown = path.relative(process.cwd(), tsconfig) || tsconfig;
     // A solution-style config (`"files": []` and `references`) lints the projects it references.
-    targetsPaths = [...new Set(configs.flatMap((c) => c.fileNames))].filter((f) => !isSkippedFile(f));
+    targetsPaths = [...new Set(configs.flatMap((c) => c.fileNames.filter((f) => !isSkippedFile(f, c.dir))))];
     if (targetsPaths.length === 0) throw new UsageError(`${shown}: its "files" and "include" match no TypeScript or JavaScript file to lint`);
   }
   if (targetsPaths.length + context.length > MAX_SOURCE_FILES) {

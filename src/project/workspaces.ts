@@ -112,6 +112,16 @@ export class Workspaces {
   }
 }
 
+/**
+ * The folders of the workspace packages that `dir` itself declares (package.json `workspaces`,
+ * pnpm-workspace.yaml), sorted; empty when `dir` is no monorepo root.
+ * @throws UsageError as {@link packagesOf}.
+ */
+export function workspaceFolders(dir: string): string[] {
+  const patterns = workspacePatterns(dir);
+  return patterns ? [...new Set(packagesOf(dir, patterns).values())].filter((f) => f !== dir).sort() : [];
+}
+
 /** Folders packages are commonly built into. */
 const OUTPUT_DIRS = new Set(['dist', 'lib', 'build', 'out', 'esm', 'cjs']);
 
