@@ -99,7 +99,7 @@ function withoutKeys<V>(map: Map<string, V>, drop: (key: string) => boolean): Ma
 async function configuredInputs(paths: string[], cwd: string, config: Config, configDir: string, configName: string): Promise<ResolvedInputs> {
   const tsconfig = config.tsconfig ? path.resolve(configDir, config.tsconfig) : null;
   if (tsconfig && !existsSync(tsconfig)) throw new UsageError(`${configName}: tsconfig: ${shownPath(tsconfig, cwd)} does not exist`);
-  if (paths.length === 0 && tsconfig && !config.include) return { files: [], tsconfig, context: [], skipped: [] };
+  if (paths.length === 0 && tsconfig && !config.include) return { files: [], tsconfig, context: [], skipped: [], packageDir: null };
   const inputs = paths.length === 0 && config.include ? await resolveInputs(config.include, configDir, (i) => `${configName}: include[${i}]`) : await resolveInputs(paths, cwd);
   return tsconfig ? { ...inputs, tsconfig } : inputs;
 }
@@ -135,7 +135,7 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   if (files.length === 0 && options.paths.length > 0) {
     return { tools: [], findings: [], unresolvedRegistrations: [], filesRead: [], cwd: options.cwd, stats: { summaries: 0, reused: 0, effectNodes: 0 }, ...skipped() };
   }
-  const loaded = loadProgram(files, inputs.tsconfig, inputs.context);
+  const loaded = loadProgram(files, inputs.tsconfig, inputs.context, inputs.packageDir);
   // Files too large to read are said so on stderr, as named files that are not linted are.
   const tooLarge = loaded.skipped.filter(({ file }) => !excluded(file)).map(({ file, reason }) => ({ path: given.get(file) ?? (path.relative(options.cwd, file) || file), reason }));
   if (tooLarge.length > 0) skippedAll.push(...tooLarge);

@@ -34,8 +34,13 @@ export class BranchIndex {
 
   /**
    * @param evaluate evaluates an expression in the given bindings.
+   * @param alwaysTruthy true when an expression is an object, array or function in the given
+   *   bindings, whose truthiness is known when its value is not.
    */
-  constructor(private readonly evaluate: (expr: TsNode, b: Bindings) => Evaluated) {}
+  constructor(
+    private readonly evaluate: (expr: TsNode, b: Bindings) => Evaluated,
+    private readonly alwaysTruthy: (expr: TsNode, b: Bindings) => boolean = () => false,
+  ) {}
 
   /**
    * True unless a guard of `node` (within `fn`, or anywhere above it when `fn` is null) is known to
@@ -94,7 +99,7 @@ export class BranchIndex {
   private holds(guard: Guard, b: Bindings): boolean {
     if (guard.kind === 'clause') return this.clauseReachable(guard.node, guard.switchStatement, b);
     const v = this.evaluate(guard.condition, b);
-    if (!v.known) return true;
+    if (!v.known) return guard.kind === 'then' || !this.alwaysTruthy(guard.condition, b);
     return guard.kind === 'then' ? Boolean(v.value) : !v.value;
   }
 

@@ -3,11 +3,12 @@ import type { Node, SourceFile } from 'ts-morph';
 /**
  * Bundled dependencies. esbuild (and tsup, which uses it) marks each module it inlines with a
  * comment line naming its source path: `// node_modules/agnost/dist/index.js`, then
- * `// src/tools/search.ts`. Code under a `node_modules/` mark is a dependency's, not the server's:
- * its bookkeeping (a logger's timestamp cache) is not the tool's state, and its calls are not
- * followed. Files without such marks have no regions.
+ * `// src/tools/search.ts`; rolldown (and tsdown) with `//#region <path>` (pnpm's paths:
+ * `../../node_modules/.pnpm/a+b@1.0.0/node_modules/@a/b/index.js`). Code under a `node_modules/`
+ * mark is a dependency's, not the server's: its bookkeeping (a logger's timestamp cache) is not
+ * the tool's state, and its calls are not followed. Files without such marks have no regions.
  */
-const REGION_MARK = /^\/\/ ((?:[\w@.-]+\/)*[\w@.-]+\.[cm]?[jt]sx?)$/gm;
+const REGION_MARK = /^\/\/(?: |#region )((?:[\w@.+-]+\/)*[\w@.+-]+\.[cm]?[jt]sx?)$/gm;
 
 interface Region {
   start: number;
@@ -39,7 +40,8 @@ function regionsOf(sf: SourceFile): Region[] {
 /** The package a node belongs to when it lies in a dependency that a bundler inlined into the file; null otherwise. */
 export function bundledDependencyOf(node: Node): string | null {
   const regions = regionsOf(node.getSourceFile());
-  const pos = node.getPos();
+  // The start of its own text: a mark right above a function is the function's leading comment.
+  const pos = node.getStart();
   let found: Region | undefined;
   for (const region of regions) {
     if (region.start > pos) break;

@@ -1,6 +1,6 @@
 import { Node, SyntaxKind } from '../ts-morph.js';
 import { Bindings } from './bindings.js';
-import { bindingsOf, initializerOf, isNewOf, type Resolver, shorten, unwrap } from './resolve.js';
+import { bindingsOf, initializerOf, isFunctionNode, isNewOf, type Resolver, shorten, unwrap } from './resolve.js';
 
 /**
  * The static value of an expression, or why it has none. An unknown value may still be one of a
@@ -41,6 +41,16 @@ export function definingNode(expr: Node, resolver: Resolver, b: Bindings = Bindi
   const target = resolver.resolve(expr, 0, b);
   if (target.kind === 'value' || target.kind === 'function') return unwrap(target.node);
   return null;
+}
+
+/**
+ * True when an expression's value is an object, array, function or class, whatever it holds: a
+ * condition on it is true even when its contents cannot be evaluated (`if (def.args)` with
+ * `args: { query: z.string() }`).
+ */
+export function isAlwaysTruthy(expr: Node, resolver: Resolver, b: Bindings = Bindings.EMPTY): boolean {
+  const node = definingNode(expr, resolver, b);
+  return node !== null && (Node.isObjectLiteralExpression(node) || Node.isArrayLiteralExpression(node) || Node.isClassExpression(node) || Node.isClassDeclaration(node) || isFunctionNode(node));
 }
 
 /**

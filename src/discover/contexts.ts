@@ -1,7 +1,7 @@
 import type { CallExpression, ForOfStatement, Identifier, ts as TS } from 'ts-morph';
 import { Node, SyntaxKind, ts } from '../ts-morph.js';
 import { Bindings, type Bound } from '../analysis/bindings.js';
-import { evaluate } from '../analysis/evaluate.js';
+import { evaluate, isAlwaysTruthy } from '../analysis/evaluate.js';
 import { descendantsOfKinds } from '../analysis/nodes.js';
 import { BranchIndex } from '../analysis/branches.js';
 import { returnedExpressions, soleReturn } from '../analysis/returns.js';
@@ -73,6 +73,8 @@ export class ContextFinder {
   private readonly sitesCache = new Map<FunctionNode, Node[] | null>();
   /** Call sites found by a method's name alone (see {@link ContextFinder.untypedCalls}). */
   private readonly untyped = new Set<Node>();
+  /** A call of a function a factory returned (`register(def)` after `const register = makeRegister(server)`) → that factory call. */
+  private readonly factoryCalls = new Map<Node, CallExpression>();
   /** The wrappers being expanded, outermost first: a call site inside one of them is recursion. */
   private readonly expanding = new Set<FunctionNode>();
   /** Declarations the registration's name and annotations use (see {@link ContextFinder.contextsOf}). */
@@ -93,7 +95,7 @@ export class ContextFinder {
     private readonly resolver: Resolver,
     private readonly patchSites: (fn: FunctionNode) => Node[] | null = () => null,
   ) {
-    this.branches = new BranchIndex((expr, b) => evaluate(expr, this.resolver, 0, b));
+    this.branches = new BranchIndex((expr, b) => evaluate(expr, this.resolver, 0, b), (expr, b) => isAlwaysTruthy(expr, this.resolver, b));
   }
 
   /**
@@ -131,6 +133,7 @@ export class ContextFinder {
       return [ROOT];
     }
     for (let child: Node = node, a = node.getParent(); a; child = a, a = a.getParent()) {
+      if (Node.isBlock(a)) this.addLocalSources(a, child, uses);
       if ((Node.isForOfStatement(a) || Node.isForInStatement(a)) && child === a.getStatement()) {
         const decl = loopDeclaration(a);
         if (!decl || !usesAny(uses, decl)) continue;
@@ -154,6 +157,26 @@ export class ContextFinder {
       }
     }
     return [ROOT];
+  }
+
+  /**
+   * Adds to `uses` what the local variables it names, declared in `block` before `child`, are
+   * read from (`const name = def.name` in a loop over `def`). They are not essential: a table
+   * computed from a parameter of a function never called is still read, and what cannot be read
+   * of it is reported as that table's gap.
+   */
+  private addLocalSources(block: Node, child: Node, uses: Set<string>): void {
+    const statements = (block as import('ts-morph').Block).getStatements();
+    const at = statements.indexOf(child as never);
+    const before = statements.slice(0, at < 0 ? statements.length : at);
+    for (const statement of before.reverse()) {
+      if (!Node.isVariableStatement(statement)) continue;
+      for (const decl of statement.getDeclarations()) {
+        const init = decl.getInitializer();
+        if (!init || !usesAny(uses, decl)) continue;
+        for (const u of identifiersIn(init)) uses.add(u);
+      }
+    }
   }
 
   /** One context per element of `iterable` (read in each outer context), with `decl` bound to it. */
@@ -265,6 +288,10 @@ export class ContextFinder {
             this.essential.add(u);
           }
         }
+        // A returned function also sees the parameters of the factory call that made it (its server,
+        // a client): they are read there, not expanded further, as a receiver is not.
+        const factoryCall = this.factoryCalls.get(site);
+        const factory = factoryCall ? returnedFrom(fn) : undefined;
         for (const outer of this.contextsAt(site, siteUses, nesting + 1, unexpanded)) {
           const self = receiver ? this.instanceAt(receiver, outer.bindings) : null;
           // A receiver of another class (an element of a mixed table) does not run this method.
@@ -276,8 +303,9 @@ export class ContextFinder {
             unknownReceivers.push({ site, reason: this.receiverReason(receiver, outer.bindings) });
             continue;
           }
+          const closure = factory && factoryCall ? bindParameters(factory, factoryCall.getArguments(), outer.bindings, self?.bindings) : self?.bindings;
           // The outermost call site tells the tools of nested wrappers apart.
-          out.push({ bindings: bindParameters(fn, site.getArguments(), outer.bindings, self?.bindings), site: outer.site ?? site, runtime: outer.runtime });
+          out.push({ bindings: bindParameters(fn, site.getArguments(), outer.bindings, closure), site: outer.site ?? site, runtime: outer.runtime });
           if (out.length > MAX_CONTEXTS) return out;
         }
         continue;
@@ -392,6 +420,8 @@ export class ContextFinder {
       if (parent && (Node.isVariableDeclaration(parent) || Node.isPropertyAssignment(parent) || Node.isPropertyDeclaration(parent))) nameNode = parent.getNameNode();
     }
     let sites: Node[] | null = null;
+    const factory = nameNode ? undefined : returnedFrom(fn);
+    if (factory) sites = this.callsOfReturned(factory);
     // `#register(tool)`: a private method is found by its private name.
     if (nameNode && (Node.isIdentifier(nameNode) || Node.isPrivateIdentifier(nameNode))) {
       sites = [];
@@ -411,7 +441,7 @@ export class ContextFinder {
         else if (parent && Node.isCallExpression(parent) && parent.getArguments().includes(access as never)) sites.push(access);
         else if (parent && (Node.isExportSpecifier(parent) || Node.isImportSpecifier(parent) || Node.isImportClause(parent) || Node.isExportAssignment(parent))) continue;
         else if (parent && (Node.isPropertyAssignment(parent) || Node.isShorthandPropertyAssignment(parent) || Node.isVariableDeclaration(parent))) continue;
-        else sites.push(access);
+        else sites.push(...(namespaceMemberCalls(access) ?? [access]));
       }
       if (classOfInstanceMember(fn)) sites.push(...this.untypedCalls(nameNode as Identifier, sites));
     }
@@ -443,6 +473,36 @@ export class ContextFinder {
       }
     }
     return out;
+  }
+
+  /**
+   * The calls of the function `factory` returns, through its call sites: `makeRegister(server)(def)`,
+   * and `const register = makeRegister(server)` then `register(def)`; each is remembered with
+   * the factory call (see {@link factoryCalls}). Null when the factory has no name to search.
+   */
+  private callsOfReturned(factory: FunctionNode): Node[] | null {
+    const made = this.callSitesOf(factory);
+    if (made === null) return null;
+    const sites: Node[] = [];
+    for (const site of made) {
+      if (!Node.isCallExpression(site)) continue;
+      const holder = site.getParentWhile((p) => Node.isParenthesizedExpression(p) || Node.isAwaitExpression(p) || Node.isAsExpression(p)) ?? site;
+      const user = holder.getParent();
+      if (user && Node.isCallExpression(user) && unwrap(user.getExpression()) === site) {
+        this.factoryCalls.set(user, site);
+        sites.push(user);
+        continue;
+      }
+      const name = user && Node.isVariableDeclaration(user) ? user.getNameNode() : undefined;
+      if (!name || !Node.isIdentifier(name)) continue;
+      for (const ref of name.findReferencesAsNodes()) {
+        const call = ref.getParent();
+        if (ref === name || !call || !Node.isCallExpression(call) || unwrap(call.getExpression()) !== ref) continue;
+        this.factoryCalls.set(call, site);
+        sites.push(call);
+      }
+    }
+    return sites;
   }
 
   /**
@@ -958,11 +1018,29 @@ export class ContextFinder {
       if (method === 'keys') return { ok: false, reason: 'the keys of a module' };
       return { ok: true, items };
     }
-    const obj = target.kind === 'value' ? unwrap(target.node) : null;
+    // A call resolves to what it returns, `Object.fromEntries(...)` to the global: read as written.
+    const obj = target.kind === 'value' ? unwrap(target.node) : target.kind === 'global' ? unwrap(initializerOf(arg, true) ?? arg) : null;
+    const own = target.kind === 'value' ? bindingsOf(target) : b;
+    // `readonly ? subset : all`: the entries of both.
+    if (obj && Node.isConditionalExpression(obj)) return this.union([obj.getWhenTrue(), obj.getWhenFalse()].map((side) => this.objectEntries(side, own, method)));
+    // `Object.fromEntries(Object.entries(table).filter(...))`: the entries it is built from.
+    const built = obj && Node.isCallExpression(obj) && obj.getExpression().getText() === 'Object.fromEntries' ? obj.getArguments()[0] : undefined;
+    if (built) {
+      const entries = this.elementsOf(built, own, 1);
+      if (!entries.ok) return entries;
+      if (entries.items.some((e) => e.kind !== 'entry')) return { ok: false, reason: `the entries of \`${shorten(built.getText(), 40)}\` cannot be read` };
+      return { ok: true, items: entries.items.map((e) => (e.kind !== 'entry' || method === 'entries' ? e : method === 'keys' ? { kind: 'const', value: e.key, node: e.node, bindings: e.bindings } : { kind: 'node', node: e.node, bindings: e.bindings, ...(e.origin ? { origin: e.origin } : {}) })) };
+    }
     if (!obj || !Node.isObjectLiteralExpression(obj)) return { ok: false, reason: 'an object the linter cannot read' };
-    const own = bindingsOf(target);
     const items: Element[] = [];
     for (const prop of obj.getProperties()) {
+      // `{ ...redisTools, ...utilTools }`: the spread object's entries (a later key replaces an earlier one).
+      if (Node.isSpreadAssignment(prop)) {
+        const spread = this.objectEntries(prop.getExpression(), own, method);
+        if (!spread.ok) return spread;
+        items.push(...spread.items);
+        continue;
+      }
       if (!(Node.isPropertyAssignment(prop) || Node.isShorthandPropertyAssignment(prop))) return { ok: false, reason: `the entry \`${shorten(prop.getText(), 40)}\` cannot be read` };
       const nameNode = prop.getNameNode();
       let key = Node.isIdentifier(nameNode) ? nameNode.getText() : Node.isStringLiteral(nameNode) || Node.isNumericLiteral(nameNode) ? nameNode.getLiteralText() : null;
@@ -976,7 +1054,7 @@ export class ContextFinder {
       else if (method === 'values') items.push({ kind: 'node', node: value, bindings: own, origin: prop });
       else items.push({ kind: 'entry', key, node: value, bindings: own, origin: prop });
     }
-    return { ok: true, items };
+    return { ok: true, items: lastOfEachKey(items) };
   }
 }
 
@@ -1026,6 +1104,24 @@ function isPassThrough(result: Node, param: import('ts-morph').ParameterDeclarat
   const rest = elements.find((e) => e.getDotDotDotToken() !== undefined);
   const taken = elements.filter((e) => e !== rest).map((e) => e.getPropertyNameNode()?.getText() ?? e.getName());
   return decl === rest && !taken.includes('name') && !taken.includes('annotations');
+}
+
+/** The entries of an object literal as it is at run time: of several with one key, the last. */
+function lastOfEachKey(items: Element[]): Element[] {
+  const keyOf = (e: Element): string | null => {
+    if (e.kind === 'entry') return e.key;
+    if (e.kind === 'const') return e.value;
+    return e.origin && (Node.isPropertyAssignment(e.origin) || Node.isShorthandPropertyAssignment(e.origin)) ? e.origin.getName() : null;
+  };
+  const last = new Map<string, number>();
+  items.forEach((e, i) => {
+    const key = keyOf(e);
+    if (key !== null) last.set(key, i);
+  });
+  return items.filter((e, i) => {
+    const key = keyOf(e);
+    return key === null || last.get(key) === i;
+  });
 }
 
 /** Binds `decl` (a loop variable or callback parameter, maybe destructured) to one element. */
@@ -1123,6 +1219,53 @@ function usesAny(uses: Set<string>, decl: Node): boolean {
   };
   visit(name.compilerNode);
   return found;
+}
+
+/**
+ * The calls of a function a bundler exports through a module namespace object, which holds a
+ * getter per export: esbuild's `__export(ns, { name: () => name })`, rolldown's
+ * `var ns = __exportAll({ name: () => name })`. `ref` is the getter's body; the calls are
+ * `ns.name(...)` and `ns[key](...)` (`for (const key in ns) ns[key](server)`, any export when
+ * `key` is not known). Null when `ref` is no such getter.
+ */
+function namespaceMemberCalls(ref: Node): Node[] | null {
+  const getter = ref.getParent();
+  if (!getter || !Node.isArrowFunction(getter) || getter.getBody() !== ref || getter.getParameters().length > 0) return null;
+  const property = getter.getParent();
+  const literal = property?.getParent();
+  const helper = literal?.getParent();
+  if (!property || !Node.isPropertyAssignment(property) || !literal || !helper || !Node.isCallExpression(helper)) return null;
+  const [first, second] = helper.getArguments();
+  // `__export(ns, {...})` names the namespace; `var ns = __exportAll({...})` holds it.
+  const holder = helper.getParent();
+  const namespace = second === literal && first && Node.isIdentifier(first) ? first.getSymbol()?.getDeclarations()[0]?.getFirstChildByKind(SyntaxKind.Identifier)
+    : first === literal && holder && Node.isVariableDeclaration(holder) ? holder.getNameNode() : undefined;
+  if (!namespace || !Node.isIdentifier(namespace)) return null;
+  const key = property.getName();
+  const calls: Node[] = [];
+  for (const use of namespace.findReferencesAsNodes()) {
+    const member = use.getParent();
+    const call = member?.getParent();
+    if (!member || !call || !Node.isCallExpression(call) || call.getExpression() !== member) continue;
+    if (Node.isPropertyAccessExpression(member) && member.getExpression() === use && member.getName() === key) calls.push(call);
+    if (Node.isElementAccessExpression(member) && member.getExpression() === use) {
+      const index = member.getArgumentExpression();
+      const literalKey = index && (Node.isStringLiteral(index) || Node.isNoSubstitutionTemplateLiteral(index)) ? index.getLiteralValue() : null;
+      if (literalKey === null || literalKey === key) calls.push(call);
+    }
+  }
+  return calls;
+}
+
+/** The function that returns `fn` as written (`return (def) => {...}`, `(server) => (def) => {...}`), or undefined. */
+function returnedFrom(fn: FunctionNode): FunctionNode | undefined {
+  const holder = fn.getParentWhile((p) => Node.isParenthesizedExpression(p) || Node.isAsExpression(p)) ?? fn;
+  const parent = holder.getParent();
+  if (parent && Node.isReturnStatement(parent)) {
+    const owner = parent.getFirstAncestor((a) => isFunctionNode(a));
+    return owner && isFunctionNode(owner) ? owner : undefined;
+  }
+  return parent && Node.isArrowFunction(parent) && parent.getBody() === holder ? parent : undefined;
 }
 
 function functionName(fn: FunctionNode): string {

@@ -6,6 +6,7 @@ import { mergeListOverrides } from './list-overrides.js';
 import { FRAMEWORKS } from './frameworks/index.js';
 import { LOW_LEVEL } from './low-level.js';
 import { discoverInFile, type DiscoveredTool } from './registrations.js';
+import { unreadableBundle } from './unreadable-bundles.js';
 
 /** The MCP SDK's `registerTool`, `tool()` and `registerToolTask` calls (v1 and v2 packages). */
 const SDK: RegistrationAdapter = {
@@ -27,7 +28,8 @@ export interface ProjectDiscovery {
 
 /**
  * Runs every adapter over every target file. An adapter that throws on a file is reported as a
- * failure for that file; the other adapters and files go on.
+ * failure for that file; the other adapters and files go on. When nothing is found, each minified
+ * bundle that serves tools is listed as unresolved (see {@link unreadableBundle}).
  */
 export function discoverProject(targets: SourceFile[], ctx: DiscoverContext): ProjectDiscovery {
   const out: ProjectDiscovery = { tools: [], unresolved: [], failures: [] };
@@ -44,6 +46,8 @@ export function discoverProject(targets: SourceFile[], ctx: DiscoverContext): Pr
       }
     }
   }
+  // A minified bundle read as nothing is said so, not passed as a server without tools.
+  if (out.tools.length === 0 && out.unresolved.length === 0) out.unresolved.push(...targets.flatMap((sf) => unreadableBundle(sf) ?? []));
   // Nameless tools of one registration reached through several contexts (a wrapper's call sites)
   // stand for the same unknown tools: one is enough.
   const seenGaps = new Set<string>();

@@ -66,18 +66,30 @@ const MCP_SDK = /^(@modelcontextprotocol\/(sdk|server)|mcp-handler|@vercel\/mcp-
 export function importsMcpSdk(sf: SourceFile): boolean {
   if (sf.getImportDeclarations().some((d) => MCP_SDK.test(moduleSpecifierOf(d) ?? ''))) return true;
   const text = sf.getFullText();
-  return /require\(\s*["'](@modelcontextprotocol\/(sdk|server)|mcp-handler|@vercel\/mcp-adapter|agents\/mcp)/.test(text) || BUNDLED_SDK.test(text);
+  return /require\(\s*["'](@modelcontextprotocol\/(sdk|server)|mcp-handler|@vercel\/mcp-adapter|agents\/mcp)/.test(text) || BUNDLED_SDK.test(text) || SDK_SERVER_METHODS.every((m) => methodDefinition(m).test(text));
 }
 
 /** A bundler's copy of the SDK's server class (`class McpServer {`, `var McpServer = class {`). */
 const BUNDLED_SDK = /\bclass\s+McpServer\b|\bMcpServer\s*=\s*class\b/;
 
-/** True for a method of a class named like the SDK's servers (a bundled copy of the SDK). */
+/**
+ * Methods the SDK's `McpServer` has together, which a project's own facade would not define (and
+ * which a minifier keeps when it renames the class, as property names are kept): a class that
+ * defines all of them is a bundled copy of it.
+ */
+const SDK_SERVER_METHODS = ['registerTool', 'setToolRequestHandlers', 'sendToolListChanged'];
+
+/** The text of a method definition `name(a, b) {` (`async connect(e){`), as a minifier writes it too. */
+function methodDefinition(name: string): RegExp {
+  return new RegExp(`[;}{,\\s]${name}\\s*\\([\\w$,\\s.={}\\[\\]]*\\)\\s*\\{`);
+}
+
+/** True for a method of the SDK's server class bundled into the project: named like it, or shaped like it when minified (see {@link SDK_SERVER_METHODS}). */
 function isSdkMethod(fn: Node): boolean {
-  const cls = fn.getFirstAncestor((a) => Node.isClassDeclaration(a) || Node.isClassExpression(a));
+  const cls = fn.getFirstAncestor((a) => Node.isClassDeclaration(a) || Node.isClassExpression(a)) as import('ts-morph').ClassDeclaration | import('ts-morph').ClassExpression | undefined;
   if (!cls) return false;
-  const name = (cls as import('ts-morph').ClassDeclaration).getName?.() ?? cls.getParent()?.getFirstChildByKind(SyntaxKind.Identifier)?.getText();
-  return name !== undefined && /^(McpServer|Server)\d*$/.test(name);
+  const name = cls.getName() ?? cls.getParent()?.getFirstChildByKind(SyntaxKind.Identifier)?.getText();
+  return (name !== undefined && /^(McpServer|Server)\d*$/.test(name)) || SDK_SERVER_METHODS.every((m) => cls.getMethod(m) !== undefined);
 }
 
 /** True when a method call's receiver comes from a package that is not the MCP SDK (or an adapter handing out its server). */
@@ -90,6 +102,25 @@ function isOtherFrameworkReceiver(object: Node | null, resolver: Resolver): bool
   }
   const owner = resolver.resolve(receiver);
   return owner.kind === 'module' && !MCP_SDK.test(owner.specifier) && !owner.specifier.startsWith('.');
+}
+
+/**
+ * True when a receiver is a parameter or variable declared with a type alias or interface of the
+ * project that does not mention a server (`def: ToolDefinition`, whose `tool` member is the
+ * tool's handler): `def.tool(client, args)` calls that member, it registers nothing.
+ */
+function isOwnTypedValue(receiver: Node): boolean {
+  const node = unwrap(receiver);
+  if (!Node.isIdentifier(node)) return false;
+  const decl = node.getSymbol()?.getDeclarations()[0];
+  const typeNode = decl && (Node.isParameterDeclaration(decl) || Node.isVariableDeclaration(decl)) ? decl.getTypeNode() : undefined;
+  if (!typeNode || !Node.isTypeReference(typeNode)) return false;
+  let symbol = typeNode.getTypeName().getSymbol();
+  if (symbol?.isAlias()) symbol = symbol.getAliasedSymbol() ?? symbol;
+  const type = symbol?.getDeclarations()[0];
+  if (!type || !(Node.isTypeAliasDeclaration(type) || Node.isInterfaceDeclaration(type))) return false;
+  const file = type.getSourceFile();
+  return !file.isDeclarationFile() && !file.isInNodeModules() && !/\b(McpServer|Server)\b/.test(type.getText());
 }
 
 /**
@@ -281,6 +312,7 @@ export function discoverInFile(sf: SourceFile, ctx: DiscoverContext): Discovery 
     if (patches.patchFor(node, Bindings.EMPTY)) continue;
     // `.tool(...)` of another framework's server (tmcp, mcp-lite, mcp-use) is that framework's adapter's.
     if (method === 'tool' && isOtherFrameworkReceiver(shape.receiver, resolver)) continue;
+    if (method === 'tool' && shape.receiver && isOwnTypedValue(shape.receiver)) continue;
     if (shape.kind === 'unlisted') {
       found.unresolved.push({ location: locationOf(node), reason: shape.reason });
       continue;

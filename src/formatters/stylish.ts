@@ -67,7 +67,9 @@ export const stylish: Formatter = (result, { cwd, color }) => {
   if (result.tools.length === 0) {
     if (unresolvedLine) out.push(unresolvedLine);
     const unparsed = result.findings.filter((f) => f.ruleId === 'parse-error' || f.ruleId === 'read-error').length;
-    out.push(`${result.live ? 'No tools listed' : 'No tool registrations found'} in ${files}${unparsed ? ` (${count(unparsed, 'file')} could not be read or parsed, see above)` : ''}.`);
+    // Registrations that gave no named tool are no "nothing found": the run did not pass.
+    const none = result.live ? 'No tools listed' : unresolved > 0 ? 'No tool could be named' : 'No tool registrations found';
+    out.push(`${none} in ${files}${unparsed ? ` (${count(unparsed, 'file')} could not be read or parsed, see above)` : ''}.`);
     return `${out.join('\n').replace(/^\n/, '')}\n`;
   }
   const unreadable = result.tools.filter((t) => unverifiable(t).length > 0).length;

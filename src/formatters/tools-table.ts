@@ -35,6 +35,6 @@ export const toolsTable: Formatter = (result, { cwd, color }) => {
   for (const f of result.findings.filter((f) => f.toolLocation === undefined)) {
     lines.push(`${c.red(f.severity)}  ${printable(fileLine(f.location, cwd))}  ${printable(f.message)}  ${c.dim(f.ruleId)}`);
   }
-  if (result.tools.length === 0) lines.push(`No tool registrations found in ${count(result.filesRead.length, 'file')}.`);
+  if (result.tools.length === 0) lines.push(`${result.unresolvedRegistrations.length > 0 ? 'No tool could be named' : 'No tool registrations found'} in ${count(result.filesRead.length, 'file')}.`);
   return `${lines.join('\n')}\n`;
 };

@@ -5,6 +5,7 @@ import { printable } from '../printable.js';
 import { compileGlobs } from './glob.js';
 import { nearestConfig, readConfigTree } from './tsconfig.js';
 import { walkFiles } from './walk.js';
+import { workspaceFolders } from './workspaces.js';
 
 /** Extensions of the files mcp-annotate-lint reads. */
 export const SOURCE_EXTENSIONS = ['ts', 'tsx', 'mts', 'cts', 'js', 'jsx', 'mjs', 'cjs'] as const;
@@ -30,11 +31,24 @@ export interface ResolvedInputs {
   context: string[];
   /** Named files that are not linted (not TypeScript or JavaScript, or declaration files), as given, with why. */
   skipped: { path: string; reason: string }[];
+  /**
+   * When `files` are the entry points of the package in this folder (no path given, no tsconfig):
+   * the files they import inside it are linted too (a bundler's chunks, a compiled `dist/` tree). Null otherwise.
+   */
+  packageDir: string | null;
 }
 
-/** True for a file that expansion of a folder or glob skips: tests, declarations. */
-export function isSkippedFile(file: string): boolean {
-  return TEST_FILE.test(file) || DECLARATION_FILE.test(file);
+/** Folders of tests, mocks and fixtures, below the folder a project or walk starts from. */
+const TEST_FOLDER = /(^|[\\/])(__tests__|__mocks__|__fixtures__|fixtures|tests?|e2e)[\\/]/;
+
+/**
+ * True for a file that expansion of a folder or glob, or a project's file list, skips: tests and
+ * declarations; with `root` (the folder walked, the project's), also any file in a folder of
+ * tests, mocks or fixtures below it (`test/`, `tests/`, `e2e/`, `fixtures/`, `__mocks__/`), whose
+ * servers are stand-ins and whose broken files are on purpose.
+ */
+export function isSkippedFile(file: string, root?: string): boolean {
+  return TEST_FILE.test(file) || DECLARATION_FILE.test(file) || (root !== undefined && TEST_FOLDER.test(path.relative(root, file)));
 }
 
 function isSourceFile(file: string): boolean {
@@ -58,11 +72,13 @@ function dedupeByRealPath(files: string[]): string[] {
   });
 }
 
-/** The source files under a folder, tests and declarations left out; node_modules too unless the folder is inside one. */
+/**
+ * The source files under a folder, tests and declarations left out, and node_modules below it (a
+ * folder inside node_modules is walked, but not the copies of packages nested in it).
+ */
 function expandFolder(dir: string, label: string): string[] {
   // Symbolic links to folders are not followed: a link to `..` would lint the folder's parent, one to `/` the disk.
-  const skipNodeModules = !dir.split(path.sep).includes('node_modules');
-  return walkFiles(dir, { skipNodeModules, skipDotEntries: true, keep: (f) => isSourceFile(f) && !isSkippedFile(f), label });
+  return walkFiles(dir, { skipNodeModules: true, skipDotEntries: true, keep: (f) => isSourceFile(f) && !isSkippedFile(f, dir), label });
 }
 
 /** A character that makes a path a glob (`*`, `?`, `[`, `{`, an extglob's `(`), as picomatch's scan tells one. */
@@ -153,8 +169,8 @@ function readManifest(file: string, shown: string): Record<string, unknown> {
 
 /**
  * Resolves command-line paths to source files, as `mcp-annotate-lint [paths...]` documents:
- * no path means the project in `cwd` (its tsconfig.json, else its package.json entry points,
- * else every source file under it); a file is linted even if it looks like a test, and the rest of
+ * no path means the project in `cwd` (its tsconfig.json, else its package.json entry points and
+ * what they import in the package, else every source file under it); a file is linted even if it looks like a test, and the rest of
  * its project is loaded as context; a named file that is not TypeScript or JavaScript, or is a
  * declaration file, is skipped (listed in `skipped`); a folder is expanded to its source files,
  * skipping tests, declarations and node_modules; a glob is expanded the same way. Walks are bounded
@@ -166,17 +182,7 @@ function readManifest(file: string, shown: string): Record<string, unknown> {
  *   cannot be read, is not valid JSON or names entry points that do not exist.
  */
 export async function resolveInputs(paths: string[], cwd: string, labelOf: (index: number) => string = (i) => shownInput(paths[i]!, i)): Promise<ResolvedInputs> {
-  if (paths.length === 0) {
-    const tsconfig = path.join(cwd, 'tsconfig.json');
-    if (existsSync(tsconfig)) return { files: [], tsconfig, context: [], skipped: [] };
-    if (existsSync(path.join(cwd, 'package.json'))) {
-      const entries = packageEntries(cwd, cwd);
-      if (entries.length > 0) return { files: entries, tsconfig: null, context: [], skipped: [] };
-    }
-    const found = expandFolder(cwd, cwd);
-    if (found.length === 0) throw new UsageError(`${cwd}: no tsconfig.json, package.json entry point or TypeScript/JavaScript file to lint here`);
-    return { files: dedupeByRealPath(found), tsconfig: null, context: [], skipped: [] };
-  }
+  if (paths.length === 0) return projectInputs(cwd);
   const files = new Set<string>();
   const named: string[] = [];
   const skipped: ResolvedInputs['skipped'] = [];
@@ -213,7 +219,50 @@ export async function resolveInputs(paths: string[], cwd: string, labelOf: (inde
   const first = path.resolve(cwd, paths[0]!);
   const tsconfig = nearestConfig(existsSync(first) && statSync(first).isDirectory() ? first : path.dirname(first));
   const targets = dedupeByRealPath([...files]).sort();
-  return { files: targets, tsconfig, context: projectContext(named, new Set(targets), cwd), skipped };
+  return { files: targets, tsconfig, context: projectContext(named, new Set(targets), cwd), skipped, packageDir: null };
+}
+
+/**
+ * The project in `dir`: its tsconfig.json (which lists the files), else its package.json entry
+ * points (and what they import, see {@link ResolvedInputs.packageDir}), else every source file
+ * under it. At a monorepo root (`dir` declares workspaces), also every workspace package's
+ * files, whatever the root's tsconfig lists or excludes: each package's tsconfig's files (tests
+ * and fixtures aside), else every source file under the package.
+ * @throws UsageError when there is nothing to lint, or as {@link resolveInputs}.
+ */
+function projectInputs(dir: string): ResolvedInputs {
+  const tsconfig = path.join(dir, 'tsconfig.json');
+  const own = ((): ResolvedInputs => {
+    if (existsSync(tsconfig)) return { files: [], tsconfig, context: [], skipped: [], packageDir: null };
+    if (existsSync(path.join(dir, 'package.json'))) {
+      const entries = packageEntries(dir, dir);
+      if (entries.length > 0) return { files: entries, tsconfig: null, context: [], skipped: [], packageDir: dir };
+    }
+    return { files: dedupeByRealPath(expandFolder(dir, dir)), tsconfig: null, context: [], skipped: [], packageDir: null };
+  })();
+  const packages = workspaceFolders(dir);
+  if (packages.length === 0) {
+    if (own.files.length === 0 && !own.tsconfig) throw new UsageError(`${dir}: no tsconfig.json, package.json entry point or TypeScript/JavaScript file to lint here`);
+    return own;
+  }
+  // A monorepo root: the root's own files, then each package's.
+  const files = new Set(own.tsconfig ? listedFiles(own.tsconfig, true) : own.files);
+  for (const pkg of packages) {
+    const config = path.join(pkg, 'tsconfig.json');
+    const listed = existsSync(config) ? listedFiles(config, false) : [];
+    for (const f of listed.length > 0 ? listed : expandFolder(pkg, path.relative(dir, pkg) || pkg)) files.add(f);
+  }
+  if (files.size === 0) throw new UsageError(`${dir}: no TypeScript/JavaScript file to lint in this monorepo's packages`);
+  return { files: dedupeByRealPath([...files]).sort(), tsconfig: own.tsconfig, context: [], skipped: [], packageDir: own.packageDir };
+}
+
+/**
+ * The source files a tsconfig.json and the configs it references list, tests, fixtures and
+ * declarations aside.
+ * @param strict see {@link readConfigTree}: false for a package's config, which only loses its files when it does not read.
+ */
+function listedFiles(config: string, strict: boolean): string[] {
+  return readConfigTree(config, strict).flatMap((c) => c.fileNames.filter((f) => isSourceFile(f) && !isSkippedFile(f, c.dir)));
 }
 
 /**

@@ -26,6 +26,21 @@ function tooLarge(file: string): boolean {
   }
 }
 
+/** True when `file` lies in the package at `dir`, not in a `node_modules` folder below it. */
+function inPackage(dir: string, file: string): boolean {
+  const rel = path.relative(dir, file);
+  return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel) && !rel.split(path.sep).includes('node_modules');
+}
+
+/** The source files of `project` in the package at `dir` that are not targets yet: what its entry points import there, tests and declarations aside. */
+function importedInPackage(project: Project, targets: SourceFile[], dir: string): SourceFile[] {
+  const linted = new Set(targets);
+  return project.getSourceFiles().filter((sf) => {
+    const file = path.normalize(sf.getFilePath());
+    return !linted.has(sf) && !sf.isDeclarationFile() && !isSkippedFile(file, dir) && inPackage(dir, file);
+  });
+}
+
 /** A loaded program: the files to lint and the ts-morph project that holds them, what they import, and context files. */
 export interface LoadedProgram {
   project: Project;
@@ -50,20 +65,24 @@ export interface LoadedProgram {
  * @param context absolute paths of files loaded, with what they import, for effect inference only:
  *   they are not targets, and a context file nothing linted imports is not reported when it does
  *   not read or parse (it was not asked for).
+ * @param packageDir when `files` are a package's entry points: its folder. The source files they
+ *   import, directly or not, inside it (not in a `node_modules` below it; tests and declarations
+ *   aside) are linted too: a bundler's chunks and a compiled tree hold the registrations that the
+ *   entry points only import.
  * A file to lint larger than {@link MAX_FILE_BYTES} is not read (listed in `skipped`); an imported
  * or context file that large is not loaded (calls into it are unresolved).
  *
  * @throws UsageError when `files` is empty and the tsconfig or a config it references cannot be
  *   read, or when the files to lint and context are more than {@link MAX_SOURCE_FILES}.
  */
-export function loadProgram(files: string[], tsconfig: string | null, context: string[] = []): LoadedProgram {
+export function loadProgram(files: string[], tsconfig: string | null, context: string[] = [], packageDir: string | null = null): LoadedProgram {
   // The config that lists the files is the project's, and must read; one found above linted paths only lends its options.
   const configs = tsconfig ? readConfigTree(tsconfig, files.length === 0) : [];
   let targetsPaths = files;
   if (tsconfig && targetsPaths.length === 0) {
     const shown = path.relative(process.cwd(), tsconfig) || tsconfig;
     // A solution-style config (`"files": []` and `references`) lints the projects it references.
-    targetsPaths = [...new Set(configs.flatMap((c) => c.fileNames))].filter((f) => !isSkippedFile(f));
+    targetsPaths = [...new Set(configs.flatMap((c) => c.fileNames.filter((f) => !isSkippedFile(f, c.dir))))];
     if (targetsPaths.length === 0) throw new UsageError(`${shown}: its "files" and "include" match no TypeScript or JavaScript file to lint`);
   }
   if (targetsPaths.length + context.length > MAX_SOURCE_FILES) {
@@ -119,6 +138,7 @@ export function loadProgram(files: string[], tsconfig: string | null, context: s
     }
   }
   project.resolveSourceFileDependencies();
+  if (packageDir) targets.push(...importedInPackage(project, targets, packageDir));
   // Syntax errors are reported for the targets and what they import, as without context.
   const reached = project.getSourceFiles();
   const deepReached = [...tooDeep];

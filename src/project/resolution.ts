@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { ts as TS } from 'ts-morph';
 import { ts } from '../ts-morph.js';
@@ -129,8 +130,12 @@ export class ModuleResolver {
     }
     const workspaceSource = relative ? null : this.workspaces.sourceOf(specifier);
     if (workspaceSource) return local(workspaceSource);
-    // A package; its relative imports are followed only when the package itself is being linted.
-    return found && relative && !DECLARATION.test(found.resolvedFileName) ? found : undefined;
+    // A package; its relative imports are followed only when the package itself is being linted,
+    // to its JavaScript also where TypeScript prefers the declaration file beside it.
+    if (!found || !relative) return undefined;
+    if (!DECLARATION.test(found.resolvedFileName)) return found;
+    const script = scriptBeside(found.resolvedFileName);
+    return script ? local(script) : undefined;
   }
 }
 
@@ -144,6 +149,14 @@ function readNearest(dir: string): ProjectConfig | null {
     // A config that cannot be read lends no options; the run goes on as TypeScript would without it.
     return null;
   }
+}
+
+/** The JavaScript file a declaration file describes, beside it (`x.d.ts` → `x.js`, `x.d.mts` → `x.mjs`, else `x.mjs`/`x.cjs`); null when there is none. */
+export function scriptBeside(declaration: string): string | null {
+  const match = /\.d\.([cm]?)ts$/.exec(declaration);
+  if (!match) return null;
+  const stem = declaration.slice(0, match.index);
+  return [`.${match[1]}js`, '.js', '.mjs', '.cjs'].map((e) => stem + e).find((f) => existsSync(f)) ?? null;
 }
 
 function local(file: string): TS.ResolvedModuleFull {

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { compileGlobs } from './glob.js';
+import { scriptBeside } from './resolution.js';
 import { readTsconfig } from './tsconfig.js';
 import { walkFiles } from './walk.js';
 
@@ -85,7 +86,7 @@ export class Workspaces {
     const source = firstExisting(stems.flatMap(withSourceExtensions));
     if (source) return source;
     // A declaration file beside the JavaScript it describes (a JavaScript package with types): the JavaScript.
-    if (/\.d\.[cm]?ts$/.test(file)) return firstExisting(['.js', '.mjs', '.cjs'].map((e) => stem + e));
+    if (/\.d\.[cm]?ts$/.test(file)) return scriptBeside(file);
     return existsSync(file) ? file : null;
   }
 
@@ -109,6 +110,16 @@ export class Workspaces {
     this.outputDirs.set(dir, layout);
     return layout;
   }
+}
+
+/**
+ * The folders of the workspace packages that `dir` itself declares (package.json `workspaces`,
+ * pnpm-workspace.yaml), sorted; empty when `dir` is no monorepo root.
+ * @throws UsageError as {@link packagesOf}.
+ */
+export function workspaceFolders(dir: string): string[] {
+  const patterns = workspacePatterns(dir);
+  return patterns ? [...new Set(packagesOf(dir, patterns).values())].filter((f) => f !== dir).sort() : [];
 }
 
 /** Folders packages are commonly built into. */

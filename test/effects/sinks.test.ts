@@ -235,6 +235,26 @@ server.registerTool("t", { annotations: { readOnlyHint: true } }, async () => { 
     expect(r.effects).toEqual(['state.write:write:server state seen', 'fs.write:write:fs writeFileSync']);
     expect(r.unresolved).toEqual(['calls tiny-logger, a dependency bundled into bundle.js; its code is not analysed']);
   });
+
+  it('reads rolldown\'s `//#region` marks as well, pnpm\'s paths included', async () => {
+    const files = {
+      'bundle.mjs': `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import fs from "node:fs";
+//#region ../../node_modules/.pnpm/@acme+tiny-cache@1.0.0/node_modules/@acme/tiny-cache/index.js
+function remember(key) { fs.writeFileSync(key, ""); }
+
+//#endregion
+//#region src/index.ts
+const server = new McpServer({ name: "b", version: "1" });
+server.registerTool("t", { annotations: { readOnlyHint: true } }, async () => { remember("k"); return { content: [] }; });
+
+//#endregion
+`,
+    };
+    const r = await effectsOf(files);
+    expect(r.effects).toEqual([]);
+    expect(r.unresolved).toEqual(['calls @acme/tiny-cache, a dependency bundled into bundle.mjs; its code is not analysed']);
+  });
 });
 
 describe('process sinks', () => {
