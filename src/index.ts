@@ -24,6 +24,8 @@ import { isAffected, searchableContext } from './project/changed-files.js';
 import { UsageError } from './errors.js';
 import { shownPath } from './write-file.js';
 import { loadProgram } from './project/load.js';
+import { packageRootOf } from './project/dependencies.js';
+import { explainNoTools } from './discover/zero.js';
 
 export type { Finding, LintResult, ToolFacts } from './model.js';
 
@@ -45,17 +47,6 @@ export interface LintOptions {
    * messages name it.
    */
   configFile?: string;
-}
-
-const NODE_MODULES = `${path.sep}node_modules${path.sep}`;
-
-/** `/a/node_modules/@s/p/dist/x.js` → `/a/node_modules/@s/p`; null outside node_modules. */
-function packageRootOf(file: string): string | null {
-  const at = file.lastIndexOf(NODE_MODULES);
-  if (at < 0) return null;
-  const rest = file.slice(at + NODE_MODULES.length).split(path.sep);
-  const depth = rest[0]?.startsWith('@') ? 2 : 1;
-  return file.slice(0, at + NODE_MODULES.length) + rest.slice(0, depth).join(path.sep);
 }
 
 function errorText(error: unknown): string {
@@ -166,7 +157,9 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   const discovery = discoverProject([...targets, ...context], { resolver, contexts, projectUsesSdk: usesSdk, patches });
   for (const f of discovery.failures) fatal.push(fatalFinding('analysis-error', `Discovery (${f.adapter}) failed in this file: ${f.error}`, { file: f.file, line: 1, column: 1 }));
   const discovered = discovery.tools;
-  const unresolvedRegistrations = discovery.unresolved.filter((u) => named.has(u.location.file));
+  const found = discovery.unresolved.filter((u) => named.has(u.location.file));
+  // A run that finds nothing says why, where it can tell.
+  const unresolvedRegistrations = discovery.tools.length === 0 && found.length === 0 ? explainNoTools(targets, program.dependencies.followed(), program.dependencies.notFollowed()) : found;
 
   const analyzer = new EffectAnalyzer(resolver, {
     maxDepth: options.maxDepth ?? DEFAULT_INFER_OPTIONS.maxDepth,
