@@ -64,6 +64,18 @@ describe('tools registered in a dependency package', () => {
     const result = await lint({ paths: [], cwd: dir });
     expect(Object.keys(summary(result, dir)).sort()).toEqual(['delete_note', 'read_note']);
   });
+
+  it('reports them on a run over changed files only when they rest on a named file', async () => {
+    const dir = installed({
+      'package.json': '{ "name": "app", "type": "module", "main": "src/main.js" }',
+      'src/main.js': "import { startServer } from '@acme/toolkit';\nimport { version } from './version.js';\nstartServer({ version });\n",
+      'src/version.js': "export const version = '1';\n",
+    });
+    expect(Object.keys(summary(await lint({ paths: ['src/main.js'], cwd: dir }), dir)).sort()).toEqual(['delete_note', 'read_note']);
+    const changed = await lint({ paths: ['src/version.js'], cwd: dir });
+    expect(changed.tools).toEqual([]);
+    expect(changed.unresolvedRegistrations).toEqual([]);
+  });
 });
 
 describe('a run that finds no tool says why', () => {
