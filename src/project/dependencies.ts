@@ -90,8 +90,6 @@ export class DependencyFollower {
   /** Package folder → whether it reaches MCP (memo of {@link reachesMcp}). */
   private readonly mcp = new Map<string, boolean>();
   private readonly unfollowed = new Map<string, UnfollowedDependency>();
-  /** The files of followed packages that imports resolved to. */
-  private readonly reached = new Set<string>();
   private readonly followedNames: string[] = [];
 
   /**
@@ -104,15 +102,6 @@ export class DependencyFollower {
   isFollowed(file: string): boolean {
     const root = packageRootOf(file);
     return root !== null && this.decisions.get(root) === null;
-  }
-
-  /**
-   * The files of followed packages that imports resolved to, in the order first reached. TypeScript
-   * loads them into the program, but ts-morph keeps files under node_modules out of the project
-   * unless they are added.
-   */
-  reachedFiles(): string[] {
-    return [...this.reached];
   }
 
   /** The names of the packages followed, in the order first seen. */
@@ -134,7 +123,8 @@ export class DependencyFollower {
   resolve(specifier: string, containingFile: string): TS.ResolvedModuleFull | undefined {
     if (specifier.startsWith('.')) {
       if (!this.isFollowed(containingFile)) return undefined;
-      return this.reach(completed(path.resolve(path.dirname(containingFile), specifier)));
+      const file = completed(path.resolve(path.dirname(containingFile), specifier));
+      return file ? local(file) : undefined;
     }
     const name = packageNameOf(specifier);
     if (name === null || MCP_LIBRARY.test(name)) return undefined;
@@ -146,13 +136,7 @@ export class DependencyFollower {
     const subpath = specifier === name ? '.' : `.${specifier.slice(name.length)}`;
     const targets = entryTargets(manifest, subpath).map((t) => path.resolve(root, t));
     const file = [...targets, subpath === '.' ? path.join(root, 'index') : path.resolve(root, subpath)].map(completed).find((f) => f !== null);
-    return this.reach(file ?? null);
-  }
-
-  private reach(file: string | null): TS.ResolvedModuleFull | undefined {
-    if (file === null) return undefined;
-    this.reached.add(file);
-    return local(file);
+    return file ? local(file) : undefined;
   }
 
   /** Whether the package at `root` is followed, deciding (and recording why not) on first sight. */

@@ -82,7 +82,10 @@ export function loadProgram(files: string[], tsconfig: string | null, context: s
   const lintedRoots = new Set(targetsPaths.map(packageRootOf));
   const dependencies = new DependencyFollower((file) => lintedRoots.has(packageRootOf(file)));
   const resolveModule = (specifier: string, containingFile: string) => {
-    const found = resolver.resolve(specifier, containingFile) ?? dependencies.resolve(specifier, containingFile);
+    // A followed dependency's imports are its own (TypeScript would not load its JavaScript); the project's go to the project first.
+    const found = dependencies.isFollowed(containingFile)
+      ? dependencies.resolve(specifier, containingFile)
+      : (resolver.resolve(specifier, containingFile) ?? dependencies.resolve(specifier, containingFile));
     if (!found) return undefined;
     const file = found.resolvedFileName;
     if (!sizes.has(file)) sizes.set(file, tooLarge(file));
@@ -124,8 +127,10 @@ export function loadProgram(files: string[], tsconfig: string | null, context: s
     }
   }
   project.resolveSourceFileDependencies();
-  // The files of followed dependency packages are searched for registrations too.
-  for (const file of dependencies.reachedFiles()) {
+  // The files of followed dependency packages are searched for registrations too. TypeScript loaded
+  // them into the program, but ts-morph keeps files under node_modules out of the project until added.
+  const programFiles = project.getProgram().compilerObject.getSourceFiles().map((sf) => path.normalize(sf.fileName));
+  for (const file of programFiles.filter((f) => dependencies.isFollowed(f))) {
     if (tooLarge(file)) continue;
     try {
       targets.push(project.addSourceFileAtPath(file));

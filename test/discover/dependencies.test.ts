@@ -43,6 +43,7 @@ describe('tools registered in a dependency package', () => {
     expect(summary(result, dir)).toEqual({
       read_note: ['node_modules/@acme/toolkit/build/notes.js:4', true, true],
       delete_note: ['node_modules/@acme/toolkit/build/notes.js:8', false, false],
+      list_tasks: ['node_modules/@acme/toolkit/build/tasks.js:5', true, true],
     });
     expect(result.unresolvedRegistrations).toEqual([]);
     // The toolkit's handlers are analysed: deleting a note is destructive.
@@ -53,6 +54,7 @@ describe('tools registered in a dependency package', () => {
       'node_modules/@acme/server/cli.js',
       'node_modules/@acme/toolkit/build/index.js',
       'node_modules/@acme/toolkit/build/notes.js',
+      'node_modules/@acme/toolkit/build/tasks.js',
     ]);
   });
 
@@ -62,7 +64,7 @@ describe('tools registered in a dependency package', () => {
       'src/main.js': "import { startServer } from '@acme/toolkit';\nstartServer({ version: '1' });\n",
     });
     const result = await lint({ paths: [], cwd: dir });
-    expect(Object.keys(summary(result, dir)).sort()).toEqual(['delete_note', 'read_note']);
+    expect(Object.keys(summary(result, dir)).sort()).toEqual(['delete_note', 'list_tasks', 'read_note']);
   });
 
   it('reports them on a run over changed files only when they rest on a named file', async () => {
@@ -71,7 +73,7 @@ describe('tools registered in a dependency package', () => {
       'src/main.js': "import { startServer } from '@acme/toolkit';\nimport { version } from './version.js';\nstartServer({ version });\n",
       'src/version.js': "export const version = '1';\n",
     });
-    expect(Object.keys(summary(await lint({ paths: ['src/main.js'], cwd: dir }), dir)).sort()).toEqual(['delete_note', 'read_note']);
+    expect(Object.keys(summary(await lint({ paths: ['src/main.js'], cwd: dir }), dir)).sort()).toEqual(['delete_note', 'list_tasks', 'read_note']);
     const changed = await lint({ paths: ['src/version.js'], cwd: dir });
     expect(changed.tools).toEqual([]);
     expect(changed.unresolvedRegistrations).toEqual([]);
