@@ -1,6 +1,6 @@
 import type { SourceFile } from 'ts-morph';
 import type { UnresolvedRegistration } from '../model.js';
-import type { UnfollowedDependency } from '../project/dependencies.js';
+import { isMcpLibrary, packageNameOf, type UnfollowedDependency } from '../project/dependencies.js';
 import { importsMcpSdk } from './registrations.js';
 
 /**
@@ -22,6 +22,15 @@ function lineOf(sf: SourceFile, text: string): number {
   return at < 0 ? 1 : sf.compilerNode.getLineAndCharacterOfPosition(at).line + 1;
 }
 
+/** The MCP SDK or framework package a file imports (`tmcp`), `the MCP SDK` when it requires or bundles the SDK, else null. */
+function mcpImport(sf: SourceFile): string | null {
+  for (const d of [...sf.getImportDeclarations(), ...sf.getExportDeclarations()]) {
+    const name = packageNameOf(d.getModuleSpecifierValue() ?? '');
+    if (name !== null && isMcpLibrary(name)) return name.startsWith('@modelcontextprotocol/') ? 'the MCP SDK' : name;
+  }
+  return importsMcpSdk(sf) ? 'the MCP SDK' : null;
+}
+
 /** True for a minified file: large, with very long lines. */
 function isMinified(sf: SourceFile): boolean {
   const text = sf.getFullText();
@@ -34,7 +43,7 @@ const BUNDLED_SDK_METHOD = /["'`]tools\/list["'`]/;
 /**
  * Explanations of a run with no tool and no unresolved registration, as unresolved registrations
  * located at the file (or the import) they are about, the first cause that applies: minified
- * bundles; a file importing the MCP SDK; followed dependency packages in which nothing was found;
+ * bundles; a file importing the MCP SDK or a known framework; followed dependency packages in which nothing was found;
  * a bundled copy of the SDK; dependency packages imported by linted code but not read. Empty when
  * the files show no sign of MCP.
  *
@@ -52,8 +61,10 @@ export function explainNoTools(files: readonly SourceFile[], followed: readonly 
       reason: `no tool registration was found in this minified bundle of ${sf.getFullText().length.toLocaleString('en-US')} bytes: the linter cannot read registrations whose code a minifier rewrote`,
     }));
   }
-  const sdkFile = files.find((sf) => importsMcpSdk(sf));
-  if (sdkFile) return [{ location: at(sdkFile), reason: `imports the MCP SDK, but no tool registration was found in ${read} (the server may register none, or register them through code the linter cannot follow)` }];
+  for (const sf of files) {
+    const library = mcpImport(sf);
+    if (library) return [{ location: at(sf), reason: `imports ${library}, but no tool registration was found in ${read} (the server may register none, or register them through code the linter cannot follow)` }];
+  }
   if (followed.length > 0) {
     return [{ location: at(files[0]!), reason: `no tool registration was found in ${read}, dependency package${followed.length === 1 ? '' : 's'} ${named(followed)} included (the tools may be registered through code the linter cannot follow)` }];
   }

@@ -20,6 +20,11 @@ import { entryTargets, readJson } from './workspaces.js';
 /** The MCP SDK and the frameworks discovery recognises by their import specifiers (package names). */
 const MCP_LIBRARY = /^(@modelcontextprotocol\/.+|fastmcp|@mastra\/mcp|mcp-use|xmcp|@rekog\/mcp-nest|mcp-framework|tmcp|@tmcp\/.+|mcp-lite|mcp-handler|@vercel\/mcp-adapter|agents)$/;
 
+/** True for the MCP SDK's packages and those of the frameworks discovery reads by name (`tmcp`, `fastmcp`). */
+export function isMcpLibrary(name: string): boolean {
+  return MCP_LIBRARY.test(name);
+}
+
 /** A package name or keyword that says MCP (`mcp`, `@acme/mcp-core`, `modelcontextprotocol`). */
 const MCP_WORD = /(^|[^a-z])(mcp|modelcontextprotocol)([^a-z]|$)/i;
 
@@ -127,7 +132,7 @@ export class DependencyFollower {
       return file ? local(file) : undefined;
     }
     const name = packageNameOf(specifier);
-    if (name === null || MCP_LIBRARY.test(name)) return undefined;
+    if (name === null || isMcpLibrary(name)) return undefined;
     if (!this.isLinted(containingFile) && !this.isFollowed(containingFile)) return undefined;
     const root = findPackage(name, path.dirname(containingFile));
     if (root === null || this.isLinted(path.join(root, 'package.json'))) return undefined;
@@ -161,7 +166,7 @@ export class DependencyFollower {
     const names = manifest ? dependencyNames(manifest) : [];
     const keywords = Array.isArray(manifest?.keywords) ? manifest.keywords.filter((k): k is string => typeof k === 'string') : [];
     const own = typeof manifest?.name === 'string' ? manifest.name : '';
-    let result = names.some((n) => MCP_LIBRARY.test(n)) || MCP_WORD.test(own) || keywords.some((k) => MCP_WORD.test(k));
+    let result = names.some(isMcpLibrary) || MCP_WORD.test(own) || keywords.some((k) => MCP_WORD.test(k));
     if (!result && depth < MAX_DEPENDENCY_DEPTH) {
       result = names.some((n) => {
         const dep = findPackage(n, root);

@@ -117,6 +117,16 @@ describe('a run that finds no tool says why', () => {
     ]);
   });
 
+  it('names the framework imported when no registration is found', async () => {
+    const dir = writeProject({
+      'server.js': "import { McpServer } from 'tmcp';\nexport const server = new McpServer({ name: 'x', version: '1' }, { adapter: undefined });\n",
+    });
+    const result = await lint({ paths: ['server.js'], cwd: dir });
+    expect(reasons(result, dir)).toEqual([
+      'server.js:1 imports tmcp, but no tool registration was found in the 1 file read (the server may register none, or register them through code the linter cannot follow)',
+    ]);
+  });
+
   it('says when a file is a minified bundle', async () => {
     const line = `var a${'=1,b'.repeat(20_000)}=2;`;
     const dir = writeProject({ 'main.js': `${line}\n${line}\n` });
