@@ -25,6 +25,8 @@ import { UsageError } from './errors.js';
 import { shownPath } from './write-file.js';
 import { loadProgram } from './project/load.js';
 import { SdkVersions } from './project/sdk-version.js';
+import { packageRootOf } from './project/dependencies.js';
+import { explainNoTools } from './discover/zero.js';
 
 export type { Finding, LintResult, ToolFacts } from './model.js';
 
@@ -46,17 +48,6 @@ export interface LintOptions {
    * messages name it.
    */
   configFile?: string;
-}
-
-const NODE_MODULES = `${path.sep}node_modules${path.sep}`;
-
-/** `/a/node_modules/@s/p/dist/x.js` → `/a/node_modules/@s/p`; null outside node_modules. */
-function packageRootOf(file: string): string | null {
-  const at = file.lastIndexOf(NODE_MODULES);
-  if (at < 0) return null;
-  const rest = file.slice(at + NODE_MODULES.length).split(path.sep);
-  const depth = rest[0]?.startsWith('@') ? 2 : 1;
-  return file.slice(0, at + NODE_MODULES.length) + rest.slice(0, depth).join(path.sep);
 }
 
 function errorText(error: unknown): string {
@@ -161,13 +152,17 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   const patches = new PatchIndex(projectFiles, keyOfReceiver);
   const contexts = new ContextFinder(resolver, (fn) => patches.callSitesOf(fn));
   // Named files with their project as context: registrations anywhere in it whose tools rest on a named file are checked too.
-  const named = new Set<string>(targets.map((sf) => sf.getFilePath()));
+  // Files of followed dependency packages are searched, but a run on named files reports their tools only when they rest on a named file.
+  const followed = (file: string): boolean => program.dependencies.isFollowed(file);
+  const named = new Set<string>(targets.map((sf) => sf.getFilePath() as string).filter((f) => !followed(f)));
   // The context and what it imports (package entry points import the rest), tests and declarations aside.
-  const context = inputs.context.length > 0 ? searchableContext(projectFiles.filter((sf) => !named.has(sf.getFilePath()) && !excluded(sf.getFilePath()) && !isSkippedFile(sf.getFilePath()))) : [];
+  const context = inputs.context.length > 0 ? searchableContext(projectFiles.filter((sf) => !named.has(sf.getFilePath()) && !followed(sf.getFilePath()) && !excluded(sf.getFilePath()) && !isSkippedFile(sf.getFilePath()))) : [];
   const discovery = discoverProject([...targets, ...context], { resolver, contexts, projectUsesSdk: usesSdk, patches, sdkVersions: new SdkVersions() });
   for (const f of discovery.failures) fatal.push(fatalFinding('analysis-error', `Discovery (${f.adapter}) failed in this file: ${f.error}`, { file: f.file, line: 1, column: 1 }));
   const discovered = discovery.tools;
-  const unresolvedRegistrations = discovery.unresolved.filter((u) => named.has(u.location.file));
+  const found = discovery.unresolved.filter((u) => named.has(u.location.file) || (context.length === 0 && followed(u.location.file)));
+  // A run that finds nothing says why, where it can tell (a run over changed files is about them, not the project).
+  const unresolvedRegistrations = discovery.tools.length === 0 && found.length === 0 && context.length === 0 ? explainNoTools(targets, program.dependencies.followed(), program.dependencies.notFollowed()) : found;
 
   const analyzer = new EffectAnalyzer(resolver, {
     maxDepth: options.maxDepth ?? DEFAULT_INFER_OPTIONS.maxDepth,

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { SourceFile, ts as TS } from 'ts-morph';
 import { Project, ts } from '../ts-morph.js';
 import { UsageError } from '../errors.js';
+import { DependencyFollower, packageRootOf } from './dependencies.js';
 import { isSkippedFile } from './inputs.js';
 import { ModuleResolver } from './resolution.js';
 import { isSpecialFile, tolerantFileSystem } from './file-system.js';
@@ -52,6 +53,8 @@ export interface LoadedProgram {
   unreadable: Map<string, string>;
   /** Files to lint that were not read because they are larger than {@link MAX_FILE_BYTES}: absolute path and why. */
   skipped: { file: string; reason: string }[];
+  /** The dependency packages followed (their files are among the targets) and those imported but not followed. */
+  dependencies: DependencyFollower;
   /** Resolves a module specifier written in a file to project source (not packages, not declarations), or undefined. */
   resolveModule: (specifier: string, containingFile: string) => TS.ResolvedModuleFull | undefined;
 }
@@ -95,8 +98,13 @@ export function loadProgram(files: string[], tsconfig: string | null, context: s
   const resolver = new ModuleResolver(configs, packageConfigs, workspaces);
   const compilerOptions = resolver.rootOptions;
   const sizes = new Map<string, boolean>();
+  const lintedRoots = new Set(targetsPaths.map(packageRootOf));
+  const dependencies = new DependencyFollower((file) => lintedRoots.has(packageRootOf(file)));
   const resolveModule = (specifier: string, containingFile: string) => {
-    const found = resolver.resolve(specifier, containingFile);
+    // A followed dependency's imports are its own (TypeScript would not load its JavaScript); the project's go to the project first.
+    const found = dependencies.isFollowed(containingFile)
+      ? dependencies.resolve(specifier, containingFile)
+      : (resolver.resolve(specifier, containingFile) ?? dependencies.resolve(specifier, containingFile));
     if (!found) return undefined;
     const file = found.resolvedFileName;
     if (!sizes.has(file)) sizes.set(file, tooLarge(file));
@@ -139,6 +147,17 @@ export function loadProgram(files: string[], tsconfig: string | null, context: s
   }
   project.resolveSourceFileDependencies();
   if (packageDir) targets.push(...importedInPackage(project, targets, packageDir));
+  // The files of followed dependency packages are searched for registrations too. TypeScript loaded
+  // them into the program, but ts-morph keeps files under node_modules out of the project until added.
+  const programFiles = project.getProgram().compilerObject.getSourceFiles().map((sf) => path.normalize(sf.fileName));
+  for (const file of programFiles.filter((f) => dependencies.isFollowed(f))) {
+    if (tooLarge(file)) continue;
+    try {
+      targets.push(project.addSourceFileAtPath(file));
+    } catch {
+      // A dependency's file that cannot be read only leaves its registrations unseen.
+    }
+  }
   // Syntax errors are reported for the targets and what they import, as without context.
   const reached = project.getSourceFiles();
   const deepReached = [...tooDeep];
@@ -167,5 +186,5 @@ export function loadProgram(files: string[], tsconfig: string | null, context: s
       });
     }
   }
-  return { project, targets, parseErrors, unreadable, skipped, resolveModule };
+  return { project, targets, parseErrors, unreadable, skipped, dependencies, resolveModule };
 }

@@ -138,7 +138,7 @@ function readText(file: string): string | null {
 }
 
 /** A JSON object file's content; null when it cannot be read, is not JSON or not an object. */
-function readJson(file: string): Record<string, unknown> | null {
+export function readJson(file: string): Record<string, unknown> | null {
   try {
     const value: unknown = JSON.parse(readFileSync(file, 'utf8'));
     return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
@@ -220,7 +220,7 @@ function packagesOf(root: string, patterns: string[]): Map<string, string> {
 }
 
 /** The files (relative to the package) a package's manifest gives for `subpath` (`.` or `./x`), most useful first. */
-function entryTargets(manifest: Record<string, unknown>, subpath: string): string[] {
+export function entryTargets(manifest: Record<string, unknown>, subpath: string): string[] {
   const exports = manifest.exports;
   if (exports !== undefined && exports !== null) {
     const isMap = typeof exports === 'object' && !Array.isArray(exports) && Object.keys(exports).some((k) => k.startsWith('.'));

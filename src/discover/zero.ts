@@ -1,0 +1,88 @@
+import type { SourceFile } from 'ts-morph';
+import type { UnresolvedRegistration } from '../model.js';
+import { isMcpLibrary, packageNameOf, type UnfollowedDependency } from '../project/dependencies.js';
+import { importsMcpSdk } from './registrations.js';
+
+/**
+ * Why a run found no tool, so that zero never passes for a clean result: a minified bundle the
+ * linter cannot read, code that imports the MCP SDK but registers nothing the linter can see, or
+ * an entry point whose tools live in a dependency package that was not read.
+ */
+
+/** A file at least this large whose lines average at least {@link MINIFIED_LINE} characters is a minified bundle. */
+const MINIFIED_BYTES = 50_000;
+const MINIFIED_LINE = 200;
+
+/** How many unread dependency packages one explanation names. */
+const MAX_NAMED = 3;
+
+/** The 1-based line where `text` first occurs in the file (an import of a package), else 1. */
+function lineOf(sf: SourceFile, text: string): number {
+  const at = sf.getFullText().search(new RegExp(`["'\`]${text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}(/[^"'\`]*)?["'\`]`));
+  return at < 0 ? 1 : sf.compilerNode.getLineAndCharacterOfPosition(at).line + 1;
+}
+
+/** The MCP SDK or framework package a file imports (`tmcp`), `the MCP SDK` when it requires or bundles the SDK, else null. */
+function mcpImport(sf: SourceFile): string | null {
+  for (const d of [...sf.getImportDeclarations(), ...sf.getExportDeclarations()]) {
+    const name = packageNameOf(d.getModuleSpecifierValue() ?? '');
+    if (name !== null && isMcpLibrary(name)) return name.startsWith('@modelcontextprotocol/') ? 'the MCP SDK' : name;
+  }
+  return importsMcpSdk(sf) ? 'the MCP SDK' : null;
+}
+
+/** True for a minified file: large, with very long lines. */
+function isMinified(sf: SourceFile): boolean {
+  const text = sf.getFullText();
+  return text.length >= MINIFIED_BYTES && text.length / (sf.getEndLineNumber() || 1) >= MINIFIED_LINE;
+}
+
+/** A bundled copy of the SDK keeps its method names as strings. */
+const BUNDLED_SDK_METHOD = /["'`]tools\/list["'`]/;
+
+/**
+ * Explanations of a run with no tool and no unresolved registration, as unresolved registrations
+ * located at the file (or the import) they are about, the first cause that applies: minified
+ * bundles; a file importing the MCP SDK or a known framework; followed dependency packages in which nothing was found;
+ * a bundled copy of the SDK; dependency packages imported by linted code but not read. Empty when
+ * the files show no sign of MCP.
+ *
+ * @param files the files searched for registrations (parsed), followed dependencies' included.
+ * @param followed the names of the dependency packages read.
+ * @param unfollowed the dependency packages imported by name that were not read.
+ */
+export function explainNoTools(files: readonly SourceFile[], followed: readonly string[], unfollowed: readonly UnfollowedDependency[]): UnresolvedRegistration[] {
+  const at = (sf: SourceFile, line = 1) => ({ file: sf.getFilePath() as string, line, column: 1 });
+  const read = `the ${files.length} file${files.length === 1 ? '' : 's'} read`;
+  const minified = files.filter(isMinified);
+  if (minified.length > 0) {
+    return minified.map((sf) => ({
+      location: at(sf),
+      reason: `no tool registration was found in this minified bundle of ${sf.getFullText().length.toLocaleString('en-US')} bytes: the linter cannot read registrations whose code a minifier rewrote`,
+    }));
+  }
+  for (const sf of files) {
+    const library = mcpImport(sf);
+    if (library) return [{ location: at(sf), reason: `imports ${library}, but no tool registration was found in ${read} (the server may register none, or register them through code the linter cannot follow)` }];
+  }
+  if (followed.length > 0) {
+    return [{ location: at(files[0]!), reason: `no tool registration was found in ${read}, dependency package${followed.length === 1 ? '' : 's'} ${named(followed)} included (the tools may be registered through code the linter cannot follow)` }];
+  }
+  const bundle = files.find((sf) => BUNDLED_SDK_METHOD.test(sf.getFullText()));
+  if (bundle) return [{ location: at(bundle), reason: 'this file bundles a copy of the MCP SDK (it names the tools/list method), but no tool registration the linter can read was found: a bundled SDK whose classes were renamed is not recognised' }];
+  const byFile = new Map<string, SourceFile>(files.map((sf) => [sf.getFilePath() as string, sf]));
+  const unread = unfollowed.filter((d) => byFile.has(d.importedFrom));
+  if (unread.length === 0) return [];
+  const first = unread[0]!;
+  const names = unread.slice(0, MAX_NAMED).map((d) => `${d.name} (${d.reason})`).join(', ') + (unread.length > MAX_NAMED ? `, and ${unread.length - MAX_NAMED} more` : '');
+  return [{
+    location: at(byFile.get(first.importedFrom)!, lineOf(byFile.get(first.importedFrom)!, first.name)),
+    reason: `no file read imports the MCP SDK or a known framework; the tools may be registered in a dependency package that was not read: ${names}`,
+  }];
+}
+
+/** `a`, `a and b`, `a, b and 2 more`. */
+function named(names: readonly string[]): string {
+  if (names.length <= 2) return names.join(' and ');
+  return `${names.slice(0, MAX_NAMED - 1).join(', ')} and ${names.length - (MAX_NAMED - 1)} more`;
+}
