@@ -45,23 +45,28 @@ registerAll(server, process.env.TOOLS);
 server.start();
 `;
 
+/** The server, two tool modules and their registry, with `index` as src/tools/index.js (which defines `registerAll`). */
+function withRegistry(index: string) {
+  return lintFiles({
+    'package.json': PACKAGE,
+    'src/server.js': SERVER,
+    'src/tools/read-notes.js': READ_TOOL,
+    'src/tools/drop-notes.js': DROP_TOOL,
+    'src/tools/registry.js': REGISTRY,
+    'src/tools/index.js': index,
+  });
+}
+
 describe('a framework registration on a parameter receiver, in a file that does not import the framework', () => {
   it('is the framework\'s when its register function, looked up in a registry by a name only run time knows, is called with a server from the framework', async () => {
-    const result = await lintFiles({
-      'package.json': PACKAGE,
-      'src/server.js': SERVER,
-      'src/tools/read-notes.js': READ_TOOL,
-      'src/tools/drop-notes.js': DROP_TOOL,
-      'src/tools/registry.js': REGISTRY,
-      'src/tools/index.js': `import { getToolRegistration } from "./registry.js";
+    const result = await withRegistry(`import { getToolRegistration } from "./registry.js";
 export function registerAll(server, list) {
   for (const toolName of (list || "").split(",")) {
     const registerFunction = getToolRegistration(toolName);
     if (registerFunction) registerFunction(server);
   }
 }
-`,
-    });
+`);
     expect(result.tools.map((t) => [t.name, t.registration, t.annotations?.properties.readOnlyHint?.value ?? null, t.annotations?.properties.destructiveHint?.value ?? null])).toEqual([
       ['drop_notes', 'fastmcp addTool', null, true],
       ['read_notes', 'fastmcp addTool', true, null],
@@ -72,18 +77,11 @@ export function registerAll(server, list) {
   });
 
   it('is the framework\'s when the registry is walked (`Object.values(registry).forEach(fn => fn(server))`)', async () => {
-    const result = await lintFiles({
-      'package.json': PACKAGE,
-      'src/server.js': SERVER,
-      'src/tools/read-notes.js': READ_TOOL,
-      'src/tools/drop-notes.js': DROP_TOOL,
-      'src/tools/registry.js': REGISTRY,
-      'src/tools/index.js': `import { toolRegistry } from "./registry.js";
+    const result = await withRegistry(`import { toolRegistry } from "./registry.js";
 export function registerAll(server) {
   Object.values(toolRegistry).forEach((register) => register(server));
 }
-`,
-    });
+`);
     expect(result.tools.map((t) => `${t.name} ${t.unresolved.length}`)).toEqual(['drop_notes 0', 'read_notes 0']);
   });
 
