@@ -1,9 +1,9 @@
-import type { CallExpression, NewExpression, PropertyAccessExpression, SourceFile, ts as TS } from 'ts-morph';
+import type { CallExpression, NewExpression, Project, PropertyAccessExpression, SourceFile, ts as TS } from 'ts-morph';
 import { Node, SyntaxKind, ts } from '../ts-morph.js';
 import { Bindings } from '../analysis/bindings.js';
 import { evaluateObject, type EvaluatedProperty } from '../analysis/evaluate.js';
 import { descendantsOfKinds, moduleSpecifierOf } from '../analysis/nodes.js';
-import { bindingsOf, isFunctionNode, type Resolver, shorten, unwrap } from '../analysis/resolve.js';
+import { bindingsOf, isFunctionNode, type FunctionNode, type Resolver, shorten, unwrap } from '../analysis/resolve.js';
 import { locationOf } from '../analysis/location.js';
 import type { DeclaredAnnotations, UnresolvedItem } from '../model.js';
 import type { ContextFinder, RegistrationContext } from './contexts.js';
@@ -144,15 +144,97 @@ export function isExportOf(expr: Node, specifier: RegExp, names: readonly string
 }
 
 /**
- * True when a method call's receiver belongs to a framework: it resolves to a value of a module
- * matching `specifier` (`new FastMCP()`, a chained `mcp.tool(...)` on one, a server exported from
- * another project file), or it cannot be followed (a parameter) in a file that imports such a
- * module. A receiver from another package (the MCP SDK's `McpServer`) or of project code is not.
+ * Why a registration's receiver is taken to be a framework's server: null when it is seen to be
+ * one, else what was assumed (a warning on each tool it registers, see {@link markAssumed}).
  */
-export function receiverFrom(receiver: Node, specifier: RegExp, resolver: Resolver): boolean {
-  const target = resolver.resolve(receiver);
-  if (target.kind === 'module') return specifier.test(target.specifier);
-  return target.kind === 'unknown' && importsModule(receiver.getSourceFile(), specifier);
+export interface FrameworkServer {
+  assumed: string | null;
+}
+
+/** How many wrappers out a parameter receiver is followed to the values its call sites pass. */
+const MAX_RECEIVER_HOPS = 6;
+
+/**
+ * The server a method call `<receiver>.<method>(...)` registers on, when it is a framework's
+ * (modules matching `specifier`); null when it is not. The receiver is followed as a value: it is
+ * the framework's when it resolves to a value of such a module (`new FastMCP()`, a chained
+ * `mcp.tool(...)` on one, a server exported from another project file); when it is a parameter,
+ * when a call site of its function passes one (through wrappers, and registries of register
+ * functions, see `ContextFinder.callSitesOf`), and not when every site passes something else
+ * (the MCP SDK's `McpServer`, project code). A receiver that cannot be followed is the
+ * framework's in a file that imports the framework; elsewhere it is assumed to be, with a
+ * warning, when the project imports the framework and the call has the framework's definition
+ * shape (`hasShape`).
+ */
+export function frameworkServer(call: CallExpression, receiver: Node, specifier: RegExp, ctx: DiscoverContext, hasShape: (call: CallExpression) => boolean): FrameworkServer | null {
+  // A framework's server comes from an import of the framework somewhere in the project.
+  if (!projectImports(receiver.getProject(), specifier)) return null;
+  const origin = receiverOrigin(receiver, specifier, ctx, 0, new Set());
+  if (origin === 'framework') return { assumed: null };
+  if (origin !== 'unknown' || !hasShape(call)) return null;
+  const framework = specifier.source.replace(/^\^/, '').replace(/\(.*$/, '');
+  return { assumed: `\`${shorten(receiver.getText(), 40)}\` is taken to be a ${framework} server: the linter cannot follow it to one, and the project imports ${framework}` };
+}
+
+/** Adds to each tool registered since `from` the warning that its server was assumed (see {@link frameworkServer}). */
+export function markAssumed(found: Discovery, from: number, server: FrameworkServer, receiver: Node): void {
+  if (!server.assumed) return;
+  for (const tool of found.tools.slice(from)) tool.facts.unresolved.push({ expression: shorten(receiver.getText()), reason: server.assumed, location: locationOf(receiver), via: [] });
+}
+
+/** Where a receiver's value comes from: a module matching the framework's specifier, something else, or unknown. */
+function receiverOrigin(receiver: Node, specifier: RegExp, ctx: DiscoverContext, hops: number, seen: Set<Node>): 'framework' | 'other' | 'unknown' {
+  const target = ctx.resolver.resolve(receiver);
+  if (target.kind === 'module') return specifier.test(target.specifier) ? 'framework' : 'other';
+  if (target.kind !== 'unknown') return 'other';
+  if (importsModule(receiver.getSourceFile(), specifier)) return 'framework';
+  // A parameter: the values its function's call sites pass.
+  const param = parameterOf(receiver);
+  if (!param || hops >= MAX_RECEIVER_HOPS || seen.has(param.fn)) return 'unknown';
+  seen.add(param.fn);
+  const sites = ctx.contexts.callSitesOf(param.fn);
+  if (!sites || sites.length === 0) return 'unknown';
+  let all: 'other' | 'unknown' = 'other';
+  for (const site of sites) {
+    const arg = Node.isCallExpression(site) ? site.getArguments()[param.index] : undefined;
+    const origin = arg && !Node.isSpreadElement(arg) ? receiverOrigin(arg, specifier, ctx, hops + 1, seen) : 'unknown';
+    if (origin === 'framework') return 'framework';
+    if (origin === 'unknown') all = 'unknown';
+  }
+  return all;
+}
+
+/** The function and position of the parameter an expression names (`server`, `server.inner` reads its root), or null. */
+function parameterOf(expr: Node): { fn: FunctionNode; index: number } | null {
+  let root = unwrap(expr);
+  while (Node.isPropertyAccessExpression(root)) root = unwrap(root.getExpression());
+  const decl = Node.isIdentifier(root) ? root.getSymbol()?.getDeclarations()[0] : undefined;
+  if (!decl || !Node.isParameterDeclaration(decl)) return null;
+  const fn = decl.getParent();
+  return isFunctionNode(fn) ? { fn, index: fn.getParameters().indexOf(decl) } : null;
+}
+
+/** Per project, the frameworks (by specifier pattern) some source file imports. */
+const importsByProject = new WeakMap<Project, Map<string, boolean>>();
+
+/** True when some source file of the project (declarations aside) imports a module matching `specifier`. */
+function projectImports(project: Project, specifier: RegExp): boolean {
+  let known = importsByProject.get(project);
+  if (!known) importsByProject.set(project, (known = new Map()));
+  let found = known.get(specifier.source);
+  if (found === undefined) {
+    found = project.getSourceFiles().some((sf) => !sf.isDeclarationFile() && importsModule(sf, specifier));
+    known.set(specifier.source, found);
+  }
+  return found;
+}
+
+/** True when argument `index` of a call is an object literal (through parentheses) that writes each of `keys`. */
+export function writesKeys(call: CallExpression, index: number, keys: readonly string[]): boolean {
+  const arg = call.getArguments()[index];
+  const obj = arg ? unwrap(arg) : undefined;
+  if (!obj || !Node.isObjectLiteralExpression(obj)) return false;
+  return keys.every((key) => obj.getProperty(key) !== undefined);
 }
 
 /**

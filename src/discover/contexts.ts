@@ -38,6 +38,11 @@ const MAX_CONTEXTS = 2000;
 /** How many wrappers or loops deep contexts are followed; deeper nesting is reported. */
 const MAX_NESTING = 32;
 
+/** How many steps (variables, returns, tables) a function value is followed to the calls that call it. */
+const MAX_VALUE_HOPS = 8;
+/** Operators whose result may be either operand: `a || b`, `a ?? b`, `a && b`. */
+const VALUE_OPERATORS = new Set<number>([SyntaxKind.BarBarToken, SyntaxKind.QuestionQuestionToken, SyntaxKind.AmpersandAmpersandToken]);
+
 const ROOT: RegistrationContext = { bindings: Bindings.EMPTY, site: null, runtime: null };
 
 /** An element of a table: an expression (read in its bindings), or a `[key, value]` entry of `Object.entries`. */
@@ -71,6 +76,8 @@ const MAX_TABLE_DEPTH = 48;
  */
 export class ContextFinder {
   private readonly sitesCache = new Map<FunctionNode, Node[] | null>();
+  /** The functions whose call sites are being searched (see {@link ContextFinder.callSitesOf}). */
+  private readonly searching = new Set<FunctionNode>();
   /** Call sites found by a method's name alone (see {@link ContextFinder.untypedCalls}). */
   private readonly untyped = new Set<Node>();
   /** A call of a function a factory returned (`register(def)` after `const register = makeRegister(server)`) → that factory call. */
@@ -399,6 +406,17 @@ export class ContextFinder {
   callSitesOf(fn: FunctionNode): Node[] | null {
     const cached = this.sitesCache.get(fn);
     if (cached !== undefined) return cached;
+    // A function value followed back to itself (a table read in the function it holds): no more sites.
+    if (this.searching.has(fn)) return [];
+    this.searching.add(fn);
+    try {
+      return this.searchCallSites(fn);
+    } finally {
+      this.searching.delete(fn);
+    }
+  }
+
+  private searchCallSites(fn: FunctionNode): Node[] | null {
     const patched = this.patchSites(fn);
     if (patched) {
       this.sitesCache.set(fn, patched);
@@ -440,8 +458,12 @@ export class ContextFinder {
         if (parent && Node.isCallExpression(parent) && unwrap(parent.getExpression()) === access) sites.push(parent);
         else if (parent && Node.isCallExpression(parent) && parent.getArguments().includes(access as never)) sites.push(access);
         else if (parent && (Node.isExportSpecifier(parent) || Node.isImportSpecifier(parent) || Node.isImportClause(parent) || Node.isExportAssignment(parent))) continue;
-        else if (parent && (Node.isPropertyAssignment(parent) || Node.isShorthandPropertyAssignment(parent) || Node.isVariableDeclaration(parent))) continue;
-        else sites.push(...(namespaceMemberCalls(access) ?? [access]));
+        else if (parent && (Node.isPropertyAssignment(parent) || Node.isShorthandPropertyAssignment(parent) || Node.isVariableDeclaration(parent))) sites.push(...this.callsOfValue(access, 0, new Set()));
+        else if (parent && (Node.isConditionalExpression(parent) || Node.isBinaryExpression(parent))) {
+          // `const register = cond ? registerA : registerB`: called where the picked value is.
+          const calls = this.callsOfValue(access, 0, new Set());
+          sites.push(...(calls.length > 0 ? calls : [access]));
+        } else sites.push(...(namespaceMemberCalls(access) ?? [access]));
       }
       if (classOfInstanceMember(fn)) sites.push(...this.untypedCalls(nameNode as Identifier, sites));
     }
@@ -473,6 +495,76 @@ export class ContextFinder {
       }
     }
     return out;
+  }
+
+  /**
+   * The calls that call the function value an expression holds, following the value: through a
+   * variable it initializes (`const register = cond ? registerA : registerB; register(server)`),
+   * either side of a conditional or `||`/`??`, a `return` (to the calls of the returning function),
+   * and a table it is stored in (an object's property, an array's element) read with a computed key
+   * or its own name (`toolRegistry[name]`), or walked (`Object.values(table)`, `for...of`,
+   * `forEach`). Each call found calls the function with its arguments. Empty when the value is
+   * never called where the linter can see it.
+   */
+  private callsOfValue(expr: Node, depth: number, seen: Set<Node>): CallExpression[] {
+    if (depth > MAX_VALUE_HOPS || seen.has(expr)) return [];
+    seen.add(expr);
+    const parent = expr.getParent();
+    if (!parent) return [];
+    const next = (n: Node): CallExpression[] => this.callsOfValue(n, depth + 1, seen);
+    if (Node.isCallExpression(parent)) return parent.getExpression() === expr ? [parent] : [];
+    if (Node.isParenthesizedExpression(parent) || Node.isAsExpression(parent) || Node.isNonNullExpression(parent) || Node.isAwaitExpression(parent)) return next(parent);
+    if (Node.isConditionalExpression(parent)) return parent.getCondition() === expr ? [] : next(parent);
+    if (Node.isBinaryExpression(parent)) return VALUE_OPERATORS.has(parent.getOperatorToken().getKind()) ? next(parent) : [];
+    if (Node.isVariableDeclaration(parent)) {
+      const name = parent.getNameNode();
+      if (parent.getInitializer() !== expr || !Node.isIdentifier(name)) return [];
+      return name.findReferencesAsNodes().filter((ref) => ref !== name).flatMap(next);
+    }
+    if (Node.isReturnStatement(parent) || (Node.isArrowFunction(parent) && parent.getBody() === expr)) {
+      const owner = Node.isArrowFunction(parent) ? parent : parent.getFirstAncestor((a) => isFunctionNode(a));
+      if (!owner || !isFunctionNode(owner)) return [];
+      return (this.callSitesOf(owner) ?? []).filter((site) => Node.isCallExpression(site)).flatMap(next);
+    }
+    // A table that holds the value: the value is called where an element of the table is.
+    if (Node.isPropertyAssignment(parent) || Node.isShorthandPropertyAssignment(parent)) {
+      const table = parent.getParent();
+      return table && Node.isObjectLiteralExpression(table) ? this.readsOfTable(table, parent.getName(), depth, seen).flatMap(next) : [];
+    }
+    if (Node.isArrayLiteralExpression(parent)) return this.readsOfTable(parent, null, depth, seen).flatMap(next);
+    return [];
+  }
+
+  /**
+   * The expressions that read an element of a table (an object or array literal) held in a
+   * variable: `table[key]` with a computed key (or a literal one naming `key`), `table.key`, the
+   * loop variable of `for (const f of table)` / `of Object.values(table)`, and the parameter of a
+   * `forEach`/`map` callback over them. `key` is the element's property name (null in an array).
+   */
+  private readsOfTable(table: Node, key: string | null, depth: number, seen: Set<Node>): Node[] {
+    let holder: Node = table;
+    while (holder.getParent() && (Node.isParenthesizedExpression(holder.getParent()!) || Node.isAsExpression(holder.getParent()!) || Node.isSatisfiesExpression(holder.getParent()!))) holder = holder.getParent()!;
+    const decl = holder.getParent();
+    const name = decl && Node.isVariableDeclaration(decl) && decl.getInitializer() === holder ? decl.getNameNode() : undefined;
+    if (!name || !Node.isIdentifier(name) || depth > MAX_VALUE_HOPS) return [];
+    const reads: Node[] = [];
+    for (const ref of name.findReferencesAsNodes()) {
+      if (ref === name || seen.has(ref)) continue;
+      const use = ref.getParent();
+      if (!use) continue;
+      if (Node.isElementAccessExpression(use) && use.getExpression() === ref) {
+        const index = use.getArgumentExpression();
+        const literal = index && (Node.isStringLiteral(index) || Node.isNoSubstitutionTemplateLiteral(index) || Node.isNumericLiteral(index)) ? String(index.getLiteralValue()) : null;
+        if (literal === null || key === null || literal === key) reads.push(use);
+      } else if (Node.isPropertyAccessExpression(use) && use.getExpression() === ref) {
+        if (key !== null && use.getName() === key) reads.push(use);
+      } else {
+        // `Object.values(table)` walks the values; the table itself walks its elements.
+        const walked = Node.isCallExpression(use) && /^Object\.values$/.test(use.getExpression().getText()) ? use : key === null ? ref : null;
+        if (walked) reads.push(...walkedElements(walked));
+      }
+    }
+    return reads;
   }
 
   /**
@@ -1255,6 +1347,27 @@ function namespaceMemberCalls(ref: Node): Node[] | null {
     }
   }
   return calls;
+}
+
+/**
+ * The expressions that stand for each element of a walked table: the loop variable of
+ * `for (const f of <table>)`, the first parameter of `<table>.forEach(f => ...)` (and the other
+ * element callbacks).
+ */
+function walkedElements(table: Node): Node[] {
+  const parent = table.getParent();
+  if (parent && Node.isForOfStatement(parent) && parent.getExpression() === table) {
+    const decl = loopDeclaration(parent);
+    const name = decl && Node.isVariableDeclaration(decl) ? decl.getNameNode() : undefined;
+    return name && Node.isIdentifier(name) ? name.findReferencesAsNodes().filter((r) => r !== name) : [];
+  }
+  const call = parent?.getParent();
+  if (parent && Node.isPropertyAccessExpression(parent) && ELEMENT_CALLBACKS.has(parent.getName()) && call && Node.isCallExpression(call)) {
+    const callback = call.getArguments()[0];
+    const first = callback && isFunctionNode(callback) ? callback.getParameters()[0]?.getNameNode() : undefined;
+    return first && Node.isIdentifier(first) ? first.findReferencesAsNodes().filter((r) => r !== first) : [];
+  }
+  return [];
 }
 
 /** The function that returns `fn` as written (`return (def) => {...}`, `(server) => (def) => {...}`), or undefined. */

@@ -171,7 +171,8 @@ export function mutationOfCall(call: CallExpression | NewExpression): Effect | n
     const root = target ? stateRoot(target) : null;
     return root ? effect(call, root, true, true, 'assigns keys of server state `{}`, replacing previous values') : null;
   }
-  const method = MUTATING_METHODS[callee.getName()];
+  // `x.toString()`, `x.constructor(...)`: names of Object.prototype are no mutating methods.
+  const method = Object.hasOwn(MUTATING_METHODS, callee.getName()) ? MUTATING_METHODS[callee.getName()] : undefined;
   if (!method) return null;
   const root = stateRoot(callee.getExpression());
   if (!root) return null;

@@ -6,6 +6,7 @@ import { compileGlobs } from './glob.js';
 import { nearestConfig, readConfigTree } from './tsconfig.js';
 import { walkFiles } from './walk.js';
 import { workspaceFolders } from './workspaces.js';
+import { bundlerEntries } from './bundler-entries.js';
 
 /** Extensions of the files mcp-annotate-lint reads. */
 export const SOURCE_EXTENSIONS = ['ts', 'tsx', 'mts', 'cts', 'js', 'jsx', 'mjs', 'cjs'] as const;
@@ -36,6 +37,12 @@ export interface ResolvedInputs {
    * the files they import inside it are linted too (a bundler's chunks, a compiled `dist/` tree). Null otherwise.
    */
   packageDir: string | null;
+  /**
+   * Entry points of the project's packages that their tsconfig does not list (see
+   * {@link unlistedEntries}): linted, with the files they import inside their package. Absent or
+   * empty otherwise.
+   */
+  entries?: string[];
 }
 
 /** Folders of tests, mocks and fixtures, below the folder a project or walk starts from. */
@@ -243,17 +250,38 @@ function projectInputs(dir: string): ResolvedInputs {
   const packages = workspaceFolders(dir);
   if (packages.length === 0) {
     if (own.files.length === 0 && !own.tsconfig) throw new UsageError(`${dir}: no tsconfig.json, package.json entry point or TypeScript/JavaScript file to lint here`);
-    return own;
+    const entries = own.tsconfig ? unlistedEntries(dir, new Set(listedFiles(own.tsconfig, true))) : [];
+    return entries.length > 0 ? { ...own, entries } : own;
   }
   // A monorepo root: the root's own files, then each package's.
   const files = new Set(own.tsconfig ? listedFiles(own.tsconfig, true) : own.files);
+  const configured = own.tsconfig ? [dir] : [];
   for (const pkg of packages) {
     const config = path.join(pkg, 'tsconfig.json');
     const listed = existsSync(config) ? listedFiles(config, false) : [];
+    if (listed.length > 0) configured.push(pkg);
     for (const f of listed.length > 0 ? listed : expandFolder(pkg, path.relative(dir, pkg) || pkg)) files.add(f);
   }
   if (files.size === 0) throw new UsageError(`${dir}: no TypeScript/JavaScript file to lint in this monorepo's packages`);
-  return { files: dedupeByRealPath([...files]).sort(), tsconfig: own.tsconfig, context: [], skipped: [], packageDir: own.packageDir };
+  const entries = [...new Set(configured.flatMap((pkg) => unlistedEntries(pkg, files)))].sort();
+  return { files: dedupeByRealPath([...files]).sort(), tsconfig: own.tsconfig, context: [], skipped: [], packageDir: own.packageDir, ...(entries.length > 0 ? { entries } : {}) };
+}
+
+/**
+ * The entry points of the package at `dir` that `listed` (its tsconfig's files) leaves out: the
+ * files its package.json's `bin`, `main`, `module` and `exports` name that exist as source, and
+ * the entries its bundler config names (see {@link bundlerEntries}): a server built by tsup from
+ * `mcp-server/server.js` into `dist/mcp-server.js` while the tsconfig includes only `src/`. Tests
+ * aside; best effort (an unreadable package.json gives none).
+ */
+function unlistedEntries(dir: string, listed: ReadonlySet<string>): string[] {
+  let declared: string[] = [];
+  try {
+    declared = existsSync(path.join(dir, 'package.json')) ? packageEntries(dir, dir) : [];
+  } catch {
+    // Entry points that do not exist (a package not built yet) name no source to add.
+  }
+  return [...declared, ...bundlerEntries(dir)].filter((f) => !listed.has(f) && !isSkippedFile(f, dir));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { SourceFile, ts as TS } from 'ts-morph';
 import { Project, ts } from '../ts-morph.js';
@@ -42,6 +42,38 @@ function importedInPackage(project: Project, targets: SourceFile[], dir: string)
   });
 }
 
+/**
+ * The files `entries` import, directly or not, inside the package each entry is in (the nearest
+ * folder above it with a package.json), with the entries themselves; tests, declarations and files
+ * in `linted` aside.
+ */
+function reachedInPackage(entries: SourceFile[], linted: ReadonlySet<SourceFile>): SourceFile[] {
+  const out: SourceFile[] = [];
+  const seen = new Set<SourceFile>(linted);
+  for (const entry of entries) {
+    const dir = packageDirOf(entry.getFilePath());
+    const queue = [entry];
+    while (queue.length > 0) {
+      const sf = queue.pop()!;
+      if (seen.has(sf)) continue;
+      seen.add(sf);
+      const file = path.normalize(sf.getFilePath());
+      if (sf !== entry && (sf.isDeclarationFile() || isSkippedFile(file, dir) || !inPackage(dir, file))) continue;
+      out.push(sf);
+      queue.push(...sf.getReferencedSourceFiles());
+    }
+  }
+  return out;
+}
+
+/** The nearest folder above `file` that holds a package.json (the file's own folder when none does). */
+function packageDirOf(file: string): string {
+  for (let dir = path.dirname(file); ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, 'package.json'))) return dir;
+    if (path.dirname(dir) === dir) return path.dirname(file);
+  }
+}
+
 /** A loaded program: the files to lint and the ts-morph project that holds them, what they import, and context files. */
 export interface LoadedProgram {
   project: Project;
@@ -72,13 +104,15 @@ export interface LoadedProgram {
  *   import, directly or not, inside it (not in a `node_modules` below it; tests and declarations
  *   aside) are linted too: a bundler's chunks and a compiled tree hold the registrations that the
  *   entry points only import.
+ * @param entries entry points the tsconfig does not list: linted, with the files they import
+ *   inside their package (see `ResolvedInputs.entries`).
  * A file to lint larger than {@link MAX_FILE_BYTES} is not read (listed in `skipped`); an imported
  * or context file that large is not loaded (calls into it are unresolved).
  *
  * @throws UsageError when `files` is empty and the tsconfig or a config it references cannot be
  *   read, or when the files to lint and context are more than {@link MAX_SOURCE_FILES}.
  */
-export function loadProgram(files: string[], tsconfig: string | null, context: string[] = [], packageDir: string | null = null): LoadedProgram {
+export function loadProgram(files: string[], tsconfig: string | null, context: string[] = [], packageDir: string | null = null, entries: string[] = []): LoadedProgram {
   // The config that lists the files is the project's, and must read; one found above linted paths only lends its options.
   const configs = tsconfig ? readConfigTree(tsconfig, files.length === 0) : [];
   let targetsPaths = files;
@@ -145,8 +179,18 @@ export function loadProgram(files: string[], tsconfig: string | null, context: s
       else unreadable.set(file, code === 'EACCES' ? 'permission denied' : code === 'ENOENT' || /not found/i.test(text) ? 'file not found' : text);
     }
   }
+  const entryFiles = entries.flatMap((file) => {
+    if (tooLarge(file) || isSpecialFile(file)) return [];
+    try {
+      return [project.addSourceFileAtPath(file)];
+    } catch {
+      // An entry point is added on a best-effort basis: one that does not read is left out.
+      return [];
+    }
+  });
   project.resolveSourceFileDependencies();
   if (packageDir) targets.push(...importedInPackage(project, targets, packageDir));
+  targets.push(...reachedInPackage(entryFiles, new Set(targets)));
   // The files of followed dependency packages are searched for registrations too. TypeScript loaded
   // them into the program, but ts-morph keeps files under node_modules out of the project until added.
   const programFiles = project.getProgram().compilerObject.getSourceFiles().map((sf) => path.normalize(sf.fileName));

@@ -176,6 +176,11 @@ describe('forms found by a second trial', () => {
     expect(r.effects).toEqual(['network:write:fetch POST', 'network:unknown:fetch', 'network:write:https request PUT', 'network:read:https request GET']);
   });
 
+  it('takes a call of a name of Object.prototype on server state (`toString`, `constructor`) for no mutation, and does not fail on it', async () => {
+    const r = await effectsOf(server(`  const text = seen.toString(); const again = seen.constructor(); seen.push(text);`, `const seen: string[] = [];`));
+    expect(r.effects).toEqual(['state.write:write:server state seen']);
+  });
+
   it('takes this.* writes of an object built during the call (a builder) for local, and a long-lived instance\'s for state', async () => {
     const r = await effectsOf(
       server(

@@ -94,3 +94,48 @@ describe('a monorepo root', () => {
     expect(result.tools.map((t) => t.name).sort()).toEqual(['alpha_read', 'beta_write']);
   });
 });
+
+describe('a package whose tsconfig leaves out the sources of its entry points', () => {
+  const SERVER_JS = `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { registerPurge } from "./tools/purge.js";
+const server = new McpServer({ name: "t", version: "1.0.0" });
+registerPurge(server);
+`;
+  const PURGE_JS = `import { rm } from "node:fs/promises";
+export function registerPurge(server) {
+  server.registerTool("purge_cache", { description: "d", annotations: { readOnlyHint: true } }, async () => { await rm("cache"); return { content: [] }; });
+}
+`;
+  const LIBRARY = `export const version = "1";\n`;
+
+  it('lints the entries its bundler config names (tsup/tsdown `entry`), with what they import in the package, at a monorepo root too', async () => {
+    for (const workspaces of [undefined, ['packages/*', '.']]) {
+      const dir = writeProject({
+        'package.json': JSON.stringify({ name: 'pkg', type: 'module', bin: { pkg: 'dist/mcp.js' }, ...(workspaces ? { workspaces } : {}) }),
+        'tsconfig.json': JSON.stringify({ compilerOptions: { allowJs: true }, include: ['src/**/*'] }),
+        'tsdown.config.ts': `import { defineConfig } from "tsdown";\nexport default defineConfig({ entry: { cli: "src/cli.ts", mcp: "mcp/server.js" }, outDir: "dist" });\n`,
+        'src/cli.ts': LIBRARY,
+        'mcp/server.js': SERVER_JS,
+        'mcp/tools/purge.js': PURGE_JS,
+        // Neither an entry nor imported by one: not linted.
+        'mcp/scratch.js': PURGE_JS.replace('purge_cache', 'scratch_tool'),
+        ...(workspaces ? { 'packages/lib/package.json': '{ "name": "lib" }', 'packages/lib/index.js': LIBRARY } : {}),
+      });
+      const result = await lint({ paths: [], cwd: dir });
+      expect(result.tools.map((t) => `${t.name} ${path.relative(dir, t.location.file)}`), String(workspaces)).toEqual(['purge_cache mcp/tools/purge.js']);
+      expect(result.filesRead.map((f) => path.relative(dir, f)).filter((f) => f.startsWith('mcp/')).sort()).toEqual(['mcp/server.js', 'mcp/tools/purge.js']);
+    }
+  });
+
+  it('lints its package.json `main` when the tsconfig does not list it', async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'pkg', type: 'module', main: 'mcp/server.js' }),
+      'tsconfig.json': JSON.stringify({ compilerOptions: { allowJs: true }, include: ['src/**/*'] }),
+      'src/cli.ts': LIBRARY,
+      'mcp/server.js': SERVER_JS,
+      'mcp/tools/purge.js': PURGE_JS,
+    });
+    const result = await lint({ paths: [], cwd: dir });
+    expect(result.tools.map((t) => `${t.name} ${path.relative(dir, t.location.file)}`)).toEqual(['purge_cache mcp/tools/purge.js']);
+  });
+});

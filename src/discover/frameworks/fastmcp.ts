@@ -1,5 +1,7 @@
-import { expandArguments } from '../../analysis/resolve.js';
-import { callContexts, fromDefinition, methodCalls, receiverFrom, registeredOn, toolElements, type DefinitionKeys, type RegistrationAdapter } from '../adapter.js';
+import type { CallExpression } from 'ts-morph';
+import { expandArguments, unwrap } from '../../analysis/resolve.js';
+import { Node } from '../../ts-morph.js';
+import { callContexts, frameworkServer, fromDefinition, markAssumed, methodCalls, registeredOn, toolElements, writesKeys, type DefinitionKeys, type RegistrationAdapter } from '../adapter.js';
 import type { Discovery } from '../registrations.js';
 
 /** `fastmcp` and `fastmcp/edge` (`EdgeFastMCP`). */
@@ -21,7 +23,10 @@ export const fastmcp: RegistrationAdapter = {
     const found: Discovery = { tools: [], unresolved: [] };
     for (const { call, method, receiver } of methodCalls(sf, new Set(['addTool', 'addTools']))) {
       const written = call.getArguments();
-      if (written.length !== 1 || !receiverFrom(receiver, FASTMCP, ctx.resolver)) continue;
+      if (written.length !== 1) continue;
+      const server = frameworkServer(call, receiver, FASTMCP, ctx, hasShape);
+      if (!server) continue;
+      const from = found.tools.length;
       for (const context of callContexts(call, written, ctx, found)) {
         const [arg] = expandArguments(written, context.bindings);
         if (method === 'addTool') {
@@ -30,7 +35,14 @@ export const fastmcp: RegistrationAdapter = {
         }
         for (const element of toolElements(arg!, 'this addTools() call', ctx, found)) found.tools.push(registeredOn(fromDefinition('fastmcp addTools', element, KEYS, context, ctx.resolver), call, context, element.node));
       }
+      markAssumed(found, from, server, receiver);
     }
     return found;
   },
 };
+
+/** A fastmcp registration as written: `addTool({ name, ..., execute })`, `addTools([...])`. */
+function hasShape(call: CallExpression): boolean {
+  const first = call.getArguments()[0];
+  return writesKeys(call, 0, [KEYS.name, ...KEYS.handler]) || (first !== undefined && Node.isArrayLiteralExpression(unwrap(first)));
+}

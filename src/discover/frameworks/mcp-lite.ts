@@ -1,7 +1,7 @@
 import type { CallExpression } from 'ts-morph';
 import { Node } from '../../ts-morph.js';
 import { expandArguments, unwrap } from '../../analysis/resolve.js';
-import { callContexts, fromDefinition, methodCalls, receiverFrom, registeredOn, type RegistrationAdapter } from '../adapter.js';
+import { callContexts, frameworkServer, fromDefinition, markAssumed, methodCalls, registeredOn, writesKeys, type RegistrationAdapter } from '../adapter.js';
 import type { Discovery } from '../registrations.js';
 
 const MCP_LITE = /^mcp-lite(\/|$)/;
@@ -20,12 +20,16 @@ export const mcpLite: RegistrationAdapter = {
     const found: Discovery = { tools: [], unresolved: [] };
     for (const { call, receiver } of methodCalls(sf, new Set(['tool']))) {
       const written = call.getArguments();
-      if (written.length !== 2 || !receiverFrom(receiver, MCP_LITE, ctx.resolver)) continue;
+      if (written.length !== 2) continue;
+      const server = frameworkServer(call, receiver, MCP_LITE, ctx, (c) => writesKeys(c, 1, ['handler']));
+      if (!server) continue;
+      const from = found.tools.length;
       for (const context of callContexts(call, written, ctx, found)) {
         const [name, definition] = expandArguments(written, context.bindings);
         const tool = fromDefinition('mcp-lite tool', definition!, { name: 'name', annotations: 'annotations', handler: ['handler'] }, context, ctx.resolver, { nameArg: name! });
         found.tools.push(registeredOn(tool, firstOfChain(call), context, call));
       }
+      markAssumed(found, from, server, receiver);
     }
     return found;
   },

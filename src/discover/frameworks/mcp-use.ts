@@ -1,5 +1,5 @@
 import { expandArguments } from '../../analysis/resolve.js';
-import { callContexts, fromDefinition, methodCalls, receiverFrom, registeredOn, type RegistrationAdapter } from '../adapter.js';
+import { callContexts, frameworkServer, fromDefinition, markAssumed, methodCalls, registeredOn, writesKeys, type RegistrationAdapter } from '../adapter.js';
 import type { Discovery } from '../registrations.js';
 
 /** `mcp-use` (2.x) and `mcp-use/server` (1.x). */
@@ -18,12 +18,16 @@ export const mcpUse: RegistrationAdapter = {
     const found: Discovery = { tools: [], unresolved: [] };
     for (const { call, receiver } of methodCalls(sf, new Set(['tool']))) {
       const written = call.getArguments();
-      if (written.length < 1 || written.length > 2 || !receiverFrom(receiver, MCP_USE, ctx.resolver)) continue;
+      if (written.length < 1 || written.length > 2) continue;
+      const server = frameworkServer(call, receiver, MCP_USE, ctx, (c) => writesKeys(c, 0, ['name']));
+      if (!server) continue;
+      const from = found.tools.length;
       for (const context of callContexts(call, written.slice(0, 1), ctx, found)) {
         const [definition, callback] = expandArguments(written, context.bindings);
         const tool = fromDefinition('mcp-use tool', definition!, { name: 'name', annotations: 'annotations', handler: ['cb'] }, context, ctx.resolver, callback ? { handlerArg: callback } : {});
         found.tools.push(registeredOn(tool, call, context));
       }
+      markAssumed(found, from, server, receiver);
     }
     return found;
   },

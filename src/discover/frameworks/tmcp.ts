@@ -1,6 +1,6 @@
 import type { Node } from 'ts-morph';
 import { expandArguments, type Resolver } from '../../analysis/resolve.js';
-import { callContexts, factoryCall, fromDefinition, isExportOf, methodCalls, receiverFrom, registeredOn, toolElements, type DefinitionKeys, type RegistrationAdapter } from '../adapter.js';
+import { callContexts, factoryCall, frameworkServer, fromDefinition, isExportOf, markAssumed, methodCalls, registeredOn, toolElements, writesKeys, type DefinitionKeys, type RegistrationAdapter } from '../adapter.js';
 import type { RegistrationContext } from '../contexts.js';
 import type { Arg, DiscoveredTool, Discovery } from '../registrations.js';
 
@@ -25,7 +25,10 @@ export const tmcp: RegistrationAdapter = {
     for (const { call, method, receiver } of methodCalls(sf, new Set(['tool', 'tools']))) {
       const written = call.getArguments();
       const arity = method === 'tool' ? written.length === 1 || written.length === 2 : written.length === 1;
-      if (!arity || !receiverFrom(receiver, TMCP, ctx.resolver)) continue;
+      if (!arity) continue;
+      const server = frameworkServer(call, receiver, TMCP, ctx, (c) => writesKeys(c, 0, [KEYS.name]));
+      if (!server) continue;
+      const from = found.tools.length;
       for (const context of callContexts(call, written.slice(0, 1), ctx, found)) {
         const [first, handler] = expandArguments(written, context.bindings);
         if (method === 'tools') {
@@ -36,6 +39,7 @@ export const tmcp: RegistrationAdapter = {
           found.tools.push(registeredOn(fromBuilt('tmcp tool', first!, context, ctx.resolver), call, context));
         }
       }
+      markAssumed(found, from, server, receiver);
     }
     return found;
   },
