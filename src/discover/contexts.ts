@@ -84,6 +84,12 @@ export class ContextFinder {
   private tableWalks = 0;
   /** Variables and fields whose assigned values are being read (see {@link ContextFinder.assignedTables}). */
   private readonly readingAssigned = new Set<Node>();
+  /**
+   * The arrays and Maps whose later additions are being read: an addition computed from the
+   * container itself (`for (const t of [...result]) result.push(widgetOf(t))`) reads it again,
+   * which adds nothing its other additions do not list.
+   */
+  private readonly readingFilled = new Set<Node>();
 
   /**
    * @param patchSites the calls that run a monkeypatch of `server.tool` (see `PatchIndex`), or
@@ -144,7 +150,7 @@ export class ContextFinder {
         if (callback) {
           const [param, second] = a.getParameters();
           // `map.forEach((value, key) => ...)`: the value, then the key.
-          const map = callback.getName() === 'forEach' ? this.mapOf(callback.getExpression()) : null;
+          const map = callback.getName() === 'forEach' ? this.mapOf(callback.getExpression(), Bindings.EMPTY) : null;
           if (map && param && (usesAny(uses, param) || (second !== undefined && usesAny(uses, second)))) return this.expandMapForEach(a, map, param, second, uses, nesting, unexpanded);
           if (!param || !usesAny(uses, param)) continue;
           return this.expandLoop(a, param, callback.getExpression(), uses, nesting, unexpanded);
@@ -551,7 +557,7 @@ export class ContextFinder {
         }
         // `Array.from(table)`; a Map's `values()`, `entries()`, `keys()`.
         if (receiver.getText() === 'Array' && method === 'from' && args[0]) return this.elementsOf(args[0], b, depth + 1);
-        const map = (method === 'values' || method === 'entries' || method === 'keys') && args.length === 0 ? this.mapOf(receiver) : null;
+        const map = (method === 'values' || method === 'entries' || method === 'keys') && args.length === 0 ? this.mapOf(receiver, b) : null;
         if (map) return this.mapEntries(map, method as 'values' | 'entries' | 'keys', depth);
         if (method === 'concat') return joined([receiver, ...args].map((part) => this.elementsOf(Node.isSpreadElement(part) ? part.getExpression() : part, b, depth + 1)));
         if ((method === 'map' || method === 'flatMap') && args[0]) return this.mapped(receiver, args[0], method === 'flatMap', b, depth);
@@ -564,6 +570,12 @@ export class ContextFinder {
     if (Node.isBinaryExpression(node) && [SyntaxKind.QuestionQuestionToken, SyntaxKind.BarBarToken].includes(node.getOperatorToken().getKind())) {
       return this.union([node.getLeft(), node.getRight()].map((n) => this.elementsOf(n, b, depth + 1)));
     }
+    // `{ tools }`: the variable the shorthand names.
+    const shorthand = node.getParent();
+    if (Node.isIdentifier(node) && shorthand && Node.isShorthandPropertyAssignment(shorthand) && shorthand.getNameNode() === node) {
+      const named = shorthand.getValueSymbol()?.getDeclarations()[0];
+      if (named && Node.isVariableDeclaration(named) && Node.isIdentifier(named.getNameNode())) return this.elementsOf(named.getNameNode(), b, depth + 1);
+    }
     const decl = Node.isIdentifier(node) ? node.getSymbol()?.getDeclarations()[0] : undefined;
     // A parameter bound to a call's argument: the table that argument is, read where it is written.
     const bound = decl ? b.get(decl) : undefined;
@@ -574,7 +586,7 @@ export class ContextFinder {
     }
     // `const all = Object.values(table)`, `const tools = getTools(ctx)`: read the initializer as written
     // (resolution would stop at the global `Object`, or at a `let` the function assigns again).
-    const constInit = decl && b.get(decl) === undefined ? initializerOf(node, true) : undefined;
+    const constInit = decl && b.get(decl) === undefined ? (initializerOf(node, true) ?? importedConstInitializer(node)) : undefined;
     if (constInit && (Node.isCallExpression(unwrap(constInit)) || Node.isAwaitExpression(unwrap(constInit)) || Node.isBinaryExpression(unwrap(constInit)) || Node.isConditionalExpression(unwrap(constInit)))) {
       return this.elementsOf(constInit, b.visibleFrom(constInit), depth + 1);
     }
@@ -582,7 +594,7 @@ export class ContextFinder {
     if (Node.isArrayLiteralExpression(node) && node.getElements().length === 1 && Node.isSpreadElement(node.getElements()[0]!)) {
       return this.elementsOf((node.getElements()[0] as import('ts-morph').SpreadElement).getExpression(), b, depth + 1);
     }
-    const map = this.mapOf(node);
+    const map = this.mapOf(node, b);
     if (map) return this.mapEntries(map, 'entries', depth);
     const target = this.resolver.resolve(node, 0, b);
     if (target.kind === 'value') {
@@ -605,6 +617,10 @@ export class ContextFinder {
    * is a gap; a named table that is empty in the code and that nothing fills is filled at run time.
    */
   private arrayLiteral(value: import('ts-morph').ArrayLiteralExpression, own: Bindings, depth: number): Elements {
+    return this.filledOnce(value, () => this.readArrayLiteral(value, own, depth));
+  }
+
+  private readArrayLiteral(value: import('ts-morph').ArrayLiteralExpression, own: Bindings, depth: number): Elements {
     const parts: { element: Node; elements: Elements }[] = [];
     for (const element of value.getElements()) {
       if (Node.isSpreadElement(element)) parts.push({ element, elements: this.elementsOf(element.getExpression(), own, depth + 1) });
@@ -763,11 +779,20 @@ export class ContextFinder {
     return { ...source, items };
   }
 
-  /** The `new Map(...)` a `const` holds, when `expr` names one (also a field or property initialised with one). */
-  private mapOf(expr: Node): import('ts-morph').NewExpression | null {
+  /**
+   * The `new Map(...)` a `const` holds, when `expr` names one (also a field or property initialised
+   * with one), or that `expr` stands for when read in `b`: a field a constructor fills
+   * (`this.tools = new Map()`), read through an instance held by a field of another class
+   * (`this.host.tools`).
+   */
+  private mapOf(expr: Node, b: Bindings = Bindings.EMPTY): import('ts-morph').NewExpression | null {
     const init = initializerOf(expr, false);
     const value = init ? unwrap(init) : undefined;
-    return isNewOf(value, 'Map') ? value : null;
+    if (isNewOf(value, 'Map')) return value;
+    const node = unwrap(expr);
+    if (!Node.isPropertyAccessExpression(node)) return null;
+    const made = this.resolver.fieldWritesOf(node, b).map(unwrap).filter((v) => isNewOf(v, 'Map'));
+    return made.length === 1 ? (made[0] as import('ts-morph').NewExpression) : null;
   }
 
   /**
@@ -776,6 +801,21 @@ export class ContextFinder {
    * the linter cannot read fails the table with the reason.
    */
   private mapEntries(map: import('ts-morph').NewExpression, method: 'values' | 'entries' | 'keys', depth: number): Elements {
+    return this.filledOnce(map, () => this.readMapEntries(map, method, depth));
+  }
+
+  /** What `read` gives for `container`, or nothing when it is read again while it is being read (see {@link ContextFinder.readingFilled}). */
+  private filledOnce(container: Node, read: () => Elements): Elements {
+    if (this.readingFilled.has(container)) return { ok: true, items: [] };
+    this.readingFilled.add(container);
+    try {
+      return read();
+    } finally {
+      this.readingFilled.delete(container);
+    }
+  }
+
+  private readMapEntries(map: import('ts-morph').NewExpression, method: 'values' | 'entries' | 'keys', depth: number): Elements {
     const pairs: { key: Node; value: Node; bindings: Bindings; origin: Node }[] = [];
     const initial = map.getArguments()[0];
     if (initial) {
@@ -789,6 +829,8 @@ export class ContextFinder {
       }
     }
     const nameNode = holderName(map);
+    /** The `set` calls' contexts the linter cannot read. */
+    const gaps: string[] = [];
     for (const ref of nameNode ? referencesWhere(nameNode, (name) => `\\b${name}\\s*\\.\\s*set\\b`) : []) {
       const parent = ref.getParent();
       const mapExpr = parent && Node.isPropertyAccessExpression(parent) && parent.getNameNode() === ref ? parent : ref;
@@ -798,10 +840,11 @@ export class ContextFinder {
       const [key, value] = call.getArguments();
       if (!key || !value) continue;
       const contexts = this.fillingContexts(call, [key, value], depth);
-      if (!contexts.ok) return contexts;
-      for (const ctx of contexts.contexts) pairs.push({ key, value, bindings: ctx.bindings, origin: ctx.site ?? call });
+      gaps.push(...contexts.gaps);
+      const stored = this.passedThrough(value);
+      for (const ctx of contexts.contexts) pairs.push({ key, value: stored, bindings: ctx.bindings, origin: ctx.site ?? call });
     }
-    if (pairs.length === 0) return { ok: false, reason: 'which is empty in the code, and nothing in the files linted adds to it' };
+    if (pairs.length === 0) return { ok: false, reason: gaps[0] ?? 'which is empty in the code, and nothing in the files linted adds to it' };
     const items: Element[] = [];
     for (const pair of pairs) {
       if (method === 'values') {
@@ -812,7 +855,9 @@ export class ContextFinder {
       if (!key.known || typeof key.value !== 'string') return { ok: false, reason: `the Map key \`${shorten(pair.key.getText(), 40)}\` cannot be read` };
       items.push(method === 'keys' ? { kind: 'node', node: pair.key, bindings: pair.bindings, origin: pair.origin } : { kind: 'entry', key: key.value, node: pair.value, bindings: pair.bindings, origin: pair.origin });
     }
-    return { ok: true, items };
+    // One `set` read in several contexts that give one value (each caller of an `upsert` method) adds it once.
+    const once = this.union([{ ok: true, items }]);
+    return once.ok && gaps.length > 0 ? { ...once, gaps: [...new Set(gaps)] } : once;
   }
 
   /**
@@ -824,17 +869,15 @@ export class ContextFinder {
   private addedElements(list: import('ts-morph').ArrayLiteralExpression, depth: number): Elements {
     const nameNode = holderName(list);
     if (!nameNode) return { ok: true, items: [] };
-    const items: Element[] = [];
+    const parts: Elements[] = [];
     // A change in place, or the table handed to a function that may push onto it.
     for (const ref of referencesWhere(nameNode, (name) => `\\b${name}\\s*(\\.\\s*(push|unshift|splice|fill|copyWithin)\\b|\\[[^\\]]*\\]\\s*=[^=])|[(,]\\s*${name}\\s*[,)]`)) {
       if (ref === nameNode) continue;
       // `defs`, `this.items`, `registry.items`: the expression that stands for the array.
       const parent = ref.getParent();
-      const added = this.changesAt(parent && Node.isPropertyAccessExpression(parent) && parent.getNameNode() === ref ? parent : ref, depth);
-      if (!added.ok) return added;
-      items.push(...added.items);
+      parts.push(this.changesAt(parent && Node.isPropertyAccessExpression(parent) && parent.getNameNode() === ref ? parent : ref, depth));
     }
-    return { ok: true, items };
+    return joined([{ ok: true, items: [] }, ...parts]);
   }
 
   /**
@@ -851,10 +894,12 @@ export class ContextFinder {
       const call = use.getParent();
       if (!call || !Node.isCallExpression(call) || call.getExpression() !== use) return { ok: true, items: [] };
       const method = use.getName();
-      if (method === 'push' || method === 'unshift') {
-        const added = this.argumentsInContexts(call, call.getArguments(), depth);
-        if (added.ok || call.getArguments().length !== 1) return added;
-        return this.pickedFromMap(call.getArguments()[0]!) ?? added;
+      // `list.splice(at, n, ...more)` adds `more`; the elements it may remove are kept, as a filter the linter cannot decide keeps them.
+      const values = method === 'splice' ? call.getArguments().slice(2) : call.getArguments();
+      if (method === 'push' || method === 'unshift' || (method === 'splice' && values.length > 0)) {
+        const added = this.argumentsInContexts(call, values, depth);
+        if (added.ok || values.length !== 1) return added;
+        return this.pickedFromMap(values[0]!) ?? added;
       }
       if (method === 'splice' || method === 'fill' || method === 'copyWithin') return { ok: false, reason: `which \`${shorten(call.getText(), 40)}\` changes at run time` };
       return { ok: true, items: [] };
@@ -907,23 +952,39 @@ export class ContextFinder {
     return { ok: true, items };
   }
 
+  /**
+   * For a `const` holding what a project function returns for its arguments, when that function
+   * can return one of its parameters as it is (`toStored(tool)` returning `pay ? decorate(tool) :
+   * tool`): the argument given for it, which keeps its name and annotations; else `value`.
+   */
+  private passedThrough(value: Node): Node {
+    const init = initializerOf(value, true);
+    const call = init ? unwrap(init) : undefined;
+    if (!call || !Node.isCallExpression(call)) return value;
+    const fn = this.resolver.resolve(call.getExpression());
+    if (fn.kind !== 'function') return value;
+    const results = returnedExpressions(fn.node).flatMap(alternatives);
+    const index = fn.node.getParameters().findIndex((p) => results.some((r) => isPassThrough(r, p)));
+    return (index >= 0 ? call.getArguments()[index] : undefined) ?? value;
+  }
+
   /** Values a call adds to a table, read in each context the call runs in (spreads expanded). */
   private argumentsInContexts(at: Node, values: Node[], depth: number): Elements {
     const contexts = this.fillingContexts(at, values, depth);
-    if (!contexts.ok) return contexts;
-    return this.union(
-      contexts.contexts.map((ctx) =>
+    return this.union([
+      ...contexts.contexts.map((ctx) =>
         this.union(values.map((v) => (Node.isSpreadElement(v) ? this.elementsOf(v.getExpression(), ctx.bindings, depth + 1) : { ok: true as const, items: [{ kind: 'node' as const, node: v, bindings: ctx.bindings, origin: ctx.site ?? v }] }))),
       ),
-    );
+      ...contexts.gaps.map((reason) => ({ ok: false as const, reason })),
+    ]);
   }
 
   /**
    * The contexts a call that fills a table (`list.push(def)`, `map.set(k, v)`) runs in, its
-   * `values` being what the tools' identity needs; a context the linter cannot enumerate, or
-   * one of data only run time has, fails the table with the reason.
+   * `values` being what the tools' identity needs: those the linter can read, and why it cannot
+   * read the others (`gaps`: a context it cannot enumerate, one of data only run time has).
    */
-  private fillingContexts(at: Node, values: Node[], depth: number): { ok: true; contexts: RegistrationContext[] } | { ok: false; reason: string } {
+  private fillingContexts(at: Node, values: Node[], depth: number): { contexts: RegistrationContext[]; gaps: string[] } {
     const uses = new Set<string>();
     for (const v of values) for (const u of identifiersIn(v)) uses.add(u);
     const saved = this.essential;
@@ -932,10 +993,8 @@ export class ContextFinder {
     const contexts = this.contextsAt(at, uses, depth + 1, unexpanded);
     this.essential = saved;
     const filler = `filled by \`${shorten(at.getText(), 40)}\``;
-    if (unexpanded[0]) return { ok: false, reason: `${filler}: ${unexpanded[0].reason}` };
-    const runtime = contexts.find((ctx) => ctx.runtime);
-    if (runtime) return { ok: false, reason: `${filler} with ${runtime.runtime!.reason}` };
-    return { ok: true, contexts };
+    const gaps = [...unexpanded.map((u) => `${filler}: ${u.reason}`), ...contexts.filter((ctx) => ctx.runtime).map((ctx) => `${filler} with ${ctx.runtime!.reason}`)];
+    return { contexts: contexts.filter((ctx) => !ctx.runtime), gaps };
   }
 
   /**
@@ -1056,6 +1115,17 @@ export class ContextFinder {
     }
     return { ok: true, items: lastOfEachKey(items) };
   }
+}
+
+/**
+ * For a name imported from a project file (`import { NAMES } from "./registry.js"`), the
+ * initializer of the `const` it names there; undefined for anything else.
+ */
+function importedConstInitializer(node: Node): Node | undefined {
+  const symbol = Node.isIdentifier(node) ? node.getSymbol() : undefined;
+  if (!symbol?.isAlias()) return undefined;
+  const decl = symbol.getAliasedSymbol()?.getDeclarations()[0];
+  return decl && Node.isVariableDeclaration(decl) && decl.getVariableStatement()?.getDeclarationKind() === 'const' ? decl.getInitializer() : undefined;
 }
 
 /**
