@@ -86,10 +86,16 @@ export class ContextFinder {
   private readonly readingAssigned = new Set<Node>();
   /**
    * The arrays and Maps whose later additions are being read: an addition computed from the
-   * container itself (`for (const t of [...result]) result.push(widgetOf(t))`) reads it again,
-   * which adds nothing its other additions do not list.
+   * container itself (`for (const t of [...result]) result.push(widgetOf(t))`) would read it
+   * again without end; it is reported as a gap.
    */
   private readonly readingFilled = new Set<Node>();
+  /**
+   * Functions whose returned tables are being read for one call, with its arguments bound: a
+   * table a function fills from its parameters (`result.push(...actorTools)`) is read for that
+   * call, not for every call of the function in the project.
+   */
+  private readonly readingCall = new Map<FunctionNode, Bindings>();
 
   /**
    * @param patchSites the calls that run a monkeypatch of `server.tool` (see `PatchIndex`), or
@@ -159,6 +165,8 @@ export class ContextFinder {
         // A method whose `this` gives the tool's name or annotations runs once per instance it is called on.
         const viaThis = uses.has('this') && this.essential.has('this') && classOfInstanceMember(a) !== null;
         if (!params.some((p) => usesAny(uses, p)) && !viaThis) continue;
+        const call = this.readingCall.get(a);
+        if (call) return [{ bindings: call, site: null, runtime: null }];
         return this.expandWrapper(a, nesting, unexpanded);
       }
     }
@@ -587,7 +595,7 @@ export class ContextFinder {
     // `const all = Object.values(table)`, `const tools = getTools(ctx)`: read the initializer as written
     // (resolution would stop at the global `Object`, or at a `let` the function assigns again).
     const constInit = decl && b.get(decl) === undefined ? (initializerOf(node, true) ?? importedConstInitializer(node)) : undefined;
-    if (constInit && (Node.isCallExpression(unwrap(constInit)) || Node.isAwaitExpression(unwrap(constInit)) || Node.isBinaryExpression(unwrap(constInit)) || Node.isConditionalExpression(unwrap(constInit)))) {
+    if (constInit && (Node.isCallExpression(unwrap(constInit)) || Node.isAwaitExpression(unwrap(constInit)) || Node.isBinaryExpression(unwrap(constInit)) || Node.isConditionalExpression(unwrap(constInit)) || Node.isElementAccessExpression(unwrap(constInit)))) {
       return this.elementsOf(constInit, b.visibleFrom(constInit), depth + 1);
     }
     // `[...table]`; a Map walked directly gives its `[key, value]` entries.
@@ -596,6 +604,10 @@ export class ContextFinder {
     }
     const map = this.mapOf(node, b);
     if (map) return this.mapEntries(map, 'entries', depth);
+    if (Node.isElementAccessExpression(node)) {
+      const picked = this.pickedEntries(node, b, depth);
+      if (picked) return picked;
+    }
     const target = this.resolver.resolve(node, 0, b);
     if (target.kind === 'value') {
       const value = unwrap(target.node);
@@ -661,9 +673,8 @@ export class ContextFinder {
           const key = `${method.node.getSourceFile().getFilePath()}:${method.node.getPos()}:${sameForAll ? '' : own.id}`;
           if (seen.has(key)) continue;
           seen.add(key);
-          const returned = returnedExpressions(method.node);
           const bindings = bindParameters(method.node, call.getArguments(), b, bindingsOf(method));
-          parts.push(this.union(returned.map((r) => this.elementsOf(r, bindings.visibleFrom(r), depth + 1))));
+          parts.push(this.returnedFor(method.node, bindings, depth));
         }
         return this.union(parts);
       }
@@ -672,8 +683,19 @@ export class ContextFinder {
     if (fn.kind !== 'function') return null;
     const returned = returnedExpressions(fn.node);
     if (returned.length === 0) return null;
-    const bindings = bindParameters(fn.node, call.getArguments(), b, bindingsOf(fn));
-    return this.union(returned.map((r) => this.elementsOf(r, bindings.visibleFrom(r), depth + 1)));
+    return this.returnedFor(fn.node, bindParameters(fn.node, call.getArguments(), b, bindingsOf(fn)), depth);
+  }
+
+  /** The tables `fn` can return for one call, its parameters bound in `bindings` (see {@link ContextFinder.readingCall}). */
+  private returnedFor(fn: FunctionNode, bindings: Bindings, depth: number): Elements {
+    const outer = this.readingCall.get(fn);
+    this.readingCall.set(fn, bindings);
+    try {
+      return this.union(returnedExpressions(fn).map((r) => this.elementsOf(r, bindings.visibleFrom(r), depth + 1)));
+    } finally {
+      if (outer) this.readingCall.set(fn, outer);
+      else this.readingCall.delete(fn);
+    }
   }
 
   /**
@@ -806,7 +828,7 @@ export class ContextFinder {
 
   /** What `read` gives for `container`, or nothing when it is read again while it is being read (see {@link ContextFinder.readingFilled}). */
   private filledOnce(container: Node, read: () => Elements): Elements {
-    if (this.readingFilled.has(container)) return { ok: true, items: [] };
+    if (this.readingFilled.has(container)) return { ok: false, reason: 'which adds to itself from its own elements; what those additions are is not read' };
     this.readingFilled.add(container);
     try {
       return read();
@@ -840,7 +862,7 @@ export class ContextFinder {
       const [key, value] = call.getArguments();
       if (!key || !value) continue;
       const contexts = this.fillingContexts(call, [key, value], depth);
-      gaps.push(...contexts.gaps);
+      gaps.push(...contexts.gaps, ...contexts.runtime.map((ctx) => ctx.reason));
       const stored = this.passedThrough(value);
       for (const ctx of contexts.contexts) pairs.push({ key, value: stored, bindings: ctx.bindings, origin: ctx.site ?? call });
     }
@@ -953,6 +975,27 @@ export class ContextFinder {
   }
 
   /**
+   * The elements of the tables `registry[key]` can be, for a registry whose entries the linter
+   * reads (an object literal, `Object.fromEntries` of `[key, table]` pairs, also as what a
+   * function returns): the table under the key, or under every key when only run time knows it.
+   * Null when the registry cannot be read.
+   */
+  private pickedEntries(access: import('ts-morph').ElementAccessExpression, b: Bindings, depth: number): Elements | null {
+    const keyExpr = access.getArgumentExpression();
+    if (!keyExpr) return null;
+    const key = evaluate(keyExpr, this.resolver, 0, b);
+    const registries = this.possibleObjects(access.getExpression(), b, depth + 1);
+    const parts: Elements[] = [];
+    for (const registry of registries) {
+      const entries = this.objectEntries(registry.node, registry.bindings, 'entries');
+      if (!entries.ok) return null;
+      const chosen = entries.items.filter((e) => e.kind === 'entry' && (!key.known || e.key === String(key.value)));
+      parts.push(...chosen.map((e) => this.elementsOf(e.node, e.bindings, depth + 1)));
+    }
+    return parts.length > 0 ? joined(parts) : null;
+  }
+
+  /**
    * For a `const` holding what a project function returns for its arguments, when that function
    * can return one of its parameters as it is (`toStored(tool)` returning `pay ? decorate(tool) :
    * tool`): the argument given for it, which keeps its name and annotations; else `value`.
@@ -975,16 +1018,24 @@ export class ContextFinder {
       ...contexts.contexts.map((ctx) =>
         this.union(values.map((v) => (Node.isSpreadElement(v) ? this.elementsOf(v.getExpression(), ctx.bindings, depth + 1) : { ok: true as const, items: [{ kind: 'node' as const, node: v, bindings: ctx.bindings, origin: ctx.site ?? v }] }))),
       ),
+      // A context of data only run time has (a loop over selectors read from the input) still adds
+      // what a spread gives whatever that data is (`...categories[selector]`: every category's tools).
+      ...contexts.runtime.map((ctx): Elements => {
+        const gap = { ok: false as const, reason: ctx.reason };
+        if (!values.every((v) => Node.isSpreadElement(v))) return gap;
+        const spread = joined(values.map((v) => this.elementsOf((v as import('ts-morph').SpreadElement).getExpression(), ctx.bindings, depth + 1)));
+        return spread.ok && spread.items.length > 0 ? spread : gap;
+      }),
       ...contexts.gaps.map((reason) => ({ ok: false as const, reason })),
     ]);
   }
 
   /**
    * The contexts a call that fills a table (`list.push(def)`, `map.set(k, v)`) runs in, its
-   * `values` being what the tools' identity needs: those the linter can read, and why it cannot
-   * read the others (`gaps`: a context it cannot enumerate, one of data only run time has).
+   * `values` being what the tools' identity needs: those the linter can read, those of data only
+   * run time has (`runtime`, with why), and why it cannot enumerate the others (`gaps`).
    */
-  private fillingContexts(at: Node, values: Node[], depth: number): { contexts: RegistrationContext[]; gaps: string[] } {
+  private fillingContexts(at: Node, values: Node[], depth: number): { contexts: RegistrationContext[]; runtime: { bindings: Bindings; reason: string }[]; gaps: string[] } {
     const uses = new Set<string>();
     for (const v of values) for (const u of identifiersIn(v)) uses.add(u);
     const saved = this.essential;
@@ -993,8 +1044,9 @@ export class ContextFinder {
     const contexts = this.contextsAt(at, uses, depth + 1, unexpanded);
     this.essential = saved;
     const filler = `filled by \`${shorten(at.getText(), 40)}\``;
-    const gaps = [...unexpanded.map((u) => `${filler}: ${u.reason}`), ...contexts.filter((ctx) => ctx.runtime).map((ctx) => `${filler} with ${ctx.runtime!.reason}`)];
-    return { contexts: contexts.filter((ctx) => !ctx.runtime), gaps };
+    const gaps = unexpanded.map((u) => `${filler}: ${u.reason}`);
+    const runtime = contexts.filter((ctx) => ctx.runtime).map((ctx) => ({ bindings: ctx.bindings, reason: `${filler} with ${ctx.runtime!.reason}` }));
+    return { contexts: contexts.filter((ctx) => !ctx.runtime), runtime, gaps };
   }
 
   /**
@@ -1010,7 +1062,10 @@ export class ContextFinder {
     const seen = new Set<string>();
     for (const item of all.items) {
       // Two tables listing one definition (`allTools` and `readOnlyTools` holding `getSchema`) list one tool.
-      const target = item.origin ? null : this.resolver.resolve(item.node, 0, item.bindings);
+      // A name of one module-level definition (`reportProblem` in a category and pushed alone) is that definition wherever it is written.
+      const named = item.origin && Node.isIdentifier(item.node) ? this.resolver.resolve(item.node, 0, item.bindings) : null;
+      const definition = named && named.kind === 'value' && bindingsOf(named).size === 0 ? named : null;
+      const target = definition ?? (item.origin ? null : this.resolver.resolve(item.node, 0, item.bindings));
       const [node, bindings] = target && (target.kind === 'value' || target.kind === 'function') ? [target.node, bindingsOf(target)] : [item.origin ?? item.node, item.origin ? Bindings.EMPTY : item.bindings];
       const key = `${node.getSourceFile().getFilePath()}:${node.getPos()}:${bindings.size === 0 ? '' : bindings.id}:${item.kind === 'entry' ? item.key : item.kind === 'const' ? item.value : ''}`;
       if (seen.has(key)) continue;
@@ -1085,7 +1140,7 @@ export class ContextFinder {
     // `Object.fromEntries(Object.entries(table).filter(...))`: the entries it is built from.
     const built = obj && Node.isCallExpression(obj) && obj.getExpression().getText() === 'Object.fromEntries' ? obj.getArguments()[0] : undefined;
     if (built) {
-      const entries = this.elementsOf(built, own, 1);
+      const entries = pairsAsEntries(this.elementsOf(built, own, 1), this.resolver);
       if (!entries.ok) return entries;
       if (entries.items.some((e) => e.kind !== 'entry')) return { ok: false, reason: `the entries of \`${shorten(built.getText(), 40)}\` cannot be read` };
       return { ok: true, items: entries.items.map((e) => (e.kind !== 'entry' || method === 'entries' ? e : method === 'keys' ? { kind: 'const', value: e.key, node: e.node, bindings: e.bindings } : { kind: 'node', node: e.node, bindings: e.bindings, ...(e.origin ? { origin: e.origin } : {}) })) };
@@ -1126,6 +1181,22 @@ function importedConstInitializer(node: Node): Node | undefined {
   if (!symbol?.isAlias()) return undefined;
   const decl = symbol.getAliasedSymbol()?.getDeclarations()[0];
   return decl && Node.isVariableDeclaration(decl) && decl.getVariableStatement()?.getDeclarationKind() === 'const' ? decl.getInitializer() : undefined;
+}
+
+/**
+ * Elements that are `[key, value]` pairs written as array literals (`names.map((n) => [n, table])`)
+ * as entries, where the key can be read; other elements are left as they are.
+ */
+function pairsAsEntries(elements: Elements, resolver: Resolver): Elements {
+  if (!elements.ok) return elements;
+  const items = elements.items.map((e): Element => {
+    const pair = e.kind === 'node' ? unwrap(e.node) : undefined;
+    const [k, v, ...more] = pair && Node.isArrayLiteralExpression(pair) ? pair.getElements() : [];
+    if (!k || !v || more.length > 0 || Node.isSpreadElement(k) || Node.isSpreadElement(v)) return e;
+    const key = evaluate(k, resolver, 0, e.bindings);
+    return key.known && (typeof key.value === 'string' || typeof key.value === 'number') ? { kind: 'entry', key: String(key.value), node: v, bindings: e.bindings, origin: e.origin ?? pair } : e;
+  });
+  return { ...elements, items };
 }
 
 /**

@@ -102,4 +102,104 @@ export class Adapter {
     expect(declared(result.tools.find((t) => t.name === 'delete-note')!)).toEqual({ readOnlyHint: false, destructiveHint: true });
     expect(reasons(result)).toEqual([]);
   });
+
+  it('reads categories picked by selectors only run time has, a tool a loader splices in, and names as gaps the tools fetched at run time and those it adds from its own result', async () => {
+    const result = await lintFiles({
+      ...TOOL_FILES,
+      'tools/widget.ts': `export const noteWidget = Object.freeze({
+  name: "note-widget",
+  annotations: { readOnlyHint: true },
+  call: async () => ({ content: [] }),
+});
+export const WIDGET_OF = new Map([["list-notes", noteWidget]]);
+`,
+      'compose.ts': `import { categories, CATEGORY_NAMES } from "./tools/registry.js";
+import { getNote } from "./tools/get_note.js";
+import { WIDGET_OF } from "./tools/widget.js";
+type Tool = { name: string };
+function freshCategories(): Record<string, Tool[]> {
+  return Object.fromEntries(CATEGORY_NAMES.map((name) => [name, [...categories[name]]]));
+}
+export function compose(selectors: string[] | undefined, fetched: Tool[], apps: boolean): Tool[] {
+  const byCategory = freshCategories();
+  const result: Tool[] = [];
+  if (selectors) {
+    for (const sel of selectors) {
+      const picked = byCategory[sel];
+      if (picked) result.push(...picked);
+    }
+  } else {
+    result.push(...byCategory["read"]);
+  }
+  result.push(...fetched);
+  const at = result.findIndex((t) => t.name === "list-notes");
+  if (at >= 0) result.splice(at + 1, 0, getNote);
+  if (apps) {
+    for (const t of [...result]) {
+      const widget = WIDGET_OF.get(t.name);
+      if (widget) result.push(widget);
+    }
+  }
+  return result;
+}
+export function namesOnly(): string[] {
+  return compose(undefined, [{ name: "placeholder" }], false).map((t) => t.name);
+}
+`,
+      'host.ts': `import { compose } from "./compose.js";
+import { Adapter } from "./adapter.js";
+type Tool = { name: string; annotations?: object };
+declare function fetchRemoteTools(url: string): Promise<Tool[]>;
+declare const payments: { decorate(t: Tool): Tool } | undefined;
+export class Host {
+  tools: Map<string, Tool>;
+  adapter: Adapter;
+  constructor() {
+    this.tools = new Map();
+    this.adapter = new Adapter(this);
+  }
+  async load(selectors: string[] | undefined, url: string) {
+    const fetched = await fetchRemoteTools(url);
+    this.upsertTools(fetched);
+    this.upsertTools(compose(selectors, fetched, process.env.APPS === "1"));
+  }
+  upsertTools(tools: Tool[]) {
+    for (const tool of tools) {
+      const stored = this.toStored(tool);
+      this.tools.set(stored.name, stored);
+    }
+  }
+  toStored(tool: Tool): Tool {
+    return payments ? payments.decorate(tool) : tool;
+  }
+}
+`,
+      'main.ts': `import { Host } from "./host.js";
+const host = new Host();
+await host.load(process.env.SELECTORS?.split(","), process.argv[2]!);
+`,
+      'adapter.ts': `import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import type { Host } from "./host.js";
+export class Adapter {
+  server = new Server({ name: "notes", version: "1.0.0" }, { capabilities: { tools: {} } });
+  host: Host;
+  constructor(host: Host) {
+    this.host = host;
+    this.server.setRequestHandler(ListToolsRequestSchema, async () => {
+      const tools = Array.from(this.host.tools.values()).map((t) => ({ name: t.name, annotations: t.annotations }));
+      return { tools };
+    });
+  }
+}
+`,
+    });
+    // "placeholder" is composed only for namesOnly(), whose result never reaches the Map.
+    expect(names(result)).toEqual(['delete-note', 'get-note', 'list-notes']);
+    expect(declared(result.tools.find((t) => t.name === 'delete-note')!)).toEqual({ readOnlyHint: false, destructiveHint: true });
+    expect(reasons(result)).toEqual([
+      'some of the tools this handler lists come from `tools`, filled by `this.tools.set(stored.name, stored)` with an element of `tools`, which is known only at run time',
+      'some of the tools this handler lists come from `tools`, filled by `this.tools.set(stored.name, stored)` with an element of `tools`, filled by `result.push(widget)` with an element of `[...result]`, which adds to itself from its own elements; what those additions are is not read',
+    ]);
+  });
 });
