@@ -202,4 +202,50 @@ export class Adapter {
       'some of the tools this handler lists come from `tools`, filled by `this.tools.set(stored.name, stored)` with an element of `tools`, filled by `result.push(widget)` with an element of `[...result]`, which adds to itself from its own elements; what those additions are is not read',
     ]);
   });
+
+  it('follows an untyped host field of compiled JavaScript classes to the class whose instance the constructor is given', async () => {
+    const result = await lintFiles({
+      'package.json': '{ "name": "notes", "type": "module" }',
+      'tools/list_notes.js': `export const listNotes = Object.freeze({ name: "list-notes", annotations: { readOnlyHint: true } });
+`,
+      'tools/registry.js': `import { listNotes } from "./list_notes.js";
+export const categories = { read: [listNotes] };
+export const NAMES = Object.keys(categories);
+`,
+      'host.js': `import { categories, NAMES } from "./tools/registry.js";
+import { Adapter } from "./adapter.js";
+export class Host {
+  constructor() {
+    Object.defineProperty(this, "tools", { enumerable: true, configurable: true, writable: true, value: void 0 });
+    this.tools = new Map();
+    this.adapter = new Adapter(this);
+  }
+  loadAll() {
+    for (const name of NAMES) this.upsert(categories[name]);
+  }
+  upsert(tools) {
+    for (const tool of tools) this.tools.set(tool.name, tool);
+  }
+}
+const host = new Host();
+host.loadAll();
+`,
+      'adapter.js': `import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+export class Adapter {
+  constructor(host) {
+    this.host = host;
+    this.server = new Server({ name: "notes", version: "1.0.0" }, { capabilities: { tools: {} } });
+    this.server.setRequestHandler(ListToolsRequestSchema, async () => {
+      const tools = Array.from(this.host.tools.values());
+      return { tools };
+    });
+  }
+}
+`,
+    });
+    expect(names(result)).toEqual(['list-notes']);
+    expect(declared(result.tools[0]!)).toEqual({ readOnlyHint: true });
+    expect(reasons(result)).toEqual([]);
+  });
 });
