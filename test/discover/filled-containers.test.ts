@@ -55,33 +55,18 @@ export function loadTools(selected: string[] | undefined) {
 `,
 };
 
-describe('a Map field filled through calls, listed by another class', () => {
-  it('reads the frozen tool objects a loader returns, upserted into a Map field of the host, listed through this.host.tools', async () => {
-    const result = await lintFiles({
-      ...TOOL_FILES,
-      'host.ts': `import { loadTools } from "./loader.js";
-import { Adapter } from "./adapter.js";
-type Tool = { name: string; annotations?: object };
-export class Host {
+/** The start of the host class: its Map field `tools`, and the adapter it makes with itself. */
+const HOST_START = `export class Host {
   tools: Map<string, Tool>;
   adapter: Adapter;
   constructor() {
     this.tools = new Map();
     this.adapter = new Adapter(this);
   }
-  load(selected: string[] | undefined) {
-    this.upsertTools(loadTools(selected));
-  }
-  upsertTools(tools: Tool[]) {
-    for (const tool of tools) this.tools.set(tool.name, tool);
-  }
-}
-`,
-      'main.ts': `import { Host } from "./host.js";
-const host = new Host();
-host.load(process.env.CATEGORIES?.split(","));
-`,
-      'adapter.ts': `import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+`;
+
+/** A class whose tools/list handler lists the Map field `tools` of the host it is given. */
+const ADAPTER = `import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { Host } from "./host.js";
 export class Adapter {
@@ -95,7 +80,28 @@ export class Adapter {
     });
   }
 }
+`;
+
+describe('a Map field filled through calls, listed by another class', () => {
+  it('reads the frozen tool objects a loader returns, upserted into a Map field of the host, listed through this.host.tools', async () => {
+    const result = await lintFiles({
+      ...TOOL_FILES,
+      'host.ts': `import { loadTools } from "./loader.js";
+import { Adapter } from "./adapter.js";
+type Tool = { name: string; annotations?: object };
+${HOST_START}  load(selected: string[] | undefined) {
+    this.upsertTools(loadTools(selected));
+  }
+  upsertTools(tools: Tool[]) {
+    for (const tool of tools) this.tools.set(tool.name, tool);
+  }
+}
 `,
+      'main.ts': `import { Host } from "./host.js";
+const host = new Host();
+host.load(process.env.CATEGORIES?.split(","));
+`,
+      'adapter.ts': ADAPTER,
     });
     expect(names(result)).toEqual(['delete-note', 'get-note', 'list-notes']);
     expect(declared(result.tools.find((t) => t.name === 'list-notes')!)).toEqual({ readOnlyHint: true, openWorldHint: false });
@@ -151,14 +157,7 @@ import { Adapter } from "./adapter.js";
 type Tool = { name: string; annotations?: object };
 declare function fetchRemoteTools(url: string): Promise<Tool[]>;
 declare const payments: { decorate(t: Tool): Tool } | undefined;
-export class Host {
-  tools: Map<string, Tool>;
-  adapter: Adapter;
-  constructor() {
-    this.tools = new Map();
-    this.adapter = new Adapter(this);
-  }
-  async load(selectors: string[] | undefined, url: string) {
+${HOST_START}  async load(selectors: string[] | undefined, url: string) {
     const fetched = await fetchRemoteTools(url);
     this.upsertTools(fetched);
     this.upsertTools(compose(selectors, fetched, process.env.APPS === "1"));
@@ -178,21 +177,7 @@ export class Host {
 const host = new Host();
 await host.load(process.env.SELECTORS?.split(","), process.argv[2]!);
 `,
-      'adapter.ts': `import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
-import type { Host } from "./host.js";
-export class Adapter {
-  server = new Server({ name: "notes", version: "1.0.0" }, { capabilities: { tools: {} } });
-  host: Host;
-  constructor(host: Host) {
-    this.host = host;
-    this.server.setRequestHandler(ListToolsRequestSchema, async () => {
-      const tools = Array.from(this.host.tools.values()).map((t) => ({ name: t.name, annotations: t.annotations }));
-      return { tools };
-    });
-  }
-}
-`,
+      'adapter.ts': ADAPTER,
     });
     // "placeholder" is composed only for namesOnly(), whose result never reaches the Map.
     expect(names(result)).toEqual(['delete-note', 'get-note', 'list-notes']);
