@@ -732,6 +732,11 @@ export class Resolver {
    * For fields declared without an initializer, and JavaScript classes that declare none.
    */
   private fieldValue(cls: Node, name: string): Node | undefined {
+    return sameShapeValue(this.writesIn(cls).get(name) ?? []);
+  }
+
+  /** The right-hand sides of a class's `this.<name> = ...` assignments in its instance members, by name; one walk per class. */
+  private writesIn(cls: Node): Map<string, Node[]> {
     let fields = this.fieldWrites.get(cls);
     if (!fields) {
       fields = new Map();
@@ -750,7 +755,7 @@ export class Resolver {
       }
       this.fieldWrites.set(cls, fields);
     }
-    return sameShapeValue(fields.get(name) ?? []);
+    return fields;
   }
 
   /**
@@ -765,8 +770,7 @@ export class Resolver {
       const field = cls.getProperty(access.getName());
       const init = field && Node.isPropertyDeclaration(field) && !field.isStatic() ? field.getInitializer() : undefined;
       if (init) out.push(init);
-      this.fieldValue(cls, access.getName());
-      out.push(...(this.fieldWrites.get(cls)?.get(access.getName()) ?? []));
+      out.push(...(this.writesIn(cls).get(access.getName()) ?? []));
     }
     return out;
   }
