@@ -732,6 +732,11 @@ export class Resolver {
    * For fields declared without an initializer, and JavaScript classes that declare none.
    */
   private fieldValue(cls: Node, name: string): Node | undefined {
+    return sameShapeValue(this.writesIn(cls).get(name) ?? []);
+  }
+
+  /** The right-hand sides of a class's `this.<name> = ...` assignments in its instance members, by name; one walk per class. */
+  private writesIn(cls: Node): Map<string, Node[]> {
     let fields = this.fieldWrites.get(cls);
     if (!fields) {
       fields = new Map();
@@ -750,7 +755,68 @@ export class Resolver {
       }
       this.fieldWrites.set(cls, fields);
     }
-    return sameShapeValue(fields.get(name) ?? []);
+    return fields;
+  }
+
+  /**
+   * Every value the field an access names (`this.tools`, `this.host.tools`) can be given: for each
+   * project class the receiver can be an instance of (see {@link Resolver.classesOf}), the field's
+   * initializer and the right-hand side of each `this.<name> = ...` in the class. Empty when no
+   * such class is known.
+   */
+  fieldWritesOf(access: import('ts-morph').PropertyAccessExpression, b: Bindings = Bindings.EMPTY): Node[] {
+    const out: Node[] = [];
+    for (const cls of this.classesOf(access.getExpression(), b, 0)) {
+      const field = cls.getProperty(access.getName());
+      const init = field && Node.isPropertyDeclaration(field) && !field.isStatic() ? field.getInitializer() : undefined;
+      if (init) out.push(init);
+      out.push(...(this.writesIn(cls).get(access.getName()) ?? []));
+    }
+    return out;
+  }
+
+  /**
+   * The project classes whose instance `expr` can stand for: `this` in an instance member (bound
+   * by the context, or its own class), `new C(...)`, a field holding one (`this.host`, given
+   * `this.host = host` and a constructor argument `new Adapter(this)`), or what the checker types
+   * it as. Empty when none is known.
+   */
+  classesOf(expr: Node, b: Bindings, depth: number): ClassLike[] {
+    const node = unwrap(expr);
+    if (depth > 6) return [];
+    const out = new Set<ClassLike>();
+    if (node.getKind() === SyntaxKind.ThisKeyword) {
+      const target = this.resolve(node, depth + 1, b);
+      const made = target.kind === 'value' ? unwrap(target.node) : undefined;
+      const instance = made && Node.isNewExpression(made) ? this.instance(made, bindingsOf(target), depth + 1) : null;
+      const scope = thisScope(node);
+      if (instance) out.add(instance.cls);
+      else if (scope.cls && !scope.isStatic) out.add(scope.cls);
+      return [...out];
+    }
+    if (Node.isNewExpression(node)) {
+      const instance = this.instance(node, b, depth + 1);
+      return instance ? [instance.cls] : [];
+    }
+    if (Node.isPropertyAccessExpression(node)) {
+      for (const value of this.fieldWritesOf(node, b)) for (const cls of this.classesOf(value, Bindings.EMPTY, depth + 1)) out.add(cls);
+    }
+    // A constructor's parameter: the arguments every `new C(...)` passes for it.
+    const decl = Node.isIdentifier(node) ? node.getSymbol()?.getDeclarations()[0] : undefined;
+    const ctor = decl && Node.isParameterDeclaration(decl) ? decl.getParent() : undefined;
+    const ctorClass = ctor && Node.isConstructorDeclaration(ctor) ? ctor.getParent() : undefined;
+    if (decl && ctor && ctorClass && (Node.isClassDeclaration(ctorClass) || Node.isClassExpression(ctorClass))) {
+      const index = (ctor as import('ts-morph').ConstructorDeclaration).getParameters().indexOf(decl as import('ts-morph').ParameterDeclaration);
+      for (const instance of this.instancesOf(ctorClass)) {
+        const arg = instance.made.getArguments()[index];
+        if (arg) for (const cls of this.classesOf(arg, Bindings.EMPTY, depth + 1)) out.add(cls);
+      }
+    }
+    if (out.size === 0) {
+      const typed = node.getType().getSymbol()?.getDeclarations()[0];
+      if (typed && (Node.isClassDeclaration(typed) || Node.isClassExpression(typed)) && this.isProjectFile(typed.getSourceFile())) out.add(typed);
+    }
+    return [...out];
   }
 
   /**

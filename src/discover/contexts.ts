@@ -91,6 +91,18 @@ export class ContextFinder {
   private tableWalks = 0;
   /** Variables and fields whose assigned values are being read (see {@link ContextFinder.assignedTables}). */
   private readonly readingAssigned = new Set<Node>();
+  /**
+   * The arrays and Maps whose later additions are being read: an addition computed from the
+   * container itself (`for (const t of [...result]) result.push(widgetOf(t))`) would read it
+   * again without end; it is reported as a gap.
+   */
+  private readonly readingFilled = new Set<Node>();
+  /**
+   * Functions whose returned tables are being read for one call, with its arguments bound: a
+   * table a function fills from its parameters (`result.push(...actorTools)`) is read for that
+   * call, not for every call of the function in the project.
+   */
+  private readonly readingCall = new Map<FunctionNode, Bindings>();
 
   /**
    * @param patchSites the calls that run a monkeypatch of `server.tool` (see `PatchIndex`), or
@@ -151,7 +163,7 @@ export class ContextFinder {
         if (callback) {
           const [param, second] = a.getParameters();
           // `map.forEach((value, key) => ...)`: the value, then the key.
-          const map = callback.getName() === 'forEach' ? this.mapOf(callback.getExpression()) : null;
+          const map = callback.getName() === 'forEach' ? this.mapOf(callback.getExpression(), Bindings.EMPTY) : null;
           if (map && param && (usesAny(uses, param) || (second !== undefined && usesAny(uses, second)))) return this.expandMapForEach(a, map, param, second, uses, nesting, unexpanded);
           if (!param || !usesAny(uses, param)) continue;
           return this.expandLoop(a, param, callback.getExpression(), uses, nesting, unexpanded);
@@ -160,6 +172,8 @@ export class ContextFinder {
         // A method whose `this` gives the tool's name or annotations runs once per instance it is called on.
         const viaThis = uses.has('this') && this.essential.has('this') && classOfInstanceMember(a) !== null;
         if (!params.some((p) => usesAny(uses, p)) && !viaThis) continue;
+        const call = this.readingCall.get(a);
+        if (call) return [{ bindings: call, site: null, runtime: null }];
         return this.expandWrapper(a, nesting, unexpanded);
       }
     }
@@ -643,7 +657,7 @@ export class ContextFinder {
         }
         // `Array.from(table)`; a Map's `values()`, `entries()`, `keys()`.
         if (receiver.getText() === 'Array' && method === 'from' && args[0]) return this.elementsOf(args[0], b, depth + 1);
-        const map = (method === 'values' || method === 'entries' || method === 'keys') && args.length === 0 ? this.mapOf(receiver) : null;
+        const map = (method === 'values' || method === 'entries' || method === 'keys') && args.length === 0 ? this.mapOf(receiver, b) : null;
         if (map) return this.mapEntries(map, method as 'values' | 'entries' | 'keys', depth);
         if (method === 'concat') return joined([receiver, ...args].map((part) => this.elementsOf(Node.isSpreadElement(part) ? part.getExpression() : part, b, depth + 1)));
         if ((method === 'map' || method === 'flatMap') && args[0]) return this.mapped(receiver, args[0], method === 'flatMap', b, depth);
@@ -656,6 +670,12 @@ export class ContextFinder {
     if (Node.isBinaryExpression(node) && [SyntaxKind.QuestionQuestionToken, SyntaxKind.BarBarToken].includes(node.getOperatorToken().getKind())) {
       return this.union([node.getLeft(), node.getRight()].map((n) => this.elementsOf(n, b, depth + 1)));
     }
+    // `{ tools }`: the variable the shorthand names.
+    const shorthand = node.getParent();
+    if (Node.isIdentifier(node) && shorthand && Node.isShorthandPropertyAssignment(shorthand) && shorthand.getNameNode() === node) {
+      const named = shorthand.getValueSymbol()?.getDeclarations()[0];
+      if (named && Node.isVariableDeclaration(named) && Node.isIdentifier(named.getNameNode())) return this.elementsOf(named.getNameNode(), b, depth + 1);
+    }
     const decl = Node.isIdentifier(node) ? node.getSymbol()?.getDeclarations()[0] : undefined;
     // A parameter bound to a call's argument: the table that argument is, read where it is written.
     const bound = decl ? b.get(decl) : undefined;
@@ -666,16 +686,20 @@ export class ContextFinder {
     }
     // `const all = Object.values(table)`, `const tools = getTools(ctx)`: read the initializer as written
     // (resolution would stop at the global `Object`, or at a `let` the function assigns again).
-    const constInit = decl && b.get(decl) === undefined ? initializerOf(node, true) : undefined;
-    if (constInit && (Node.isCallExpression(unwrap(constInit)) || Node.isAwaitExpression(unwrap(constInit)) || Node.isBinaryExpression(unwrap(constInit)) || Node.isConditionalExpression(unwrap(constInit)))) {
+    const constInit = decl && b.get(decl) === undefined ? (initializerOf(node, true) ?? importedConstInitializer(node)) : undefined;
+    if (constInit && (Node.isCallExpression(unwrap(constInit)) || Node.isAwaitExpression(unwrap(constInit)) || Node.isBinaryExpression(unwrap(constInit)) || Node.isConditionalExpression(unwrap(constInit)) || Node.isElementAccessExpression(unwrap(constInit)))) {
       return this.elementsOf(constInit, b.visibleFrom(constInit), depth + 1);
     }
     // `[...table]`; a Map walked directly gives its `[key, value]` entries.
     if (Node.isArrayLiteralExpression(node) && node.getElements().length === 1 && Node.isSpreadElement(node.getElements()[0]!)) {
       return this.elementsOf((node.getElements()[0] as import('ts-morph').SpreadElement).getExpression(), b, depth + 1);
     }
-    const map = this.mapOf(node);
+    const map = this.mapOf(node, b);
     if (map) return this.mapEntries(map, 'entries', depth);
+    if (Node.isElementAccessExpression(node)) {
+      const picked = this.pickedEntries(node, b, depth);
+      if (picked) return picked;
+    }
     const target = this.resolver.resolve(node, 0, b);
     if (target.kind === 'value') {
       const value = unwrap(target.node);
@@ -697,6 +721,10 @@ export class ContextFinder {
    * is a gap; a named table that is empty in the code and that nothing fills is filled at run time.
    */
   private arrayLiteral(value: import('ts-morph').ArrayLiteralExpression, own: Bindings, depth: number): Elements {
+    return this.filledOnce(value, () => this.readArrayLiteral(value, own, depth));
+  }
+
+  private readArrayLiteral(value: import('ts-morph').ArrayLiteralExpression, own: Bindings, depth: number): Elements {
     const parts: { element: Node; elements: Elements }[] = [];
     for (const element of value.getElements()) {
       if (Node.isSpreadElement(element)) parts.push({ element, elements: this.elementsOf(element.getExpression(), own, depth + 1) });
@@ -737,9 +765,8 @@ export class ContextFinder {
           const key = `${method.node.getSourceFile().getFilePath()}:${method.node.getPos()}:${sameForAll ? '' : own.id}`;
           if (seen.has(key)) continue;
           seen.add(key);
-          const returned = returnedExpressions(method.node);
           const bindings = bindParameters(method.node, call.getArguments(), b, bindingsOf(method));
-          parts.push(this.union(returned.map((r) => this.elementsOf(r, bindings.visibleFrom(r), depth + 1))));
+          parts.push(this.returnedFor(method.node, bindings, depth));
         }
         return this.union(parts);
       }
@@ -748,8 +775,19 @@ export class ContextFinder {
     if (fn.kind !== 'function') return null;
     const returned = returnedExpressions(fn.node);
     if (returned.length === 0) return null;
-    const bindings = bindParameters(fn.node, call.getArguments(), b, bindingsOf(fn));
-    return this.union(returned.map((r) => this.elementsOf(r, bindings.visibleFrom(r), depth + 1)));
+    return this.returnedFor(fn.node, bindParameters(fn.node, call.getArguments(), b, bindingsOf(fn)), depth);
+  }
+
+  /** The tables `fn` can return for one call, its parameters bound in `bindings` (see {@link ContextFinder.readingCall}). */
+  private returnedFor(fn: FunctionNode, bindings: Bindings, depth: number): Elements {
+    const outer = this.readingCall.get(fn);
+    this.readingCall.set(fn, bindings);
+    try {
+      return this.union(returnedExpressions(fn).map((r) => this.elementsOf(r, bindings.visibleFrom(r), depth + 1)));
+    } finally {
+      if (outer) this.readingCall.set(fn, outer);
+      else this.readingCall.delete(fn);
+    }
   }
 
   /**
@@ -855,11 +893,20 @@ export class ContextFinder {
     return { ...source, items };
   }
 
-  /** The `new Map(...)` a `const` holds, when `expr` names one (also a field or property initialised with one). */
-  private mapOf(expr: Node): import('ts-morph').NewExpression | null {
+  /**
+   * The `new Map(...)` a `const` holds, when `expr` names one (also a field or property initialised
+   * with one), or that `expr` stands for when read in `b`: a field a constructor fills
+   * (`this.tools = new Map()`), read through an instance held by a field of another class
+   * (`this.host.tools`).
+   */
+  private mapOf(expr: Node, b: Bindings = Bindings.EMPTY): import('ts-morph').NewExpression | null {
     const init = initializerOf(expr, false);
     const value = init ? unwrap(init) : undefined;
-    return isNewOf(value, 'Map') ? value : null;
+    if (isNewOf(value, 'Map')) return value;
+    const node = unwrap(expr);
+    if (!Node.isPropertyAccessExpression(node)) return null;
+    const made = this.resolver.fieldWritesOf(node, b).map(unwrap).filter((v) => isNewOf(v, 'Map'));
+    return made.length === 1 ? (made[0] as import('ts-morph').NewExpression) : null;
   }
 
   /**
@@ -868,6 +915,21 @@ export class ContextFinder {
    * the linter cannot read fails the table with the reason.
    */
   private mapEntries(map: import('ts-morph').NewExpression, method: 'values' | 'entries' | 'keys', depth: number): Elements {
+    return this.filledOnce(map, () => this.readMapEntries(map, method, depth));
+  }
+
+  /** What `read` gives for `container`, or nothing when it is read again while it is being read (see {@link ContextFinder.readingFilled}). */
+  private filledOnce(container: Node, read: () => Elements): Elements {
+    if (this.readingFilled.has(container)) return { ok: false, reason: 'which adds to itself from its own elements; what those additions are is not read' };
+    this.readingFilled.add(container);
+    try {
+      return read();
+    } finally {
+      this.readingFilled.delete(container);
+    }
+  }
+
+  private readMapEntries(map: import('ts-morph').NewExpression, method: 'values' | 'entries' | 'keys', depth: number): Elements {
     const pairs: { key: Node; value: Node; bindings: Bindings; origin: Node }[] = [];
     const initial = map.getArguments()[0];
     if (initial) {
@@ -881,6 +943,8 @@ export class ContextFinder {
       }
     }
     const nameNode = holderName(map);
+    /** The `set` calls' contexts the linter cannot read. */
+    const gaps: string[] = [];
     for (const ref of nameNode ? referencesWhere(nameNode, (name) => `\\b${name}\\s*\\.\\s*set\\b`) : []) {
       const parent = ref.getParent();
       const mapExpr = parent && Node.isPropertyAccessExpression(parent) && parent.getNameNode() === ref ? parent : ref;
@@ -890,10 +954,11 @@ export class ContextFinder {
       const [key, value] = call.getArguments();
       if (!key || !value) continue;
       const contexts = this.fillingContexts(call, [key, value], depth);
-      if (!contexts.ok) return contexts;
-      for (const ctx of contexts.contexts) pairs.push({ key, value, bindings: ctx.bindings, origin: ctx.site ?? call });
+      gaps.push(...contexts.gaps, ...contexts.runtime.map((ctx) => ctx.reason));
+      const stored = this.passedThrough(value);
+      for (const ctx of contexts.contexts) pairs.push({ key, value: stored, bindings: ctx.bindings, origin: ctx.site ?? call });
     }
-    if (pairs.length === 0) return { ok: false, reason: 'which is empty in the code, and nothing in the files linted adds to it' };
+    if (pairs.length === 0) return { ok: false, reason: gaps[0] ?? 'which is empty in the code, and nothing in the files linted adds to it' };
     const items: Element[] = [];
     for (const pair of pairs) {
       if (method === 'values') {
@@ -904,7 +969,9 @@ export class ContextFinder {
       if (!key.known || typeof key.value !== 'string') return { ok: false, reason: `the Map key \`${shorten(pair.key.getText(), 40)}\` cannot be read` };
       items.push(method === 'keys' ? { kind: 'node', node: pair.key, bindings: pair.bindings, origin: pair.origin } : { kind: 'entry', key: key.value, node: pair.value, bindings: pair.bindings, origin: pair.origin });
     }
-    return { ok: true, items };
+    // One `set` read in several contexts that give one value (each caller of an `upsert` method) adds it once.
+    const once = this.union([{ ok: true, items }]);
+    return once.ok && gaps.length > 0 ? { ...once, gaps: [...new Set(gaps)] } : once;
   }
 
   /**
@@ -916,17 +983,15 @@ export class ContextFinder {
   private addedElements(list: import('ts-morph').ArrayLiteralExpression, depth: number): Elements {
     const nameNode = holderName(list);
     if (!nameNode) return { ok: true, items: [] };
-    const items: Element[] = [];
+    const parts: Elements[] = [];
     // A change in place, or the table handed to a function that may push onto it.
     for (const ref of referencesWhere(nameNode, (name) => `\\b${name}\\s*(\\.\\s*(push|unshift|splice|fill|copyWithin)\\b|\\[[^\\]]*\\]\\s*=[^=])|[(,]\\s*${name}\\s*[,)]`)) {
       if (ref === nameNode) continue;
       // `defs`, `this.items`, `registry.items`: the expression that stands for the array.
       const parent = ref.getParent();
-      const added = this.changesAt(parent && Node.isPropertyAccessExpression(parent) && parent.getNameNode() === ref ? parent : ref, depth);
-      if (!added.ok) return added;
-      items.push(...added.items);
+      parts.push(this.changesAt(parent && Node.isPropertyAccessExpression(parent) && parent.getNameNode() === ref ? parent : ref, depth));
     }
-    return { ok: true, items };
+    return joined([{ ok: true, items: [] }, ...parts]);
   }
 
   /**
@@ -943,10 +1008,12 @@ export class ContextFinder {
       const call = use.getParent();
       if (!call || !Node.isCallExpression(call) || call.getExpression() !== use) return { ok: true, items: [] };
       const method = use.getName();
-      if (method === 'push' || method === 'unshift') {
-        const added = this.argumentsInContexts(call, call.getArguments(), depth);
-        if (added.ok || call.getArguments().length !== 1) return added;
-        return this.pickedFromMap(call.getArguments()[0]!) ?? added;
+      // `list.splice(at, n, ...more)` adds `more`; the elements it may remove are kept, as a filter the linter cannot decide keeps them.
+      const values = method === 'splice' ? call.getArguments().slice(2) : call.getArguments();
+      if (method === 'push' || method === 'unshift' || (method === 'splice' && values.length > 0)) {
+        const added = this.argumentsInContexts(call, values, depth);
+        if (added.ok || values.length !== 1) return added;
+        return this.pickedFromMap(values[0]!) ?? added;
       }
       if (method === 'splice' || method === 'fill' || method === 'copyWithin') return { ok: false, reason: `which \`${shorten(call.getText(), 40)}\` changes at run time` };
       return { ok: true, items: [] };
@@ -999,23 +1066,68 @@ export class ContextFinder {
     return { ok: true, items };
   }
 
+  /**
+   * The elements of the tables `registry[key]` can be, for a registry whose entries the linter
+   * reads (an object literal, `Object.fromEntries` of `[key, table]` pairs, also as what a
+   * function returns): the table under the key, or under every key when only run time knows it.
+   * Null when the registry cannot be read.
+   */
+  private pickedEntries(access: import('ts-morph').ElementAccessExpression, b: Bindings, depth: number): Elements | null {
+    const keyExpr = access.getArgumentExpression();
+    if (!keyExpr) return null;
+    const key = evaluate(keyExpr, this.resolver, 0, b);
+    const registries = this.possibleObjects(access.getExpression(), b, depth + 1);
+    const parts: Elements[] = [];
+    for (const registry of registries) {
+      const entries = this.objectEntries(registry.node, registry.bindings, 'entries');
+      if (!entries.ok) return null;
+      const chosen = entries.items.filter((e) => e.kind === 'entry' && (!key.known || e.key === String(key.value)));
+      parts.push(...chosen.map((e) => this.elementsOf(e.node, e.bindings, depth + 1)));
+    }
+    return parts.length > 0 ? joined(parts) : null;
+  }
+
+  /**
+   * For a `const` holding what a project function returns for its arguments, when that function
+   * can return one of its parameters as it is (`toStored(tool)` returning `pay ? decorate(tool) :
+   * tool`): the argument given for it, which keeps its name and annotations; else `value`.
+   */
+  private passedThrough(value: Node): Node {
+    const init = initializerOf(value, true);
+    const call = init ? unwrap(init) : undefined;
+    if (!call || !Node.isCallExpression(call)) return value;
+    const fn = this.resolver.resolve(call.getExpression());
+    if (fn.kind !== 'function') return value;
+    const results = returnedExpressions(fn.node).flatMap(alternatives);
+    const index = fn.node.getParameters().findIndex((p) => results.some((r) => isPassThrough(r, p)));
+    return (index >= 0 ? call.getArguments()[index] : undefined) ?? value;
+  }
+
   /** Values a call adds to a table, read in each context the call runs in (spreads expanded). */
   private argumentsInContexts(at: Node, values: Node[], depth: number): Elements {
     const contexts = this.fillingContexts(at, values, depth);
-    if (!contexts.ok) return contexts;
-    return this.union(
-      contexts.contexts.map((ctx) =>
+    return this.union([
+      ...contexts.contexts.map((ctx) =>
         this.union(values.map((v) => (Node.isSpreadElement(v) ? this.elementsOf(v.getExpression(), ctx.bindings, depth + 1) : { ok: true as const, items: [{ kind: 'node' as const, node: v, bindings: ctx.bindings, origin: ctx.site ?? v }] }))),
       ),
-    );
+      // A context of data only run time has (a loop over selectors read from the input) still adds
+      // what a spread gives whatever that data is (`...categories[selector]`: every category's tools).
+      ...contexts.runtime.map((ctx): Elements => {
+        const gap = { ok: false as const, reason: ctx.reason };
+        if (!values.every((v) => Node.isSpreadElement(v))) return gap;
+        const spread = joined(values.map((v) => this.elementsOf((v as import('ts-morph').SpreadElement).getExpression(), ctx.bindings, depth + 1)));
+        return spread.ok && spread.items.length > 0 ? spread : gap;
+      }),
+      ...contexts.gaps.map((reason) => ({ ok: false as const, reason })),
+    ]);
   }
 
   /**
    * The contexts a call that fills a table (`list.push(def)`, `map.set(k, v)`) runs in, its
-   * `values` being what the tools' identity needs; a context the linter cannot enumerate, or
-   * one of data only run time has, fails the table with the reason.
+   * `values` being what the tools' identity needs: those the linter can read, those of data only
+   * run time has (`runtime`, with why), and why it cannot enumerate the others (`gaps`).
    */
-  private fillingContexts(at: Node, values: Node[], depth: number): { ok: true; contexts: RegistrationContext[] } | { ok: false; reason: string } {
+  private fillingContexts(at: Node, values: Node[], depth: number): { contexts: RegistrationContext[]; runtime: { bindings: Bindings; reason: string }[]; gaps: string[] } {
     const uses = new Set<string>();
     for (const v of values) for (const u of identifiersIn(v)) uses.add(u);
     const saved = this.essential;
@@ -1024,10 +1136,9 @@ export class ContextFinder {
     const contexts = this.contextsAt(at, uses, depth + 1, unexpanded);
     this.essential = saved;
     const filler = `filled by \`${shorten(at.getText(), 40)}\``;
-    if (unexpanded[0]) return { ok: false, reason: `${filler}: ${unexpanded[0].reason}` };
-    const runtime = contexts.find((ctx) => ctx.runtime);
-    if (runtime) return { ok: false, reason: `${filler} with ${runtime.runtime!.reason}` };
-    return { ok: true, contexts };
+    const gaps = unexpanded.map((u) => `${filler}: ${u.reason}`);
+    const runtime = contexts.filter((ctx) => ctx.runtime).map((ctx) => ({ bindings: ctx.bindings, reason: `${filler} with ${ctx.runtime!.reason}` }));
+    return { contexts: contexts.filter((ctx) => !ctx.runtime), runtime, gaps };
   }
 
   /**
@@ -1043,7 +1154,10 @@ export class ContextFinder {
     const seen = new Set<string>();
     for (const item of all.items) {
       // Two tables listing one definition (`allTools` and `readOnlyTools` holding `getSchema`) list one tool.
-      const target = item.origin ? null : this.resolver.resolve(item.node, 0, item.bindings);
+      // A name of one module-level definition (`reportProblem` in a category and pushed alone) is that definition wherever it is written.
+      const named = item.origin && Node.isIdentifier(item.node) ? this.resolver.resolve(item.node, 0, item.bindings) : null;
+      const definition = named && named.kind === 'value' && bindingsOf(named).size === 0 ? named : null;
+      const target = definition ?? (item.origin ? null : this.resolver.resolve(item.node, 0, item.bindings));
       const [node, bindings] = target && (target.kind === 'value' || target.kind === 'function') ? [target.node, bindingsOf(target)] : [item.origin ?? item.node, item.origin ? Bindings.EMPTY : item.bindings];
       const key = `${node.getSourceFile().getFilePath()}:${node.getPos()}:${bindings.size === 0 ? '' : bindings.id}:${item.kind === 'entry' ? item.key : item.kind === 'const' ? item.value : ''}`;
       if (seen.has(key)) continue;
@@ -1118,7 +1232,7 @@ export class ContextFinder {
     // `Object.fromEntries(Object.entries(table).filter(...))`: the entries it is built from.
     const built = obj && Node.isCallExpression(obj) && obj.getExpression().getText() === 'Object.fromEntries' ? obj.getArguments()[0] : undefined;
     if (built) {
-      const entries = this.elementsOf(built, own, 1);
+      const entries = pairsAsEntries(this.elementsOf(built, own, 1), this.resolver);
       if (!entries.ok) return entries;
       if (entries.items.some((e) => e.kind !== 'entry')) return { ok: false, reason: `the entries of \`${shorten(built.getText(), 40)}\` cannot be read` };
       return { ok: true, items: entries.items.map((e) => (e.kind !== 'entry' || method === 'entries' ? e : method === 'keys' ? { kind: 'const', value: e.key, node: e.node, bindings: e.bindings } : { kind: 'node', node: e.node, bindings: e.bindings, ...(e.origin ? { origin: e.origin } : {}) })) };
@@ -1148,6 +1262,33 @@ export class ContextFinder {
     }
     return { ok: true, items: lastOfEachKey(items) };
   }
+}
+
+/**
+ * For a name imported from a project file (`import { NAMES } from "./registry.js"`), the
+ * initializer of the `const` it names there; undefined for anything else.
+ */
+function importedConstInitializer(node: Node): Node | undefined {
+  const symbol = Node.isIdentifier(node) ? node.getSymbol() : undefined;
+  if (!symbol?.isAlias()) return undefined;
+  const decl = symbol.getAliasedSymbol()?.getDeclarations()[0];
+  return decl && Node.isVariableDeclaration(decl) && decl.getVariableStatement()?.getDeclarationKind() === 'const' ? decl.getInitializer() : undefined;
+}
+
+/**
+ * Elements that are `[key, value]` pairs written as array literals (`names.map((n) => [n, table])`)
+ * as entries, where the key can be read; other elements are left as they are.
+ */
+function pairsAsEntries(elements: Elements, resolver: Resolver): Elements {
+  if (!elements.ok) return elements;
+  const items = elements.items.map((e): Element => {
+    const pair = e.kind === 'node' ? unwrap(e.node) : undefined;
+    const [k, v, ...more] = pair && Node.isArrayLiteralExpression(pair) ? pair.getElements() : [];
+    if (!k || !v || more.length > 0 || Node.isSpreadElement(k) || Node.isSpreadElement(v)) return e;
+    const key = evaluate(k, resolver, 0, e.bindings);
+    return key.known && (typeof key.value === 'string' || typeof key.value === 'number') ? { kind: 'entry', key: String(key.value), node: v, bindings: e.bindings, origin: e.origin ?? pair } : e;
+  });
+  return { ...elements, items };
 }
 
 /**
