@@ -304,9 +304,78 @@ export function evaluateObject(expr: Node, resolver: Resolver, depth = 0, only?:
     result.unresolved.push({ node: literal, reason: 'evaluation depth limit' });
     return result;
   }
+  readProperties(literal, result, resolver, depth, only, own);
+  // `const copy = { ...tool }; copy.annotations = {...}`: what the function writes later replaces the key.
+  for (const write of laterWrites(literal)) {
+    if (!write.certain) {
+      result.unresolved.push({ node: write.node, reason: `\`${shorten(write.node.getLeft().getText())}\` is assigned in a branch or a callback` });
+      continue;
+    }
+    result.properties.delete(write.key);
+    result.properties.set(write.key, { node: write.node, value: only && !only.has(write.key) ? NOT_EVALUATED : evaluate(write.node.getRight(), resolver, depth + 1, own), bindings: own });
+  }
+  return result;
+}
+
+/**
+ * The assignments `v.key = value` that a function makes to a local object `v` after declaring it
+ * with `literal` (`const copy = { ...tool }; copy.annotations = { ... }; return copy`), in source
+ * order: `certain` when the assignment is a statement of the block that declares `v`, else it runs
+ * in a branch or a callback. Empty when `literal` initializes no local `const` or `let`.
+ */
+function laterWrites(literal: Node): { key: string; node: import('ts-morph').BinaryExpression; certain: boolean }[] {
+  const decl = literal.getParentIfKind(SyntaxKind.VariableDeclaration);
+  const statement = decl?.getVariableStatement();
+  const block = statement?.getParent();
+  const nameNode = decl?.getNameNode();
+  if (!decl || !statement || !block || !Node.isBlock(block) || decl.getInitializer() !== literal || !nameNode || !Node.isIdentifier(nameNode)) return [];
+  const name = nameNode.getText();
+  const out: { key: string; node: import('ts-morph').BinaryExpression; certain: boolean }[] = [];
+  for (const assignment of block.getDescendantsOfKind(SyntaxKind.BinaryExpression)) {
+    if (assignment.getOperatorToken().getKind() !== SyntaxKind.EqualsToken || assignment.getStart() < statement.getEnd()) continue;
+    const left = unwrap(assignment.getLeft());
+    if (!Node.isPropertyAccessExpression(left)) continue;
+    const target = unwrap(left.getExpression());
+    if (!Node.isIdentifier(target) || target.getText() !== name || target.getSymbol()?.getDeclarations()[0] !== decl) continue;
+    const parent = assignment.getParent();
+    out.push({ key: left.getName(), node: assignment, certain: Node.isExpressionStatement(parent) && parent.getParent() === block });
+  }
+  return out;
+}
+
+/**
+ * The object a spread `...source` adds: for `...(cond ? a : b)` the side `cond` picks; with `cond`
+ * unknown, the keys both sides set, each with the value both give or else an unknown one (a key
+ * one side sets may be absent, and is left out).
+ */
+function spreadSource(source: Node, resolver: Resolver, depth: number, only: ReadonlySet<string> | undefined, b: Bindings): EvaluatedObject {
+  const node = unwrap(source);
+  if (!Node.isConditionalExpression(node) || depth > MAX_DEPTH) return evaluateObject(source, resolver, depth + 1, only, b);
+  const cond = evaluate(node.getCondition(), resolver, depth + 1, b);
+  if (cond.known) return evaluateObject(TRUTHY(cond.value) ? node.getWhenTrue() : node.getWhenFalse(), resolver, depth + 1, only, b);
+  const sides = [node.getWhenTrue(), node.getWhenFalse()].map((side) => evaluateObject(side, resolver, depth + 1, only, b));
+  const merged: EvaluatedObject = { node, properties: new Map(), unresolved: sides.flatMap((s) => s.unresolved) };
+  // A key on one side only may be absent at run time: it is left out, as before a spread the
+  // linter cannot read (a rule would otherwise judge a key most tools never get).
+  const keys = [...sides[0]!.properties.keys()].filter((key) => sides[1]!.properties.has(key));
+  for (const key of keys) {
+    const props = sides.map((s) => s.properties.get(key));
+    const values = props.map((p) => (p?.value.known ? p.value.value : p ? null : undefined));
+    const first = props.find((p) => p !== undefined)!;
+    // The same known value on both sides is that value; otherwise it is unknown (not a list of
+    // possibilities: which side a tool takes is what the linter could not read, so no side is judged).
+    const same = props.every((p) => p?.value.known) && values.every((v) => v === values[0]);
+    const value: Evaluated = same ? { known: true, value: values[0] } : { known: false, reason: `\`${shorten(node.getCondition().getText())}\` decides whether \`${key}\` is set, and it is known only at run time`, node };
+    merged.properties.set(key, { ...first, value });
+  }
+  return merged;
+}
+
+/** Reads the properties of an object literal into `result`, flattening spreads (see {@link evaluateObject}). */
+function readProperties(literal: import('ts-morph').ObjectLiteralExpression, result: EvaluatedObject, resolver: Resolver, depth: number, only: ReadonlySet<string> | undefined, own: Bindings): void {
   for (const prop of literal.getProperties()) {
     if (Node.isSpreadAssignment(prop)) {
-      const inner = evaluateObject(prop.getExpression(), resolver, depth + 1, only, own);
+      const inner = spreadSource(prop.getExpression(), resolver, depth, only, own);
       for (const [key, value] of inner.properties) {
         result.properties.delete(key);
         result.properties.set(key, value);
@@ -345,5 +414,4 @@ export function evaluateObject(expr: Node, resolver: Resolver, depth = 0, only?:
       result.properties.set(key, { node: prop, value: { known: false, reason: 'a method', node: prop }, bindings: own });
     }
   }
-  return result;
 }

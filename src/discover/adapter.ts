@@ -314,7 +314,8 @@ export function namedTool(registration: string, name: string, at: Node, annotati
 
 /** The value an evaluated property writes (a property's initializer, a shorthand's name, a method), in its bindings. */
 export function valueOfProperty(prop: EvaluatedProperty): Arg {
-  const node = Node.isPropertyAssignment(prop.node) ? prop.node.getInitializerOrThrow() : Node.isShorthandPropertyAssignment(prop.node) ? prop.node.getNameNode() : prop.node;
+  // A property assignment, a shorthand, or a later write `copy.key = value` (see `evaluateObject`).
+  const node = Node.isPropertyAssignment(prop.node) ? prop.node.getInitializerOrThrow() : Node.isShorthandPropertyAssignment(prop.node) ? prop.node.getNameNode() : Node.isBinaryExpression(prop.node) ? prop.node.getRight() : prop.node;
   return { node, bindings: prop.bindings };
 }
 

@@ -290,3 +290,29 @@ init(request.host);
   });
 });
 
+describe('objects written after they are made', () => {
+  it('reads annotations a function assigns to its copy of each definition after making it, with hints spread in by conditions', async () => {
+    const result = await lintFiles({
+      'server.ts': `${LOW_HEADER}const READ_ONLY = new Set(["get_issue"]);
+const DESTRUCTIVE = new Set(["close_issue"]);
+const TOOLS = [
+  { name: "get_issue", inputSchema: { type: "object" } },
+  { name: "close_issue", inputSchema: { type: "object" } },
+];
+server.setRequestHandler(ListToolsRequestSchema, async () => {
+  const tools = TOOLS.map((tool) => {
+    const modified = { ...tool };
+    modified.annotations = { ...(DESTRUCTIVE.has(tool.name) ? { destructiveHint: true } : {}), ...(process.env.SAFE ? { idempotentHint: true } : { idempotentHint: false }), readOnlyHint: READ_ONLY.has(tool.name), openWorldHint: true };
+    return modified;
+  });
+  return { tools };
+});
+server.setRequestHandler(CallToolRequestSchema, async () => ({ content: [] }));
+`,
+    });
+    expect(names(result)).toEqual(['close_issue', 'get_issue']);
+    // A spread whose condition is known for the tool sets its hint or not; a hint both sides of a run-time condition set is unknown.
+    expect(declared(tool(result, 'get_issue'))).toEqual({ idempotentHint: '?', readOnlyHint: true, openWorldHint: true });
+    expect(declared(tool(result, 'close_issue'))).toEqual({ destructiveHint: true, idempotentHint: '?', readOnlyHint: false, openWorldHint: true });
+  });
+});
