@@ -1,5 +1,7 @@
-import { Node, SyntaxKind } from '../ts-morph.js';
+import type { BinaryExpression, ts as TS } from 'ts-morph';
+import { Node, SyntaxKind, ts } from '../ts-morph.js';
 import { Bindings } from './bindings.js';
+import { descendantsOfKinds } from './nodes.js';
 import { bindingsOf, initializerOf, isFunctionNode, isNewOf, type Resolver, shorten, unwrap } from './resolve.js';
 
 /**
@@ -323,20 +325,53 @@ export function evaluateObject(expr: Node, resolver: Resolver, depth = 0, only?:
  * order: `certain` when the assignment is a statement of the block that declares `v`, else it runs
  * in a branch or a callback. Empty when `literal` initializes no local `const` or `let`.
  */
-function laterWrites(literal: Node): { key: string; node: import('ts-morph').BinaryExpression; certain: boolean }[] {
+function laterWrites(literal: Node): LaterWrite[] {
+  let writes = LATER_WRITES.get(literal);
+  if (!writes) {
+    writes = findLaterWrites(literal);
+    LATER_WRITES.set(literal, writes);
+  }
+  return writes;
+}
+
+/** One assignment `v.key = value` to a local object after its declaration (see {@link laterWrites}). */
+type LaterWrite = { key: string; node: BinaryExpression; certain: boolean };
+
+/** A compiler node without the syntax {@link unwrap} strips that can wrap an assignment's target (parentheses, `as`, `!`, `satisfies`, `<T>x`, `(0, x)`). */
+function bare(node: TS.Expression): TS.Expression {
+  let n = node;
+  for (;;) {
+    if (ts.isParenthesizedExpression(n) || ts.isAsExpression(n) || ts.isNonNullExpression(n) || ts.isSatisfiesExpression(n) || ts.isTypeAssertionExpression(n)) n = n.expression;
+    else if (ts.isBinaryExpression(n) && n.operatorToken.kind === SyntaxKind.CommaToken) n = n.right;
+    else return n;
+  }
+}
+
+/** {@link laterWrites} by object literal: evaluateObject reads one literal many times. */
+const LATER_WRITES = new WeakMap<Node, LaterWrite[]>();
+
+function findLaterWrites(literal: Node): LaterWrite[] {
   const decl = literal.getParentIfKind(SyntaxKind.VariableDeclaration);
   const statement = decl?.getVariableStatement();
   const block = statement?.getParent();
   const nameNode = decl?.getNameNode();
   if (!decl || !statement || !block || !Node.isBlock(block) || decl.getInitializer() !== literal || !nameNode || !Node.isIdentifier(nameNode)) return [];
   const name = nameNode.getText();
-  const out: { key: string; node: import('ts-morph').BinaryExpression; certain: boolean }[] = [];
-  for (const assignment of block.getDescendantsOfKind(SyntaxKind.BinaryExpression)) {
-    if (assignment.getOperatorToken().getKind() !== SyntaxKind.EqualsToken || assignment.getStart() < statement.getEnd()) continue;
-    const left = unwrap(assignment.getLeft());
-    if (!Node.isPropertyAccessExpression(left)) continue;
+  const after = statement.getEnd();
+  // Only `<name>.key = ...` after the declaration is wrapped (the compiler's tree is filtered first).
+  const candidates = descendantsOfKinds<BinaryExpression>(block, [SyntaxKind.BinaryExpression], (n) => {
+    const w = n as TS.BinaryExpression;
+    if (w.operatorToken.kind !== SyntaxKind.EqualsToken || w.getStart() < after) return false;
+    const left = bare(w.left);
+    if (!ts.isPropertyAccessExpression(left)) return false;
+    const target = bare(left.expression);
+    return ts.isIdentifier(target) && target.text === name;
+  });
+  const out: LaterWrite[] = [];
+  for (const assignment of candidates) {
+    const left = unwrap(assignment.getLeft()) as import('ts-morph').PropertyAccessExpression;
     const target = unwrap(left.getExpression());
-    if (!Node.isIdentifier(target) || target.getText() !== name || target.getSymbol()?.getDeclarations()[0] !== decl) continue;
+    if (target.getSymbol()?.getDeclarations()[0] !== decl) continue;
     const parent = assignment.getParent();
     out.push({ key: left.getName(), node: assignment, certain: Node.isExpressionStatement(parent) && parent.getParent() === block });
   }
