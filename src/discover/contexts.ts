@@ -90,7 +90,7 @@ export class ContextFinder {
   private tableWork = 0;
   private tableWalks = 0;
   /** Variables and fields whose assigned values are being read (see {@link ContextFinder.assignedTables}). */
-  private readonly readingAssigned = new Set<Node>();
+  private readonly readingAssigned = new Set<string>();
   /**
    * The arrays and Maps whose later additions are being read: an addition computed from the
    * container itself (`for (const t of [...result]) result.push(widgetOf(t))`) would read it
@@ -674,7 +674,9 @@ export class ContextFinder {
     const shorthand = node.getParent();
     if (Node.isIdentifier(node) && shorthand && Node.isShorthandPropertyAssignment(shorthand) && shorthand.getNameNode() === node) {
       const named = shorthand.getValueSymbol()?.getDeclarations()[0];
-      if (named && Node.isVariableDeclaration(named) && Node.isIdentifier(named.getNameNode())) return this.elementsOf(named.getNameNode(), b, depth + 1);
+      if (named && Node.isVariableDeclaration(named) && Node.isIdentifier(named.getNameNode())) {
+        return this.assignedTables(named.getNameNode() as Identifier, b, depth, node) ?? this.elementsOf(named.getNameNode(), b, depth + 1);
+      }
     }
     const decl = Node.isIdentifier(node) ? node.getSymbol()?.getDeclarations()[0] : undefined;
     // A parameter bound to a call's argument: the table that argument is, read where it is written.
@@ -832,16 +834,19 @@ export class ContextFinder {
    * (`tools = tools.filter(...)`) reads the variable again, which adds nothing: its other values
    * are already listed. Null for any other name.
    */
-  private assignedTables(id: Identifier | import('ts-morph').PropertyAccessExpression, b: Bindings, depth: number): Elements | null {
-    const assigned = Node.isPropertyAccessExpression(id) ? this.fieldValues(id) : this.assignedValues(id);
+  private assignedTables(id: Identifier | import('ts-morph').PropertyAccessExpression, b: Bindings, depth: number, use: Node = id): Elements | null {
+    const assigned = Node.isPropertyAccessExpression(id) ? this.fieldValues(id) : this.assignedValues(id, use);
     const decl = (Node.isPropertyAccessExpression(id) ? id.getNameNode() : id).getSymbol()?.getDeclarations()[0];
     if (!assigned || !decl) return null;
-    if (this.readingAssigned.has(decl)) return { ok: true, items: [] };
-    this.readingAssigned.add(decl);
+    // Keyed by the values read, not the name: `tools = tools.filter(...)` reads the earlier values
+    // of the same name, which is progress, not a cycle.
+    const key = `${decl.getSourceFile().getFilePath()}:${assigned.map((n) => n.getStart()).join(',')}`;
+    if (this.readingAssigned.has(key)) return { ok: true, items: [] };
+    this.readingAssigned.add(key);
     try {
       return this.union(assigned.map((n) => this.elementsOf(n, b.visibleFrom(n), depth + 1)));
     } finally {
-      this.readingAssigned.delete(decl);
+      this.readingAssigned.delete(key);
     }
   }
 
@@ -1192,21 +1197,32 @@ export class ContextFinder {
 
   /**
    * For a `let` or `var` the code fills later (`let cache = null; ... cache = Object.values(x)`),
-   * the values it is given, start values left out (see {@link isStartValue}); null for anything else.
+   * the values it is given that can reach `use` (where it is read: `id` itself unless `id` is the
+   * declaration a shorthand `{ tools }` names), start values left out (see {@link isStartValue});
+   * null for anything else.
    */
-  private assignedValues(id: Identifier): Node[] | null {
+  private assignedValues(id: Identifier, use: Node = id): Node[] | null {
     const decl = id.getSymbol()?.getDeclarations()[0];
     if (!decl || !Node.isVariableDeclaration(decl) || decl.getVariableStatement()?.getDeclarationKind() === 'const') return null;
     const values: Node[] = [];
     const init = decl.getInitializer();
-    if (init) values.push(init);
     const nameNode = decl.getNameNode();
     if (!Node.isIdentifier(nameNode)) return null;
+    const assignments: import('ts-morph').BinaryExpression[] = [];
     for (const ref of nameNode.findReferencesAsNodes()) {
       const assignment = ref.getParent();
-      if (assignment && Node.isBinaryExpression(assignment) && assignment.getLeft() === ref && assignment.getOperatorToken().getKind() === SyntaxKind.EqualsToken) values.push(assignment.getRight());
+      if (assignment && Node.isBinaryExpression(assignment) && assignment.getLeft() === ref && assignment.getOperatorToken().getKind() === SyntaxKind.EqualsToken) assignments.push(assignment);
     }
+    // A value is not read where it is being computed (`tools = tools.filter(...)` reads the values
+    // before this one), and an assignment that always runs before the read replaces every value
+    // given before it: `let tools = all; tools = tools.filter(...); register(tools)` reads the
+    // filtered table only.
+    const reaching = assignments.filter((a) => !(a.getStart() <= use.getStart() && use.getEnd() <= a.getEnd()));
+    const killer = reaching.filter((a) => alwaysRunsBefore(a, use)).sort((x, y) => y.getStart() - x.getStart())[0];
+    if (init && !killer) values.push(init);
+    for (const a of reaching) if (!killer || a.getStart() >= killer.getStart()) values.push(a.getRight());
     const meaningful = values.filter((v) => !isStartValue(v));
+    if ((killer || reaching.length < assignments.length) && meaningful.length > 0) return meaningful;
     return values.length > 1 && meaningful.length > 0 ? meaningful : null;
   }
 
@@ -1546,6 +1562,26 @@ function receiverOf(call: CallExpression): Node | null {
 }
 
 /** `null`, `undefined` or `[]`: what a table variable or field holds before code fills it. */
+/**
+ * Whether `assignment` (an `x = v` expression) runs every time before `use` does: it is a whole
+ * statement of a block (or file) that holds `use` later on, directly or in an arrow or function
+ * expression made after it. Assignments in a branch, a loop body the use is outside of, or another
+ * function, and uses in hoisted functions or methods, may run in either order.
+ */
+function alwaysRunsBefore(assignment: Node, use: Node): boolean {
+  const statement = assignment.getParent();
+  if (!statement || !Node.isExpressionStatement(statement)) return false;
+  const block = statement.getParent();
+  if (!block || !(Node.isBlock(block) || Node.isSourceFile(block))) return false;
+  if (statement.getEnd() > use.getStart() || use.getEnd() > block.getEnd() || use.getStart() < block.getStart()) return false;
+  // A function expression or arrow made after the statement runs after it too; a function
+  // declaration or a method is hoisted or called from elsewhere, so it may run before.
+  for (let a = use.getParent(); a && a !== block; a = a.getParent()) {
+    if (isFunctionNode(a) && !Node.isArrowFunction(a) && !Node.isFunctionExpression(a)) return false;
+  }
+  return true;
+}
+
 function isStartValue(value: Node): boolean {
   const v = unwrap(value);
   return Node.isNullLiteral(v) || v.getText() === 'undefined' || (Node.isArrayLiteralExpression(v) && v.getElements().length === 0);

@@ -288,6 +288,34 @@ init(request.host);
     expect(result.findings.filter((f) => f.severity === 'error')).toEqual([]);
     expect(reasons(result)).toEqual([]);
   });
+
+  // Found by a fresh user: the union of every value a `let` is given listed `t_skip`, which the
+  // filter that always runs before the loop removes, with a false error on its hints.
+  it('reads a `let` replaced by an assignment that always runs before the loop as that value only, and a conditional one as either', async () => {
+    const table = `let tools = [
+  { name: "t_a", annotations: { readOnlyHint: true } },
+  { name: "t_skip", annotations: { readOnlyHint: true } },
+];
+`;
+    const loop = `for (const t of tools) server.registerTool(t.name, { annotations: t.annotations }, async () => ({ content: [] }));
+`;
+    const always = await lintFiles({ 'server.ts': `${SERVER_HEADER}${table}tools = tools.filter((t) => t.name !== "t_skip");
+${loop}` });
+    expect(names(always)).toEqual(['t_a']);
+    expect(reasons(always)).toEqual([]);
+    const maybe = await lintFiles({ 'server.ts': `${SERVER_HEADER}declare const lean: boolean;
+${table}if (lean) tools = tools.filter((t) => t.name !== "t_skip");
+${loop}` });
+    expect(names(maybe)).toEqual(['t_a', 't_skip']);
+    // A handler made after the assignment runs after it: the table it lists is the filtered one.
+    const later = await lintFiles({ 'server.ts': `import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+const server = new Server({ name: "low", version: "1.0.0" }, { capabilities: { tools: {} } });
+${table}tools = tools.filter((t) => t.name !== "t_skip");
+server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }));
+` });
+    expect(names(later)).toEqual(['t_a']);
+  });
 });
 
 describe('objects written after they are made', () => {
