@@ -2,7 +2,7 @@ import type { BinaryExpression, ts as TS } from 'ts-morph';
 import { Node, SyntaxKind, ts } from '../ts-morph.js';
 import { Bindings } from './bindings.js';
 import { descendantsOfKinds } from './nodes.js';
-import { bindingsOf, initializerOf, isFunctionNode, isNewOf, type Resolver, shorten, unwrap } from './resolve.js';
+import { bindingsOf, constInitializer, isFunctionNode, isNewOf, type Resolver, shorten, unwrap } from './resolve.js';
 
 /**
  * The static value of an expression, or why it has none. An unknown value may still be one of a
@@ -250,8 +250,10 @@ const STRING_METHODS: ReadonlySet<string> = new Set(['replace', 'replaceAll', 't
 function literalCollection(expr: Node, resolver: Resolver, depth: number, b: Bindings): unknown[] | null {
   let target = resolver.resolve(expr, 0, b);
   let node = target.kind === 'value' ? unwrap(target.node) : unwrap(expr);
-  // `const NAMES = new Set([...])` resolves to the global Set; its literal is in the declaration.
-  const init = initializerOf(node, true);
+  // `const NAMES = new Set([...])` resolves to the global Set; its literal is in the declaration,
+  // also in another module. A collection changed after it is made (`NAMES.add(x)`) is not a literal.
+  const init = constInitializer(node);
+  if (init && changedLater(node, init)) return null;
   if (init) {
     node = unwrap(init);
     target = { kind: 'value', node: node as import('ts-morph').Expression };
@@ -260,6 +262,21 @@ function literalCollection(expr: Node, resolver: Resolver, depth: number, b: Bin
   if (!list || !Node.isArrayLiteralExpression(unwrap(list))) return null;
   const v = evaluate(list, resolver, depth + 1, target.kind === 'value' ? bindingsOf(target) : b);
   return v.known && Array.isArray(v.value) ? v.value : null;
+}
+
+/** Methods that change a Set or an array in place. */
+const MUTATORS = ['add', 'delete', 'clear', 'push', 'pop', 'shift', 'unshift', 'splice', 'sort', 'reverse', 'fill', 'copyWithin'];
+
+/**
+ * Whether the collection `name` names (made by `init`) may be changed in place: its name is followed
+ * by a mutating method in the file that uses it or the file that makes it. A text search, so a
+ * same-named variable elsewhere in those files also counts: it errs toward "changed".
+ */
+function changedLater(name: Node, init: Node): boolean {
+  const id = Node.isIdentifier(name) ? name.getText() : Node.isPropertyAccessExpression(name) ? name.getName() : null;
+  if (!id) return true;
+  const pattern = new RegExp(`\\b${id.replace(/[$]/g, '\\$&')}\\s*\\.\\s*(?:${MUTATORS.join('|')})\\s*\\(`);
+  return [name.getSourceFile(), init.getSourceFile()].some((sf) => pattern.test(sf.getFullText()));
 }
 
 /**
@@ -390,16 +407,16 @@ function spreadSource(source: Node, resolver: Resolver, depth: number, only: Rea
   if (cond.known) return evaluateObject(TRUTHY(cond.value) ? node.getWhenTrue() : node.getWhenFalse(), resolver, depth + 1, only, b);
   const sides = [node.getWhenTrue(), node.getWhenFalse()].map((side) => evaluateObject(side, resolver, depth + 1, only, b));
   const merged: EvaluatedObject = { node, properties: new Map(), unresolved: sides.flatMap((s) => s.unresolved) };
-  // A key on one side only may be absent at run time: it is left out, as before a spread the
-  // linter cannot read (a rule would otherwise judge a key most tools never get).
-  const keys = [...sides[0]!.properties.keys()].filter((key) => sides[1]!.properties.has(key));
+  // A key on one side only may be absent at run time: whether it is set is unknown, as is a key
+  // both sides set to different values (a rule would otherwise judge a value most tools never get).
+  const keys = new Set([...sides[0]!.properties.keys(), ...sides[1]!.properties.keys()]);
   for (const key of keys) {
     const props = sides.map((s) => s.properties.get(key));
     const values = props.map((p) => (p?.value.known ? p.value.value : p ? null : undefined));
     const first = props.find((p) => p !== undefined)!;
     // The same known value on both sides is that value; otherwise it is unknown (not a list of
     // possibilities: which side a tool takes is what the linter could not read, so no side is judged).
-    const same = props.every((p) => p?.value.known) && values.every((v) => v === values[0]);
+    const same = props.every((p) => p?.value.known && p.value.value !== undefined) && values.every((v) => v === values[0]);
     const value: Evaluated = same ? { known: true, value: values[0] } : { known: false, reason: `\`${shorten(node.getCondition().getText())}\` decides whether \`${key}\` is set, and it is known only at run time`, node };
     merged.properties.set(key, { ...first, value });
   }

@@ -1372,6 +1372,19 @@ export function initializerOf(expr: Node, constOnly: boolean): Node | undefined 
   return undefined;
 }
 
+/**
+ * The initializer of the `const` an identifier names, also through an import (`import { NAMES }
+ * from "./registry.js"` gives the `new Set([...])` of registry.js); undefined for anything else.
+ */
+export function constInitializer(expr: Node): Node | undefined {
+  const own = initializerOf(expr, true);
+  if (own) return own;
+  const symbol = Node.isIdentifier(expr) ? expr.getSymbol() : undefined;
+  if (!symbol?.isAlias()) return undefined;
+  const decl = symbol.getAliasedSymbol()?.getDeclarations()[0];
+  return decl && Node.isVariableDeclaration(decl) && decl.getVariableStatement()?.getDeclarationKind() === 'const' ? decl.getInitializer() : undefined;
+}
+
 /** True for `new Name(...)` (`new Map(...)`, `new Set(...)`). */
 export function isNewOf(node: Node | undefined, name: string): node is import('ts-morph').NewExpression {
   return node !== undefined && Node.isNewExpression(node) && node.getExpression().getText() === name;

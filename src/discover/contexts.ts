@@ -5,7 +5,7 @@ import { evaluate, isAlwaysTruthy } from '../analysis/evaluate.js';
 import { descendantsOfKinds } from '../analysis/nodes.js';
 import { BranchIndex } from '../analysis/branches.js';
 import { returnedExpressions, soleReturn } from '../analysis/returns.js';
-import { bindParameters, bindingsOf, initializerOf, isFunctionNode, isNewOf, type ClassLike, type FunctionNode, type Instance, type Resolver, shorten, unwrap } from '../analysis/resolve.js';
+import { bindParameters, bindingsOf, constInitializer, initializerOf, isFunctionNode, isNewOf, type ClassLike, type FunctionNode, type Instance, type Resolver, shorten, unwrap } from '../analysis/resolve.js';
 
 /**
  * One way a registration call runs: its wrapper's parameters bound to one call site's arguments,
@@ -688,7 +688,7 @@ export class ContextFinder {
     }
     // `const all = Object.values(table)`, `const tools = getTools(ctx)`: read the initializer as written
     // (resolution would stop at the global `Object`, or at a `let` the function assigns again).
-    const constInit = decl && b.get(decl) === undefined ? (initializerOf(node, true) ?? importedConstInitializer(node)) : undefined;
+    const constInit = decl && b.get(decl) === undefined ? constInitializer(node) : undefined;
     if (constInit && (Node.isCallExpression(unwrap(constInit)) || Node.isAwaitExpression(unwrap(constInit)) || Node.isBinaryExpression(unwrap(constInit)) || Node.isConditionalExpression(unwrap(constInit)) || Node.isElementAccessExpression(unwrap(constInit)))) {
       return this.elementsOf(constInit, b.visibleFrom(constInit), depth + 1);
     }
@@ -1278,17 +1278,6 @@ export class ContextFinder {
     }
     return { ok: true, items: lastOfEachKey(items) };
   }
-}
-
-/**
- * For a name imported from a project file (`import { NAMES } from "./registry.js"`), the
- * initializer of the `const` it names there; undefined for anything else.
- */
-function importedConstInitializer(node: Node): Node | undefined {
-  const symbol = Node.isIdentifier(node) ? node.getSymbol() : undefined;
-  if (!symbol?.isAlias()) return undefined;
-  const decl = symbol.getAliasedSymbol()?.getDeclarations()[0];
-  return decl && Node.isVariableDeclaration(decl) && decl.getVariableStatement()?.getDeclarationKind() === 'const' ? decl.getInitializer() : undefined;
 }
 
 /**

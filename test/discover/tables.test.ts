@@ -343,4 +343,40 @@ server.setRequestHandler(CallToolRequestSchema, async () => ({ content: [] }));
     expect(declared(tool(result, 'get_issue'))).toEqual({ idempotentHint: '?', readOnlyHint: true, openWorldHint: true });
     expect(declared(tool(result, 'close_issue'))).toEqual({ destructiveHint: true, idempotentHint: '?', readOnlyHint: false, openWorldHint: true });
   });
+
+  // Survey (a published GitLab server): the sets of names live in another module, and hints set
+  // on one side of a run-time condition were read as absent, so the listed hints disagreed.
+  it('decides membership in a set imported from another module, and reads a hint set on one side of a run-time condition as unknown', async () => {
+    const result = await lintFiles({
+      'registry.ts': `export const TOOLS = [
+  { name: "get_issue", inputSchema: { type: "object" as const } },
+  { name: "close_issue", inputSchema: { type: "object" as const } },
+];
+export const READ_ONLY = new Set(["get_issue"]);
+export const DESTRUCTIVE = new Set(["close_issue"]);
+export const GROWN = new Set<string>();
+GROWN.add("get_issue");
+`,
+      'server.ts': `${LOW_HEADER}import { TOOLS, READ_ONLY, DESTRUCTIVE, GROWN } from "./registry.js";
+server.setRequestHandler(ListToolsRequestSchema, async () => ({
+  tools: TOOLS.map((tool) => ({
+    ...tool,
+    annotations: {
+      ...(READ_ONLY.has(tool.name) ? { readOnlyHint: true } : {}),
+      ...(DESTRUCTIVE.has(tool.name) ? { destructiveHint: true } : {}),
+      ...(GROWN.has(tool.name) ? { idempotentHint: true } : {}),
+      ...(process.env.CLOSED ? { openWorldHint: false } : {}),
+    },
+  })),
+}));
+server.setRequestHandler(CallToolRequestSchema, async () => ({ content: [] }));
+`,
+    });
+    expect(names(result)).toEqual(['close_issue', 'get_issue']);
+    // A set the code changes later (\`GROWN.add\`) is not read as its literal: its hint is unknown.
+    expect(declared(tool(result, 'get_issue'))).toEqual({ readOnlyHint: true, idempotentHint: '?', openWorldHint: '?' });
+    expect(declared(tool(result, 'close_issue'))).toEqual({ destructiveHint: true, idempotentHint: '?', openWorldHint: '?' });
+    const unknown = result.findings.filter((f) => f.ruleId === 'unverifiable-annotations' && f.message.includes('openWorldHint'));
+    expect(unknown.map((f) => f.message)).toContain('"get_issue" cannot be verified: openWorldHint: `process.env.CLOSED` decides whether `openWorldHint` is set, and it is known only at run time');
+  });
 });
