@@ -445,6 +445,7 @@ export class ContextFinder {
       return made;
     }
     let nameNode: Node | undefined;
+    const written = fn.getParentWhile((p) => Node.isParenthesizedExpression(p) || Node.isAsExpression(p)) ?? fn;
     if (Node.isFunctionDeclaration(fn) || Node.isMethodDeclaration(fn)) nameNode = fn.getNameNode();
     else {
       // esbuild's keepNames: `var f = __name((...) => {...}, "f")`.
@@ -455,9 +456,10 @@ export class ContextFinder {
     let sites: Node[] | null = null;
     const factory = nameNode ? undefined : returnedFrom(fn);
     if (factory) sites = this.callsOfReturned(factory);
-    else if (!nameNode) {
-      // A function written where it is used as a value (`server.registerOnce = (...) => {...}`, `serve(() => ...)`).
-      const calls = this.callsOfValue(fn.getParentWhile((p) => Node.isParenthesizedExpression(p) || Node.isAsExpression(p)) ?? fn, 0, new Set());
+    else if (!nameNode && (Node.isBinaryExpression(written.getParent()) || Node.isCallExpression(written.getParent()))) {
+      // A function assigned or passed where it is written (`server.registerOnce = (...) => {...}`, `serve(() => ...)`).
+      // (An object's property is not followed this way: the object may be passed on, and its reads through parameters are not searched.)
+      const calls = this.callsOfValue(written, 0, new Set());
       if (calls.length > 0) sites = calls;
     }
     // `#register(tool)`: a private method is found by its private name.

@@ -23,27 +23,14 @@ function summary(result: LintResult): string[] {
 }
 
 describe('a function value is called where the value goes', () => {
-  it('through the parameter of the function it is passed to (`serveStdio(createServer, options)`)', async () => {
-    const result = await lintFixture('factory-argument');
-    expect(summary(result)).toEqual(['acme_list_notes true undefined', 'acme_delete_note undefined true']);
-    expect(result.unresolvedRegistrations).toEqual([]);
-  });
-
-  it('through a CommonJS export called as `chunk.a.call(void 0, options)` (sucrase, esbuild)', async () => {
-    const result = await lintFixture('compiled-call');
-    expect(summary(result)).toEqual(['thing_get_thing true undefined']);
-    expect(result.unresolvedRegistrations).toEqual([]);
-  });
-
-  it('through the property a wrapper installs it in (`server.registerOnce = (...) => ...`), called on an untyped server', async () => {
-    const result = await lintFixture('installed-method');
-    expect(summary(result)).toEqual(['get_issue true undefined', 'close_issue false undefined']);
-    expect(result.unresolvedRegistrations).toEqual([]);
-  });
-
-  it('as an array callback written in parentheses (`forEach(((t) => ...))`)', async () => {
-    const result = await lintFixture('callback-in-parentheses');
-    expect(summary(result)).toEqual(['list_boards true undefined', 'archive_board false undefined']);
+  it.each([
+    ['through the parameter of the function it is passed to (`serveStdio(createServer, options)`)', 'factory-argument', ['acme_list_notes true undefined', 'acme_delete_note undefined true']],
+    ['through a CommonJS export called as `chunk.a.call(void 0, options)` (sucrase, esbuild)', 'compiled-call', ['thing_get_thing true undefined']],
+    ['through the property a wrapper installs it in (`server.registerOnce = (...) => ...`), called on an untyped server', 'installed-method', ['get_issue true undefined', 'close_issue false undefined']],
+    ['as an array callback written in parentheses (`forEach(((t) => ...))`)', 'callback-in-parentheses', ['list_boards true undefined', 'archive_board false undefined']],
+  ])('%s', async (_how, fixture, tools) => {
+    const result = await lintFixture(fixture);
+    expect(summary(result)).toEqual(tools);
     expect(result.unresolvedRegistrations).toEqual([]);
   });
 
