@@ -1271,6 +1271,21 @@ function propertyKey(prop: import('ts-morph').PropertyAssignment | import('ts-mo
 }
 
 /**
+ * The function a call runs and the arguments it passes to it: `f(a, b)` runs `f` with `[a, b]`;
+ * `f.call(thisArg, a, b)` (how sucrase and esbuild call an import: `m.f.call(void 0, a)`) runs
+ * `f` with `[a, b]`. `callee` is what the called expression stands for, resolved in `b`
+ * (an `unknown` target when it is no function the linter reads).
+ */
+export function invocationOf(call: import('ts-morph').CallExpression, resolver: Resolver, b: Bindings = Bindings.EMPTY): { callee: Target; args: Node[] } {
+  const called = unwrap(call.getExpression());
+  if (Node.isPropertyAccessExpression(called) && called.getName() === 'call') {
+    const fn = resolver.resolve(called.getExpression(), 0, b);
+    if (fn.kind === 'function') return { callee: fn, args: call.getArguments().slice(1) };
+  }
+  return { callee: resolver.resolve(called, 0, b), args: call.getArguments() };
+}
+
+/**
  * Binds a function's parameters to a call's arguments (read in `callBindings`): plain parameters
  * to their argument, a rest parameter to the arguments it collects, spread arguments expanded when
  * they are a bound rest parameter. `fnBindings` are the bindings the function itself is read in.

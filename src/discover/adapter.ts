@@ -196,7 +196,7 @@ function receiverOrigin(receiver: Node, specifier: RegExp, ctx: DiscoverContext,
   if (!sites || sites.length === 0) return 'unknown';
   let all: 'other' | 'unknown' = 'other';
   for (const site of sites) {
-    const arg = Node.isCallExpression(site) ? site.getArguments()[param.index] : undefined;
+    const arg = Node.isCallExpression(site) ? ctx.contexts.argumentsAt(site)[param.index] : undefined;
     const origin = arg && !Node.isSpreadElement(arg) ? receiverOrigin(arg, specifier, ctx, hops + 1, seen) : 'unknown';
     if (origin === 'framework') return 'framework';
     if (origin === 'unknown') all = 'unknown';

@@ -5,7 +5,7 @@ import { evaluate, isAlwaysTruthy } from '../analysis/evaluate.js';
 import { descendantsOfKinds } from '../analysis/nodes.js';
 import { BranchIndex } from '../analysis/branches.js';
 import { returnedExpressions, soleReturn } from '../analysis/returns.js';
-import { bindParameters, bindingsOf, constInitializer, initializerOf, isFunctionNode, isNewOf, type ClassLike, type FunctionNode, type Instance, type Resolver, shorten, unwrap } from '../analysis/resolve.js';
+import { bindParameters, bindingsOf, constInitializer, initializerOf, invocationOf, isFunctionNode, isNewOf, type ClassLike, type FunctionNode, type Instance, type Resolver, shorten, unwrap } from '../analysis/resolve.js';
 
 /**
  * One way a registration call runs: its wrapper's parameters bound to one call site's arguments,
@@ -296,7 +296,8 @@ export class ContextFinder {
         const essentialParams = new Set(fn.getParameters().filter((p) => usesAny(this.essential, p)).map((p) => fn.getParameters().indexOf(p)));
         const restAt = fn.getParameters().findIndex((p) => p.isRestParameter());
         const siteUses = new Set<string>();
-        site.getArguments().forEach((arg, i) => {
+        const args = this.argumentsAt(site);
+        args.forEach((arg, i) => {
           const ids = identifiersIn(arg);
           for (const u of ids) siteUses.add(u);
           if (essentialParams.has(i) || (restAt >= 0 && i >= restAt && essentialParams.has(restAt))) for (const u of ids) this.essential.add(u);
@@ -326,7 +327,7 @@ export class ContextFinder {
           }
           const closure = factory && factoryCall ? bindParameters(factory, factoryCall.getArguments(), outer.bindings, self?.bindings) : self?.bindings;
           // The outermost call site tells the tools of nested wrappers apart.
-          out.push({ bindings: bindParameters(fn, site.getArguments(), outer.bindings, closure), site: outer.site ?? site, runtime: outer.runtime });
+          out.push({ bindings: bindParameters(fn, args, outer.bindings, closure), site: outer.site ?? site, runtime: outer.runtime });
           if (out.length > MAX_CONTEXTS) return out;
         }
         continue;
@@ -444,6 +445,7 @@ export class ContextFinder {
       return made;
     }
     let nameNode: Node | undefined;
+    const written = fn.getParentWhile((p) => Node.isParenthesizedExpression(p) || Node.isAsExpression(p)) ?? fn;
     if (Node.isFunctionDeclaration(fn) || Node.isMethodDeclaration(fn)) nameNode = fn.getNameNode();
     else {
       // esbuild's keepNames: `var f = __name((...) => {...}, "f")`.
@@ -454,6 +456,12 @@ export class ContextFinder {
     let sites: Node[] | null = null;
     const factory = nameNode ? undefined : returnedFrom(fn);
     if (factory) sites = this.callsOfReturned(factory);
+    else if (!nameNode && (Node.isBinaryExpression(written.getParent()) || Node.isCallExpression(written.getParent()))) {
+      // A function assigned or passed where it is written (`server.registerOnce = (...) => {...}`, `serve(() => ...)`).
+      // (An object's property is not followed this way: the object may be passed on, and its reads through parameters are not searched.)
+      const calls = this.callsOfValue(written, 0, new Set());
+      if (calls.length > 0) sites = calls;
+    }
     // `#register(tool)`: a private method is found by its private name.
     if (nameNode && (Node.isIdentifier(nameNode) || Node.isPrivateIdentifier(nameNode))) {
       sites = [];
@@ -470,13 +478,15 @@ export class ContextFinder {
         const access = Node.isPropertyAccessExpression(ref.getParent()) && (ref.getParent() as import('ts-morph').PropertyAccessExpression).getNameNode() === ref ? ref.getParentOrThrow() : ref;
         const parent = access.getParent();
         if (parent && Node.isCallExpression(parent) && unwrap(parent.getExpression()) === access) sites.push(parent);
-        else if (parent && Node.isCallExpression(parent) && parent.getArguments().includes(access as never)) sites.push(access);
         else if (parent && (Node.isExportSpecifier(parent) || Node.isImportSpecifier(parent) || Node.isImportClause(parent) || Node.isExportAssignment(parent))) continue;
         else if (parent && (Node.isPropertyAssignment(parent) || Node.isShorthandPropertyAssignment(parent) || Node.isVariableDeclaration(parent))) sites.push(...this.callsOfValue(access, 0, new Set()));
-        else if (parent && (Node.isConditionalExpression(parent) || Node.isBinaryExpression(parent))) {
-          // `const register = cond ? registerA : registerB`: called where the picked value is.
+        else if (parent && (Node.isConditionalExpression(parent) || Node.isBinaryExpression(parent) || Node.isCallExpression(parent) || Node.isPropertyAccessExpression(parent))) {
+          // `const register = cond ? registerA : registerB`, `exports.register = register`,
+          // `serve(register)`, `register.call(void 0, server)`: called where the value goes.
           const calls = this.callsOfValue(access, 0, new Set());
-          sites.push(...(calls.length > 0 ? calls : [access]));
+          if (calls.length > 0) sites.push(...calls);
+          // An export nothing in the files linted calls through is an entry point, as `export { f }` is.
+          else if (!isExportWrite(parent)) sites.push(access);
         } else sites.push(...(namespaceMemberCalls(access) ?? [access]));
       }
       if (classOfInstanceMember(fn)) sites.push(...this.untypedCalls(nameNode as Identifier, sites));
@@ -517,8 +527,11 @@ export class ContextFinder {
    * either side of a conditional or `||`/`??`, a `return` (to the calls of the returning function),
    * and a table it is stored in (an object's property, an array's element) read with a computed key
    * or its own name (`toolRegistry[name]`), or walked (`Object.values(table)`, `for...of`,
-   * `forEach`). Each call found calls the function with its arguments. Empty when the value is
-   * never called where the linter can see it.
+   * `forEach`), an argument of a project function (to the reads of the parameter it binds:
+   * `serve(makeServer)` then `makeServer()` in `serve`), a property it is assigned to (to the
+   * reads of that property: `exports.create = create`, `server.registerOnce = (...) => {...}`),
+   * and `f.call(thisArg, ...)`. Each call found calls the function with its arguments (see
+   * {@link ContextFinder.argumentsAt}). Empty when the value is never called where the linter can see it.
    */
   private callsOfValue(expr: Node, depth: number, seen: Set<Node>): CallExpression[] {
     if (depth > MAX_VALUE_HOPS || seen.has(expr)) return [];
@@ -526,10 +539,21 @@ export class ContextFinder {
     const parent = expr.getParent();
     if (!parent) return [];
     const next = (n: Node): CallExpression[] => this.callsOfValue(n, depth + 1, seen);
-    if (Node.isCallExpression(parent)) return parent.getExpression() === expr ? [parent] : [];
+    if (Node.isCallExpression(parent)) {
+      if (parent.getExpression() === expr) return [parent];
+      return this.parameterReads(parent, parent.getArguments().indexOf(expr as never)).flatMap(next);
+    }
+    // `f.call(thisArg, ...args)` calls `f` with `args`.
+    if (Node.isPropertyAccessExpression(parent) && parent.getExpression() === expr && parent.getName() === 'call') {
+      const call = parent.getParent();
+      return call && Node.isCallExpression(call) && call.getExpression() === parent ? [call] : [];
+    }
     if (Node.isParenthesizedExpression(parent) || Node.isAsExpression(parent) || Node.isNonNullExpression(parent) || Node.isAwaitExpression(parent)) return next(parent);
     if (Node.isConditionalExpression(parent)) return parent.getCondition() === expr ? [] : next(parent);
-    if (Node.isBinaryExpression(parent)) return VALUE_OPERATORS.has(parent.getOperatorToken().getKind()) ? next(parent) : [];
+    if (Node.isBinaryExpression(parent)) {
+      if (parent.getOperatorToken().getKind() === SyntaxKind.EqualsToken) return parent.getRight() === expr ? this.propertyReads(parent.getLeft()).flatMap(next) : [];
+      return VALUE_OPERATORS.has(parent.getOperatorToken().getKind()) ? next(parent) : [];
+    }
     if (Node.isVariableDeclaration(parent)) {
       const name = parent.getNameNode();
       if (parent.getInitializer() !== expr || !Node.isIdentifier(name)) return [];
@@ -547,6 +571,46 @@ export class ContextFinder {
     }
     if (Node.isArrayLiteralExpression(parent)) return this.readsOfTable(parent, null, depth, seen).flatMap(next);
     return [];
+  }
+
+  /**
+   * The reads, in the function a call runs, of the parameter that receives its argument at
+   * `index` (`serve(makeServer)` → each `makeServer` in `serve`'s body); none when the callee is
+   * no project function or the parameter is a pattern or a rest parameter.
+   */
+  private parameterReads(call: CallExpression, index: number): Node[] {
+    if (index < 0) return [];
+    const { callee, args } = invocationOf(call, this.resolver);
+    const at = args.indexOf(call.getArguments()[index]!);
+    // A spread before the argument moves it to a parameter only run time knows.
+    if (callee.kind !== 'function' || at < 0 || args.slice(0, at).some((a) => Node.isSpreadElement(a))) return [];
+    const param = callee.node.getParameters()[at];
+    const nameNode = param?.getNameNode();
+    if (!param || param.isRestParameter() || !nameNode || !Node.isIdentifier(nameNode)) return [];
+    return nameNode.findReferencesAsNodes().filter((ref) => ref !== nameNode);
+  }
+
+  /**
+   * The reads of the property an assignment writes (`exports.create = ...`, `server.registerOnce = ...`):
+   * the references the type checker finds to it; when it finds none, the reads found by the
+   * property's name (see {@link propertyReadsByName}). Each read is the property access, as a value.
+   */
+  private propertyReads(left: Node): Node[] {
+    const target = unwrap(left);
+    if (!Node.isPropertyAccessExpression(target)) return [];
+    const nameNode = target.getNameNode();
+    const asAccess = (ref: Node): Node | null => {
+      const access = ref.getParent();
+      return access && Node.isPropertyAccessExpression(access) && access.getNameNode() === ref && access !== target ? access : null;
+    };
+    const typed = nameNode.findReferencesAsNodes().map(asAccess).filter((a): a is Node => a !== null);
+    return typed.length > 0 ? typed : propertyReadsByName(target);
+  }
+
+  /** The arguments a call site passes to the function it calls (see {@link invocationOf}: `f.call(thisArg, ...args)` passes `args`). */
+  argumentsAt(site: CallExpression): Node[] {
+    const callee = unwrap(site.getExpression());
+    return Node.isPropertyAccessExpression(callee) && callee.getName() === 'call' ? invocationOf(site, this.resolver).args : site.getArguments();
   }
 
   /**
@@ -1057,13 +1121,8 @@ export class ContextFinder {
 
   /** The elements a project function adds to the array given as its argument `index` (`function addMore(list) { list.push(...) }`). */
   private addedThroughParameter(call: import('ts-morph').CallExpression, index: number, depth: number): Elements {
-    const fn = this.resolver.resolve(call.getExpression());
-    const param = fn.kind === 'function' ? fn.node.getParameters()[index] : undefined;
-    const nameNode = param?.getNameNode();
-    if (!param || !nameNode || !Node.isIdentifier(nameNode)) return { ok: true, items: [] };
     const items: Element[] = [];
-    for (const ref of nameNode.findReferencesAsNodes()) {
-      if (ref === nameNode) continue;
+    for (const ref of this.parameterReads(call, index)) {
       const added = this.changesAt(ref, depth + 1);
       if (!added.ok) return added;
       items.push(...added.items);
@@ -1398,8 +1457,9 @@ function loopDeclaration(loop: ForOfStatement | import('ts-morph').ForInStatemen
 
 /** For a function passed to `table.forEach(...)` (and the other element callbacks): that call. */
 function elementCallback(fn: FunctionNode): import('ts-morph').PropertyAccessExpression | null {
-  const call = fn.getParent();
-  if (!call || !Node.isCallExpression(call) || call.getArguments()[0] !== fn) return null;
+  const written = fn.getParentWhile((p) => Node.isParenthesizedExpression(p)) ?? fn;
+  const call = written.getParent();
+  if (!call || !Node.isCallExpression(call) || call.getArguments()[0] !== written) return null;
   const callee = unwrap(call.getExpression());
   return Node.isPropertyAccessExpression(callee) && ELEMENT_CALLBACKS.has(callee.getName()) ? callee : null;
 }
@@ -1509,11 +1569,47 @@ function walkedElements(table: Node): Node[] {
   }
   const call = parent?.getParent();
   if (parent && Node.isPropertyAccessExpression(parent) && ELEMENT_CALLBACKS.has(parent.getName()) && call && Node.isCallExpression(call)) {
-    const callback = call.getArguments()[0];
+    const callback = call.getArguments()[0] && unwrap(call.getArguments()[0]);
     const first = callback && isFunctionNode(callback) ? callback.getParameters()[0]?.getNameNode() : undefined;
     return first && Node.isIdentifier(first) ? first.findReferencesAsNodes().filter((r) => r !== first) : [];
   }
   return [];
+}
+
+/**
+ * The reads `x.name` of the property an assignment `target` writes (`s.name = ...`,
+ * `exports.name = ...`), found by name across the project's files: those the type checker
+ * places at that write (a `require` of a CommonJS module, whose references it does not list),
+ * and those on receivers it cannot type, unless some other code writes a property of that name
+ * too (the reads might be of it).
+ */
+function propertyReadsByName(target: import('ts-morph').PropertyAccessExpression): Node[] {
+  const name = target.getName();
+  const pattern = new RegExp(`\\.\\s*${name.replace(/\$/g, '\\$')}(?![\\w$])`);
+  const placed: Node[] = [];
+  const untyped: Node[] = [];
+  let writtenElsewhere = false;
+  for (const sf of target.getProject().getSourceFiles()) {
+    if (sf.isDeclarationFile() || !pattern.test(sf.getFullText())) continue;
+    const accesses = descendantsOfKinds<import('ts-morph').PropertyAccessExpression>(sf, [SyntaxKind.PropertyAccessExpression], (n) => (n as TS.PropertyAccessExpression).name.text === name);
+    for (const access of accesses) {
+      if (access === target) continue;
+      const declarations = access.getNameNode().getSymbol()?.getDeclarations() ?? [];
+      const write = access.getParent();
+      const isWrite = write !== undefined && Node.isBinaryExpression(write) && write.getLeft() === access && write.getOperatorToken().getKind() === SyntaxKind.EqualsToken;
+      if (declarations.includes(target)) {
+        if (!isWrite) placed.push(access);
+      } else if (isWrite) writtenElsewhere = true;
+      else if (declarations.length === 0) untyped.push(access);
+    }
+  }
+  return writtenElsewhere ? placed : [...placed, ...untyped];
+}
+
+/** True for a write of a module's export (`exports.f = f`, `module.exports.f = f`, `module.exports = f`). */
+function isExportWrite(node: Node): boolean {
+  if (!Node.isBinaryExpression(node) || node.getOperatorToken().getKind() !== SyntaxKind.EqualsToken) return false;
+  return /^(module\.exports|(module\.)?exports\.[\w$]+)$/.test(node.getLeft().getText().replace(/\s+/g, ''));
 }
 
 /** The function that returns `fn` as written (`return (def) => {...}`, `(server) => (def) => {...}`), or undefined. */
