@@ -3,10 +3,10 @@ import { Node, SyntaxKind } from '../ts-morph.js';
 import { Bindings } from '../analysis/bindings.js';
 import { evaluate, evaluateObject } from '../analysis/evaluate.js';
 import { locationOf } from '../analysis/location.js';
-import { descendantsOfKinds } from '../analysis/nodes.js';
-import { bindingsOf, type FunctionNode, type Resolver, shorten, unwrap } from '../analysis/resolve.js';
+import { contains, descendantsOfKinds } from '../analysis/nodes.js';
+import { bindingsOf, type Resolver, shorten, unwrap } from '../analysis/resolve.js';
 import { returnedExpressions } from '../analysis/returns.js';
-import { propertyOf, valueOfProperty, type DiscoverContext, type RegistrationAdapter } from './adapter.js';
+import { AS_WRITTEN, callContexts, propertyOf, valueOfProperty, type DiscoverContext, type RegistrationAdapter } from './adapter.js';
 import type { UnresolvedItem, UnresolvedRegistration } from '../model.js';
 import type { RegistrationContext } from './contexts.js';
 import { discovered, keyOfReceiver, readAnnotations, titleOf, receiverKey, type Arg, type Discovery, type DiscoveredTool, type HandlerRef } from './registrations.js';
@@ -38,36 +38,49 @@ function discoverLowLevel(sf: SourceFile, ctx: DiscoverContext): Discovery {
     return callee.kind === SyntaxKind.PropertyAccessExpression && (callee as import('ts-morph').ts.PropertyAccessExpression).name.text === 'setRequestHandler';
   });
   const handlers: Record<Method, HandlerRef[]> = { 'tools/list': [], 'tools/call': [] };
-  const servers = new Map<FunctionNode, string>();
-  /** Handlers set on `mcp.server` of an McpServer `mcp`: the key of `mcp`. */
-  const overridden = new Map<FunctionNode, () => string>();
+  /** Each tools/list handler in each context its `setRequestHandler` call runs in, with the key of the server it is set on. */
+  const lists: { handler: HandlerRef; server: string; owner: (() => string) | null }[] = [];
   for (const call of calls) {
     const [schema, handler] = call.getArguments();
     const method = schema ? methodOf(schema, ctx.resolver) : null;
     if (!method || !handler) continue;
     const fn = ctx.resolver.resolve(handler);
-    if (fn.kind === 'function') {
-      handlers[method].push({ node: fn.node, bindings: bindingsOf(fn) });
-      servers.set(fn.node, receiverKey(call, Bindings.EMPTY));
-      const owner = innerServerOwner(call);
-      if (owner) overridden.set(fn.node, () => keyOfReceiver(owner, Bindings.EMPTY));
+    if (fn.kind !== 'function') {
+      found.unresolved.push({ location: locationOf(handler), reason: `the ${method} handler is not a function the linter can read` });
+      continue;
     }
-    else found.unresolved.push({ location: locationOf(handler), reason: `the ${method} handler is not a function the linter can read` });
+    handlers[method].push({ node: fn.node, bindings: bindingsOf(fn) });
+    if (method !== 'tools/list') continue;
+    const owner = innerServerOwner(call);
+    // A handler written in the call reads the parameters of the functions around it (a server
+    // factory's `factory.toolSchemas`): it is read once per context of the call, each a server of its own.
+    const contexts = contains(call, fn.node) ? callContexts(call, [], ctx, found) : [AS_WRITTEN];
+    for (const context of contexts) {
+      const bindings = context === AS_WRITTEN ? bindingsOf(fn) : context.bindings;
+      lists.push({ handler: { node: fn.node, bindings }, server: receiverKey(call, bindings), owner: owner ? () => keyOfReceiver(owner, bindings) : null });
+    }
   }
-  for (const { node: list } of handlers['tools/list']) {
+  // A handler read in several contexts meets the same gap in each: it is listed once.
+  const gaps = new Set<string>();
+  const gap = (at: Node, reason: string): void => {
+    const key = `${at.getPos()}:${reason}`;
+    if (!gaps.has(key)) found.unresolved.push({ location: locationOf(at), reason });
+    gaps.add(key);
+  };
+  for (const { handler: { node: list, bindings }, server, owner } of lists) {
     for (const returned of returnedExpressions(list)) {
-      const tools = propertyOf({ node: returned, bindings: Bindings.EMPTY }, 'tools', ctx.resolver);
+      const tools = propertyOf({ node: returned, bindings: bindings.visibleFrom(returned) }, 'tools', ctx.resolver);
       if (!tools) {
-        found.unresolved.push({ location: locationOf(returned), reason: 'the tools/list handler returns a value whose `tools` the linter cannot read' });
+        gap(returned, 'the tools/list handler returns a value whose `tools` the linter cannot read');
         continue;
       }
       const elements = ctx.contexts.elementsOf(tools.node, tools.bindings, 0);
       const from = `the tools this handler lists come from \`${shorten(tools.node.getText(), 50)}\``;
       if (!elements.ok) {
-        found.unresolved.push({ location: locationOf(tools.node), reason: `${from}, ${elements.reason}` });
+        gap(tools.node, `${from}, ${elements.reason}`);
         continue;
       }
-      for (const gap of elements.gaps ?? []) found.unresolved.push({ location: locationOf(tools.node), reason: `some of ${from}, ${gap}` });
+      for (const reason of elements.gaps ?? []) gap(tools.node, `some of ${from}, ${reason}`);
       for (const element of elements.items) {
         const definition: Arg = { node: element.node, bindings: element.bindings };
         const tool = toolOf(definition, element.origin ?? element.node, handlers['tools/call'], ctx.resolver);
@@ -75,9 +88,7 @@ function discoverLowLevel(sf: SourceFile, ctx: DiscoverContext): Discovery {
           found.unresolved.push(tool);
           continue;
         }
-        const server = servers.get(list);
-        if (server) tool.server = () => server;
-        const owner = overridden.get(list);
+        tool.server = () => server;
         if (owner) tool.overridesListOf = owner;
         tool.site = element.node;
         found.tools.push(tool);

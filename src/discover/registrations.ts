@@ -12,6 +12,7 @@ import { originalMethodOf } from './patches.js';
 import { methodCallOf } from './method-calls.js';
 import { annotationsAt, callContexts, handlersOf, propertyOf, valueOfProperty } from './adapter.js';
 import type { SdkVersions } from '../project/sdk-version.js';
+import { bundlesMcpSdk, requiresBundledSdk, SDK_SERVER_METHODS } from '../project/bundled-sdk.js';
 
 /** A handler function to analyse, with the bindings of the registration context it runs in. */
 export interface HandlerRef {
@@ -62,26 +63,14 @@ export interface Arg {
  */
 const MCP_SDK = /^(@modelcontextprotocol\/(sdk|server)|mcp-handler|@vercel\/mcp-adapter|agents\/mcp)(\/|$)/;
 
-/** True when the file imports or requires the MCP SDK, or bundles it (its `McpServer` class is in the file). */
+/**
+ * True when the file imports or requires the MCP SDK, bundles it (see {@link bundlesMcpSdk}), or
+ * requires a module of its own package that bundles it (`require("./utilsBundle")`).
+ */
 export function importsMcpSdk(sf: SourceFile): boolean {
   if (sf.getImportDeclarations().some((d) => MCP_SDK.test(moduleSpecifierOf(d) ?? ''))) return true;
   const text = sf.getFullText();
-  return /require\(\s*["'](@modelcontextprotocol\/(sdk|server)|mcp-handler|@vercel\/mcp-adapter|agents\/mcp)/.test(text) || BUNDLED_SDK.test(text) || SDK_SERVER_METHODS.every((m) => methodDefinition(m).test(text));
-}
-
-/** A bundler's copy of the SDK's server class (`class McpServer {`, `var McpServer = class {`). */
-const BUNDLED_SDK = /\bclass\s+McpServer\b|\bMcpServer\s*=\s*class\b/;
-
-/**
- * Methods the SDK's `McpServer` has together, which a project's own facade would not define (and
- * which a minifier keeps when it renames the class, as property names are kept): a class that
- * defines all of them is a bundled copy of it.
- */
-const SDK_SERVER_METHODS = ['registerTool', 'setToolRequestHandlers', 'sendToolListChanged'];
-
-/** The text of a method definition `name(a, b) {` (`async connect(e){`), as a minifier writes it too. */
-function methodDefinition(name: string): RegExp {
-  return new RegExp(`[;}{,\\s]${name}\\s*\\([\\w$,\\s.={}\\[\\]]*\\)\\s*\\{`);
+  return /require\(\s*["'](@modelcontextprotocol\/(sdk|server)|mcp-handler|@vercel\/mcp-adapter|agents\/mcp)/.test(text) || bundlesMcpSdk(text) || requiresBundledSdk(text, sf.getFilePath());
 }
 
 /** True for a method of the SDK's server class bundled into the project: named like it, or shaped like it when minified (see {@link SDK_SERVER_METHODS}). */

@@ -2,6 +2,7 @@ import type { CallExpression, NewExpression, ts as TS } from 'ts-morph';
 import { Node, SyntaxKind } from '../ts-morph.js';
 import { bundledDependencyOf } from '../analysis/bundles.js';
 import { malformedSpecifier } from '../analysis/specifiers.js';
+import { isBundledSdkModule } from '../project/bundled-sdk.js';
 import { descendantsOfKinds, isAssignmentOperator } from '../analysis/nodes.js';
 import { locationOf } from '../analysis/location.js';
 import { Bindings } from '../analysis/bindings.js';
@@ -633,7 +634,9 @@ export class EffectAnalyzer {
         if (isPureModule(module) || SINK_INDEX.isResultOf(module, exportPath) || isSinkFactory(module, exportPath)) return;
         // A relative specifier no file answers is project code that is missing (not built, deleted), not a package API to judge by its verbs.
         if (/^(?:\.{1,2}(?:\/|$)|\/)/.test(module)) {
-          this.unresolved(summary, call, `${named}: the module ${module} cannot be found (a file missing or not built?)`);
+          // A module of the package that bundles the SDK (with other code) is left unread, as the SDK is.
+          const why = isBundledSdkModule(module, call.getSourceFile().getFilePath()) ? 'bundles the MCP SDK with other code, which the linter does not read' : 'cannot be found (a file missing or not built?)';
+          this.unresolved(summary, call, `${named}: the module ${module} ${why}`);
           return;
         }
         this.unseen(summary, call, `calls ${named}, which the sink catalog does not model`, b, `${module} ${pathKey(exportPath)}`.trim());

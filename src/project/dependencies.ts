@@ -1,8 +1,10 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import path from 'node:path';
 import type { ts as TS } from 'ts-morph';
 import { entryTargets, readJson } from './workspaces.js';
+import { completedCodeFile as completed } from './file-system.js';
+import { fileBundlesMcpSdk, requiresBundledSdk } from './bundled-sdk.js';
 
 /**
  * Following into dependency packages whose code registers tools: a server published as a thin
@@ -35,9 +37,19 @@ export const MAX_FOLLOWED_PACKAGES = 24;
 const MAX_DEPENDENCY_DEPTH = 3;
 
 const BUILTIN = new Set(builtinModules);
-const DECLARATION = /\.d\.[cm]?ts$/;
-const CODE = /\.([cm]?[jt]sx?)$/;
 const NODE_MODULES = `${path.sep}node_modules${path.sep}`;
+
+/** Why a package that neither depends on the SDK or a framework nor bundles one is not followed. */
+const NOT_MCP = 'it does not depend on the MCP SDK or a known framework, and the modules imported from it do not bundle the SDK';
+
+/** The text of a file, or '' when it cannot be read. */
+function readText(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
+}
 
 /** A package imported by name from analysed code that was not followed, and why. */
 export interface UnfollowedDependency {
@@ -63,20 +75,6 @@ export function packageRootOf(file: string): string | null {
   if (at < 0) return null;
   const rest = file.slice(at + NODE_MODULES.length).split(path.sep);
   return file.slice(0, at + NODE_MODULES.length) + rest.slice(0, rest[0]?.startsWith('@') ? 2 : 1).join(path.sep);
-}
-
-function isFile(file: string): boolean {
-  try {
-    return statSync(file).isFile();
-  } catch {
-    return false;
-  }
-}
-
-/** The code file a path names as Node.js and bundlers complete it (exact, with an extension, or its index), or null. */
-function completed(stem: string): string | null {
-  const candidates = [stem, ...['.js', '.mjs', '.cjs', '.ts'].map((e) => stem + e), ...['index.js', 'index.mjs', 'index.cjs'].map((i) => path.join(stem, i))];
-  return candidates.find((f) => CODE.test(f) && !DECLARATION.test(f) && isFile(f)) ?? null;
 }
 
 function local(file: string): TS.ResolvedModuleFull {
@@ -129,32 +127,44 @@ export class DependencyFollower {
     if (specifier.startsWith('.')) {
       if (!this.isFollowed(containingFile)) return undefined;
       const file = completed(path.resolve(path.dirname(containingFile), specifier));
-      return file ? local(file) : undefined;
+      return file && !fileBundlesMcpSdk(file) ? local(file) : undefined;
     }
     const name = packageNameOf(specifier);
     if (name === null || isMcpLibrary(name)) return undefined;
     if (!this.isLinted(containingFile) && !this.isFollowed(containingFile)) return undefined;
     const root = findPackage(name, path.dirname(containingFile));
     if (root === null || this.isLinted(path.join(root, 'package.json'))) return undefined;
-    if (!this.decide(root, name, containingFile)) return undefined;
     const manifest = readJson(path.join(root, 'package.json')) ?? {};
     const subpath = specifier === name ? '.' : `.${specifier.slice(name.length)}`;
     const targets = entryTargets(manifest, subpath).map((t) => path.resolve(root, t));
     const file = [...targets, subpath === '.' ? path.join(root, 'index') : path.resolve(root, subpath)].map(completed).find((f) => f !== null);
-    return file ? local(file) : undefined;
+    if (!this.decide(root, name, containingFile, file ?? null)) return undefined;
+    // A module that bundles the SDK is the SDK: its code defines registration methods, not tools.
+    return file && !fileBundlesMcpSdk(file) ? local(file) : undefined;
   }
 
-  /** Whether the package at `root` is followed, deciding (and recording why not) on first sight. */
-  private decide(root: string, name: string, importedFrom: string): boolean {
-    if (!this.decisions.has(root)) {
+  /**
+   * Whether the package at `root` is followed, deciding (and recording why not) on first sight; a
+   * package that does not reach MCP by its manifest is followed as soon as a module imported from
+   * it bundles the SDK or requires one of its own that does (`lib/coreBundle.js` requiring
+   * `./utilsBundle`).
+   */
+  private decide(root: string, name: string, importedFrom: string, file: string | null): boolean {
+    if (!this.decisions.has(root) || (this.decisions.get(root) === NOT_MCP && file !== null && this.bundlesSdk(file))) {
       let reason: string | null = null;
-      if (!this.reachesMcp(root, 0)) reason = 'it does not depend on the MCP SDK or a known framework; it may bundle one';
+      if (!this.reachesMcp(root, 0) && !(file !== null && this.bundlesSdk(file))) reason = NOT_MCP;
       else if (this.followedNames.length >= MAX_FOLLOWED_PACKAGES) reason = `${MAX_FOLLOWED_PACKAGES} dependency packages were already followed`;
       else this.followedNames.push(name);
       this.decisions.set(root, reason);
-      if (reason !== null && !this.unfollowed.has(name)) this.unfollowed.set(name, { name, importedFrom, reason });
+      if (reason === null) this.unfollowed.delete(name);
+      else if (!this.unfollowed.has(name)) this.unfollowed.set(name, { name, importedFrom, reason });
     }
     return this.decisions.get(root) === null;
+  }
+
+  /** True when a code file bundles the MCP SDK or requires, by a relative specifier, a module that does. */
+  private bundlesSdk(file: string): boolean {
+    return fileBundlesMcpSdk(file) || requiresBundledSdk(readText(file), file);
   }
 
   /** True when the package depends on the MCP SDK or a framework, says MCP in its name or keywords, or depends on a package that does. */

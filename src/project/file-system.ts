@@ -1,4 +1,5 @@
 import { statSync } from 'node:fs';
+import path from 'node:path';
 import type { FileSystemHost } from 'ts-morph';
 import { FileNotFoundError, Project } from '../ts-morph.js';
 import { nestsTooDeep } from './nesting.js';
@@ -16,6 +17,23 @@ const READS: Record<string, (path: string) => unknown> = {
   readDirSync: () => [],
   realpathSync: (p) => p,
 };
+
+const DECLARATION = /\.d\.[cm]?ts$/;
+const CODE = /\.([cm]?[jt]sx?)$/;
+
+function isFile(file: string): boolean {
+  try {
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** The code file a path names as Node.js and bundlers complete it (exact, with an extension, or its index), or null; never a declaration file. */
+export function completedCodeFile(stem: string): string | null {
+  const candidates = [stem, ...['.js', '.mjs', '.cjs', '.ts'].map((e) => stem + e), ...['index.js', 'index.mjs', 'index.cjs'].map((i) => path.join(stem, i))];
+  return candidates.find((f) => CODE.test(f) && !DECLARATION.test(f) && isFile(f)) ?? null;
+}
 
 /**
  * True when `path` exists and is not a regular file once links are followed: a device, FIFO or

@@ -89,7 +89,7 @@ describe('a run that finds no tool says why', () => {
     const result = await lint({ paths: [], cwd: dir });
     expect(result.tools).toEqual([]);
     expect(reasons(result, dir)).toEqual([
-      'main.js:2 no file read imports the MCP SDK or a known framework; the tools may be registered in a dependency package that was not read: engine (it does not depend on the MCP SDK or a known framework; it may bundle one)',
+      'main.js:2 no file read imports the MCP SDK or a known framework; the tools may be registered in a dependency package that was not read: engine (it does not depend on the MCP SDK or a known framework, and the modules imported from it do not bundle the SDK)',
     ]);
   });
 

@@ -1,0 +1,82 @@
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { completedCodeFile } from './file-system.js';
+
+/**
+ * Recognising a copy of the MCP SDK that a bundler inlined into a file, by the shape of its text
+ * (names may be renamed, property names and method strings are kept): a package that does not
+ * depend on the SDK may still bundle it (`lib/utilsBundle.js`), and its code then builds servers
+ * from that copy (`require("./utilsBundle").Server`).
+ */
+
+/** A bundler's copy of the SDK's McpServer class (`class McpServer {`, `var McpServer = class {`). */
+const MCP_SERVER_CLASS = /\bclass\s+McpServer\b|\bMcpServer\s*=\s*class\b/;
+
+/**
+ * Methods the SDK's `McpServer` has together, which a project's own facade would not define (and
+ * which a minifier keeps when it renames the class, as property names are kept): a class that
+ * defines all of them is a bundled copy of it.
+ */
+export const SDK_SERVER_METHODS = ['registerTool', 'setToolRequestHandlers', 'sendToolListChanged'];
+
+/**
+ * Methods the SDK's low-level `Server` (and its base `Protocol`) define, which code using a server
+ * only calls: with the `tools/list` method string, a bundled copy of the low-level server.
+ */
+const LOW_LEVEL_SERVER_METHODS = ['setRequestHandler', 'sendToolListChanged'];
+
+/** The method string of the request that lists tools. */
+const TOOLS_LIST = /["'`]tools\/list["'`]/;
+
+/** The text of a method definition `name(a, b) {` (`async connect(e){`), as a minifier writes it too. */
+function methodDefinition(name: string): RegExp {
+  return new RegExp(`[;}{,\\s]${name}\\s*\\([\\w$,\\s.={}\\[\\]]*\\)\\s*\\{`);
+}
+
+/**
+ * True when a file's text holds a bundled copy of the SDK's server: its McpServer class by name,
+ * the methods McpServer defines together (see {@link SDK_SERVER_METHODS}), or the low-level
+ * Server's methods with the `tools/list` method string.
+ */
+export function bundlesMcpSdk(text: string): boolean {
+  if (MCP_SERVER_CLASS.test(text) || SDK_SERVER_METHODS.every((m) => methodDefinition(m).test(text))) return true;
+  return TOOLS_LIST.test(text) && LOW_LEVEL_SERVER_METHODS.every((m) => methodDefinition(m).test(text));
+}
+
+/** A file larger than this is not read to tell whether it bundles the SDK (as the project loader skips it). */
+const MAX_READ_BYTES = 16 * 1024 * 1024;
+
+const bundlesByFile = new Map<string, boolean>();
+
+/** True when the code file at `file` bundles the MCP SDK (see {@link bundlesMcpSdk}); false when it cannot be read. Memoized per path. */
+export function fileBundlesMcpSdk(file: string): boolean {
+  let known = bundlesByFile.get(file);
+  if (known === undefined) {
+    try {
+      known = statSync(file).size <= MAX_READ_BYTES && bundlesMcpSdk(readFileSync(file, 'utf8'));
+    } catch {
+      known = false;
+    }
+    bundlesByFile.set(file, known);
+  }
+  return known;
+}
+
+/** `require("./x")`, `from "./x"`, `import("./x")`: a relative module specifier in code text. */
+const RELATIVE_SPECIFIER = /(?:\brequire\s*\(\s*|\bfrom\s*|\bimport\s*\(\s*)["'](\.\.?\/[^"'\n]+)["']/g;
+
+/** The distinct relative module specifiers a file's text requires or imports (`./utilsBundle`). */
+function relativeSpecifiers(text: string): string[] {
+  return [...new Set([...text.matchAll(RELATIVE_SPECIFIER)].map((m) => m[1]!))];
+}
+
+/** True when the module a relative specifier written in `containingFile` names (`./utilsBundle`) bundles the MCP SDK. */
+export function isBundledSdkModule(specifier: string, containingFile: string): boolean {
+  const file = completedCodeFile(path.resolve(path.dirname(containingFile), specifier));
+  return file !== null && fileBundlesMcpSdk(file);
+}
+
+/** True when a module a file requires or imports by a relative specifier (`require("./utilsBundle")`) bundles the MCP SDK. */
+export function requiresBundledSdk(text: string, containingFile: string): boolean {
+  return relativeSpecifiers(text).some((s) => isBundledSdkModule(s, containingFile));
+}
