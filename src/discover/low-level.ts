@@ -6,7 +6,7 @@ import { locationOf } from '../analysis/location.js';
 import { contains, descendantsOfKinds } from '../analysis/nodes.js';
 import { bindingsOf, type Resolver, shorten, unwrap } from '../analysis/resolve.js';
 import { returnedExpressions } from '../analysis/returns.js';
-import { AS_WRITTEN, callContexts, propertyOf, valueOfProperty, type DiscoverContext, type RegistrationAdapter } from './adapter.js';
+import { AS_WRITTEN, propertyOf, valueOfProperty, type DiscoverContext, type RegistrationAdapter } from './adapter.js';
 import type { UnresolvedItem, UnresolvedRegistration } from '../model.js';
 import type { RegistrationContext } from './contexts.js';
 import { discovered, keyOfReceiver, readAnnotations, titleOf, receiverKey, type Arg, type Discovery, type DiscoveredTool, type HandlerRef } from './registrations.js';
@@ -52,10 +52,7 @@ function discoverLowLevel(sf: SourceFile, ctx: DiscoverContext): Discovery {
     handlers[method].push({ node: fn.node, bindings: bindingsOf(fn) });
     if (method !== 'tools/list') continue;
     const owner = innerServerOwner(call);
-    // A handler written in the call reads the parameters of the functions around it (a server
-    // factory's `factory.toolSchemas`): it is read once per context of the call, each a server of its own.
-    const contexts = contains(call, fn.node) ? callContexts(call, [], ctx, found) : [AS_WRITTEN];
-    for (const context of contexts) {
+    for (const context of listContexts(call, fn.node, ctx)) {
       const bindings = context === AS_WRITTEN ? bindingsOf(fn) : context.bindings;
       lists.push({ handler: { node: fn.node, bindings }, server: receiverKey(call, bindings), owner: owner ? () => keyOfReceiver(owner, bindings) : null });
     }
@@ -96,6 +93,21 @@ function discoverLowLevel(sf: SourceFile, ctx: DiscoverContext): Discovery {
     }
   }
   return found;
+}
+
+/**
+ * The contexts a tools/list handler is read in. A handler written in its `setRequestHandler` call
+ * reads the parameters of the functions around it (a server factory's `factory.toolSchemas`): it
+ * is read once per context of the call, each a server of its own. Where some call site cannot be
+ * followed (a function passed as a value, never called), it is read as written too, its
+ * parameters unknown: what that leaves unread is reported as the table's gap.
+ */
+function listContexts(call: CallExpression, handler: Node, ctx: DiscoverContext): RegistrationContext[] {
+  if (!contains(call, handler)) return [AS_WRITTEN];
+  const { contexts, unexpanded } = ctx.contexts.contextsOf(call, []);
+  const bound = contexts.filter((c) => c.bindings.size > 0);
+  const running = bound.filter((c) => ctx.contexts.canRun(call, c));
+  return unexpanded.length > 0 || bound.length < contexts.length || contexts.length === 0 ? [AS_WRITTEN, ...running] : running;
 }
 
 /**
