@@ -174,7 +174,7 @@ export class ContextFinder {
         if (!params.some((p) => usesAny(uses, p)) && !viaThis) continue;
         const call = this.readingCall.get(a);
         if (call) return [{ bindings: call, site: null, runtime: null }];
-        return this.expandWrapper(a, nesting, unexpanded);
+        return this.expandWrapper(a, uses, nesting, unexpanded);
       }
     }
     return [ROOT];
@@ -248,8 +248,8 @@ export class ContextFinder {
     return out;
   }
 
-  /** One context per call site of the wrapper function `fn` in the project (and per context of each site). */
-  private expandWrapper(fn: FunctionNode, nesting: number, unexpanded: UnexpandedContext[]): RegistrationContext[] {
+  /** One context per call site of the wrapper function `fn` in the project (and per context of each site). `uses` as in {@link ContextFinder.contextsAt}. */
+  private expandWrapper(fn: FunctionNode, uses: Set<string>, nesting: number, unexpanded: UnexpandedContext[]): RegistrationContext[] {
     // A wrapper that calls itself (directly or through another): its outer call sites are read;
     // what the recursive calls register is reported, not guessed.
     if (this.expanding.has(fn)) {
@@ -258,13 +258,13 @@ export class ContextFinder {
     }
     this.expanding.add(fn);
     try {
-      return this.expandWrapperSites(fn, nesting, unexpanded);
+      return this.expandWrapperSites(fn, uses, nesting, unexpanded);
     } finally {
       this.expanding.delete(fn);
     }
   }
 
-  private expandWrapperSites(fn: FunctionNode, nesting: number, unexpanded: UnexpandedContext[]): RegistrationContext[] {
+  private expandWrapperSites(fn: FunctionNode, uses: Set<string>, nesting: number, unexpanded: UnexpandedContext[]): RegistrationContext[] {
     const sites = this.callSitesOf(fn);
     const name = functionName(fn);
     // A monkeypatch of `server.tool` that no call reaches registers nothing.
@@ -273,7 +273,9 @@ export class ContextFinder {
       if (fn.getParameters().some((p) => usesAny(this.essential, p))) {
         unexpanded.push({ node: fn, reason: `${name} is never called in the files linted, so the names or annotations its parameters give are unknown` });
       }
-      return [ROOT];
+      // A callback whose calls the linter cannot see (`httpServer.on("request", async (req, res) => ...)`)
+      // still runs in the contexts of the functions around it: only its own parameters stay unknown.
+      return this.contextsAt(fn, uses, nesting + 1, unexpanded);
     }
     const cls = classOfInstanceMember(fn);
     const thisEssential = cls !== null && this.essential.has('this');
