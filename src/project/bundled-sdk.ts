@@ -46,20 +46,37 @@ export function bundlesMcpSdk(text: string): boolean {
 /** A file larger than this is not read to tell whether it bundles the SDK (as the project loader skips it). */
 const MAX_READ_BYTES = 16 * 1024 * 1024;
 
+/** The text of a code file, or '' when it cannot be read or is larger than {@link MAX_READ_BYTES}. */
+function readCode(file: string): string {
+  try {
+    return statSync(file).size <= MAX_READ_BYTES ? readFileSync(file, 'utf8') : '';
+  } catch {
+    return '';
+  }
+}
+
 const bundlesByFile = new Map<string, boolean>();
 
-/** True when the code file at `file` bundles the MCP SDK (see {@link bundlesMcpSdk}); false when it cannot be read. Memoized per path. */
+/** True when the code file at `file` bundles the MCP SDK (see {@link bundlesMcpSdk}); false when it cannot be read. Memoized per path and version of the file. */
 export function fileBundlesMcpSdk(file: string): boolean {
-  let known = bundlesByFile.get(file);
+  let version: string;
+  try {
+    const stat = statSync(file);
+    version = `${file}\0${stat.size}\0${stat.mtimeMs}`;
+  } catch {
+    return false;
+  }
+  let known = bundlesByFile.get(version);
   if (known === undefined) {
-    try {
-      known = statSync(file).size <= MAX_READ_BYTES && bundlesMcpSdk(readFileSync(file, 'utf8'));
-    } catch {
-      known = false;
-    }
-    bundlesByFile.set(file, known);
+    known = bundlesMcpSdk(readCode(file));
+    bundlesByFile.set(version, known);
   }
   return known;
+}
+
+/** True when the code file at `file` bundles the MCP SDK, or requires or imports by a relative specifier a module that does. */
+export function reachesBundledSdk(file: string): boolean {
+  return fileBundlesMcpSdk(file) || requiresBundledSdk(readCode(file), file);
 }
 
 /** `require("./x")`, `from "./x"`, `import("./x")`: a relative module specifier in code text. */

@@ -1,10 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import path from 'node:path';
 import type { ts as TS } from 'ts-morph';
 import { entryTargets, readJson } from './workspaces.js';
 import { completedCodeFile as completed } from './file-system.js';
-import { fileBundlesMcpSdk, requiresBundledSdk } from './bundled-sdk.js';
+import { fileBundlesMcpSdk, reachesBundledSdk } from './bundled-sdk.js';
 
 /**
  * Following into dependency packages whose code registers tools: a server published as a thin
@@ -15,7 +15,9 @@ import { fileBundlesMcpSdk, requiresBundledSdk } from './bundled-sdk.js';
  * Bounded: a package is followed only when linted (or followed) code imports it by name, it is not
  * the MCP SDK or a framework discovery reads by name (their code defines registration methods, not
  * tools), and it belongs to MCP: it depends on the SDK or a known framework, is named or tagged
- * `mcp`, or depends (within {@link MAX_DEPENDENCY_DEPTH} levels) on a package that is. At most
+ * `mcp`, or depends (within {@link MAX_DEPENDENCY_DEPTH} levels) on a package that is; or a module
+ * imported from it bundles its own copy of the SDK, or requires one of the package's that does
+ * (see `bundled-sdk.ts`; that copy is left unread, as the SDK is). At most
  * {@link MAX_FOLLOWED_PACKAGES} packages are followed in a run.
  */
 
@@ -41,15 +43,6 @@ const NODE_MODULES = `${path.sep}node_modules${path.sep}`;
 
 /** Why a package that neither depends on the SDK or a framework nor bundles one is not followed. */
 const NOT_MCP = 'it does not depend on the MCP SDK or a known framework, and the modules imported from it do not bundle the SDK';
-
-/** The text of a file, or '' when it cannot be read. */
-function readText(file: string): string {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch {
-    return '';
-  }
-}
 
 /** A package imported by name from analysed code that was not followed, and why. */
 export interface UnfollowedDependency {
@@ -150,9 +143,9 @@ export class DependencyFollower {
    * `./utilsBundle`).
    */
   private decide(root: string, name: string, importedFrom: string, file: string | null): boolean {
-    if (!this.decisions.has(root) || (this.decisions.get(root) === NOT_MCP && file !== null && this.bundlesSdk(file))) {
+    if (!this.decisions.has(root) || (this.decisions.get(root) === NOT_MCP && file !== null && reachesBundledSdk(file))) {
       let reason: string | null = null;
-      if (!this.reachesMcp(root, 0) && !(file !== null && this.bundlesSdk(file))) reason = NOT_MCP;
+      if (!this.reachesMcp(root, 0) && !(file !== null && reachesBundledSdk(file))) reason = NOT_MCP;
       else if (this.followedNames.length >= MAX_FOLLOWED_PACKAGES) reason = `${MAX_FOLLOWED_PACKAGES} dependency packages were already followed`;
       else this.followedNames.push(name);
       this.decisions.set(root, reason);
@@ -160,11 +153,6 @@ export class DependencyFollower {
       else if (!this.unfollowed.has(name)) this.unfollowed.set(name, { name, importedFrom, reason });
     }
     return this.decisions.get(root) === null;
-  }
-
-  /** True when a code file bundles the MCP SDK or requires, by a relative specifier, a module that does. */
-  private bundlesSdk(file: string): boolean {
-    return fileBundlesMcpSdk(file) || requiresBundledSdk(readText(file), file);
   }
 
   /** True when the package depends on the MCP SDK or a framework, says MCP in its name or keywords, or depends on a package that does. */
