@@ -899,7 +899,7 @@ export class ContextFinder {
    * are already listed. Null for any other name.
    */
   private assignedTables(id: Identifier | import('ts-morph').PropertyAccessExpression, b: Bindings, depth: number, use: Node = id): Elements | null {
-    const assigned = Node.isPropertyAccessExpression(id) ? this.fieldValues(id) : this.assignedValues(id, use);
+    const assigned = Node.isPropertyAccessExpression(id) ? this.fieldValues(id, b) : this.assignedValues(id, use);
     const decl = (Node.isPropertyAccessExpression(id) ? id.getNameNode() : id).getSymbol()?.getDeclarations()[0];
     if (!assigned || !decl) return null;
     // Keyed by the values read, not the name: `tools = tools.filter(...)` reads the earlier values
@@ -1233,25 +1233,28 @@ export class ContextFinder {
 
   /**
    * For a field of a class's instances that its code fills later (`tools: Tool[] = []`, then
-   * `this.tools = this.load()` in an init method), the values it is given, start values left
-   * out (see {@link isStartValue}); null for anything else.
+   * `this.tools = this.load()` in an init method; in JavaScript, `this.tools = []` in the
+   * constructor), the values it is given, start values left out (see {@link isStartValue}): what
+   * the classes the receiver can be give it (see {@link Resolver.fieldWritesOf}), and for a
+   * declared field, every other write the checker finds (`host.tools = ...`). Null for anything else.
    */
-  private fieldValues(access: import('ts-morph').PropertyAccessExpression): Node[] | null {
+  private fieldValues(access: import('ts-morph').PropertyAccessExpression, b: Bindings): Node[] | null {
+    const values = new Set<Node>(this.resolver.fieldWritesOf(access, b));
     const decl = access.getNameNode().getSymbol()?.getDeclarations()[0];
     const nameNode = decl && Node.isPropertyDeclaration(decl) && !decl.isStatic() ? decl.getNameNode() : undefined;
-    if (!nameNode || !(Node.isIdentifier(nameNode) || Node.isPrivateIdentifier(nameNode))) return null;
-    const values: Node[] = [];
-    const init = (decl as import('ts-morph').PropertyDeclaration).getInitializer();
-    if (init) values.push(init);
-    for (const ref of (nameNode as Identifier).findReferencesAsNodes()) {
-      const written = ref.getParent();
-      const assignment = written?.getParent();
-      if (written && Node.isPropertyAccessExpression(written) && written.getNameNode() === ref && assignment && Node.isBinaryExpression(assignment) && assignment.getLeft() === written && assignment.getOperatorToken().getKind() === SyntaxKind.EqualsToken) {
-        values.push(assignment.getRight());
+    if (nameNode && (Node.isIdentifier(nameNode) || Node.isPrivateIdentifier(nameNode))) {
+      const init = (decl as import('ts-morph').PropertyDeclaration).getInitializer();
+      if (init) values.add(init);
+      for (const ref of (nameNode as Identifier).findReferencesAsNodes()) {
+        const written = ref.getParent();
+        const assignment = written?.getParent();
+        if (written && Node.isPropertyAccessExpression(written) && written.getNameNode() === ref && assignment && Node.isBinaryExpression(assignment) && assignment.getLeft() === written && assignment.getOperatorToken().getKind() === SyntaxKind.EqualsToken) {
+          values.add(assignment.getRight());
+        }
       }
     }
-    const meaningful = values.filter((v) => !isStartValue(v));
-    return values.length > 1 && meaningful.length > 0 ? meaningful : null;
+    const meaningful = [...values].filter((v) => !isStartValue(v));
+    return values.size > 1 && meaningful.length > 0 ? meaningful : null;
   }
 
   /**
