@@ -9,7 +9,7 @@ import { returnedExpressions } from '../analysis/returns.js';
 import { propertyOf, valueOfProperty, type DiscoverContext, type RegistrationAdapter } from './adapter.js';
 import type { UnresolvedItem, UnresolvedRegistration } from '../model.js';
 import type { RegistrationContext } from './contexts.js';
-import { discovered, keyOfReceiver, readAnnotations, titleOf, receiverKey, type Arg, type Discovery, type DiscoveredTool, type HandlerRef } from './registrations.js';
+import { definitionKey, discovered, keyOfReceiver, readAnnotations, titleOf, receiverKey, type Arg, type Discovery, type DiscoveredTool, type HandlerRef } from './registrations.js';
 
 /** The request each handler serves: SDK v1 passes a Zod schema, SDK v2 a method string. */
 type Method = 'tools/list' | 'tools/call';
@@ -54,9 +54,13 @@ function discoverLowLevel(sf: SourceFile, ctx: DiscoverContext): Discovery {
     }
     else found.unresolved.push({ location: locationOf(handler), reason: `the ${method} handler is not a function the linter can read` });
   }
-  for (const { node: list } of handlers['tools/list']) {
-    for (const returned of returnedExpressions(list)) {
-      const tools = propertyOf({ node: returned, bindings: Bindings.EMPTY }, 'tools', ctx.resolver);
+  for (const { node: list, bindings } of handlers['tools/list']) {
+    /** The definitions this handler lists, each once: its returns are alternatives (`if (team) return { tools: defs.filter(...) }; return { tools: defs }`). */
+    const listed = new Set<string>();
+    // What a middleware the handler is wrapped in returns is what the handler it wraps returns.
+    const results = returnedExpressions(list).flatMap((returned) => ctx.contexts.objectsOf(returned, bindings.visibleFrom(returned)).map((value) => ({ returned, value })));
+    for (const { returned, value } of results) {
+      const tools = propertyOf(value, 'tools', ctx.resolver);
       if (!tools) {
         found.unresolved.push({ location: locationOf(returned), reason: 'the tools/list handler returns a value whose `tools` the linter cannot read' });
         continue;
@@ -80,6 +84,9 @@ function discoverLowLevel(sf: SourceFile, ctx: DiscoverContext): Discovery {
         const owner = overridden.get(list);
         if (owner) tool.overridesListOf = owner;
         tool.site = element.node;
+        const key = definitionKey(tool.facts);
+        if (key !== null && listed.has(key)) continue;
+        if (key !== null) listed.add(key);
         found.tools.push(tool);
       }
     }
