@@ -48,6 +48,24 @@ export function main() { return createServerWithTools({ name: "browser", tools: 
     expect(reasons(result)).toEqual([]);
   });
 
+  it('lists a copy renamed at run time (`renamed.get(name) ?? name`) in one of its returns as the tool it copies', async () => {
+    const result = await lintFiles({
+      'server.js': `${LOW_HEADER}
+const defaults = [{ tool: { name: "get_account", annotations: { readOnlyHint: true } } }];
+function shorten(endpoints, renamed) {
+  return endpoints.map((endpoint) => ({ ...endpoint, tool: { ...endpoint.tool, name: renamed.get(endpoint.tool.name) ?? endpoint.tool.name } }));
+}
+export function init(server, renamed) {
+  server.setRequestHandler(ListToolsRequestSchema, async () => (renamed.size > 0 ? { tools: shorten(defaults, renamed).map((e) => e.tool) } : { tools: defaults.map((e) => e.tool) }));
+  server.setRequestHandler(CallToolRequestSchema, async () => ({ content: [] }));
+}
+`,
+    });
+    expect(names(result)).toEqual(['get_account']);
+    expect(declared(tool(result, 'get_account'))).toEqual({ readOnlyHint: true });
+    expect(reasons(result)).toEqual([]);
+  });
+
   it('keeps the reason when no call site gives a table it can read', async () => {
     const result = await lintFiles({
       'server.js': `${LOW_HEADER}
