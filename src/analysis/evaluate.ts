@@ -1,8 +1,8 @@
 import type { BinaryExpression, ts as TS } from 'ts-morph';
 import { Node, SyntaxKind, ts } from '../ts-morph.js';
 import { Bindings } from './bindings.js';
-import { descendantsOfKinds } from './nodes.js';
-import { bindingsOf, constInitializer, isFunctionNode, isNewOf, type Resolver, shorten, unwrap } from './resolve.js';
+import { descendantsOfKinds, isAssignmentOperator } from './nodes.js';
+import { bindingsOf, constInitializer, initializerOf, isFunctionNode, isNewOf, type Resolver, shorten, unwrap } from './resolve.js';
 
 /**
  * The static value of an expression, or why it has none. An unknown value may still be one of a
@@ -117,6 +117,8 @@ export function evaluate(expr: Node, resolver: Resolver, depth = 0, b: Bindings 
   if (Node.isIdentifier(node) && node.getText() === 'undefined') return { known: true, value: undefined };
   const operation = evaluateOperation(node, resolver, depth, b);
   if (operation) return operation;
+  const literal = zodLiteralValue(node, resolver);
+  if (literal) return evaluate(literal, resolver, depth + 1, b);
   if (Node.isIdentifier(node) || Node.isPropertyAccessExpression(node) || Node.isElementAccessExpression(node) || Node.isCallExpression(node)) {
     const target = resolver.resolve(node, 0, b);
     if (target.kind === 'const') return { known: true, value: target.value };
@@ -132,6 +134,42 @@ export function evaluate(expr: Node, resolver: Resolver, depth = 0, b: Bindings 
     return { known: false, reason: `\`${text}\` is computed at run time`, node };
   }
   return { known: false, reason: `\`${shorten(node.getText())}\` is computed at run time`, node };
+}
+
+/**
+ * For `Schema.shape.name.value` where `Schema` is `z.object({ name: z.literal("x"), ... })` (a
+ * tool's name kept in its zod schema), the expression `z.literal` was given; null for anything else.
+ */
+function zodLiteralValue(node: Node, resolver: Resolver): Node | null {
+  if (!Node.isPropertyAccessExpression(node) || node.getName() !== 'value') return null;
+  const literal = zodSchema(node.getExpression(), resolver, 0);
+  return literal && zodCallName(literal, resolver) === 'literal' ? (literal.getArguments()[0] ?? null) : null;
+}
+
+/** The `z.<kind>(...)` call a schema expression stands for: a const holding one, or `S.shape.key` of a `z.object({...})`. */
+function zodSchema(expr: Node, resolver: Resolver, depth: number): import('ts-morph').CallExpression | null {
+  const node = unwrap(expr);
+  if (depth > MAX_DEPTH) return null;
+  if (Node.isCallExpression(node)) return zodCallName(node, resolver) ? node : null;
+  if (Node.isIdentifier(node)) {
+    // A bundle's `var Schema = z.object(...)` is never assigned again either.
+    const init = initializerOf(node, false);
+    return init ? zodSchema(init, resolver, depth + 1) : null;
+  }
+  const shape = Node.isPropertyAccessExpression(node) ? unwrap(node.getExpression()) : null;
+  if (!shape || !Node.isPropertyAccessExpression(shape) || shape.getName() !== 'shape') return null;
+  const object = zodSchema(shape.getExpression(), resolver, depth + 1);
+  const fields = object && zodCallName(object, resolver) === 'object' ? object.getArguments()[0] : undefined;
+  const field = fields && Node.isObjectLiteralExpression(unwrap(fields)) ? (unwrap(fields) as import('ts-morph').ObjectLiteralExpression).getProperty((node as import('ts-morph').PropertyAccessExpression).getName()) : undefined;
+  return field && Node.isPropertyAssignment(field) ? zodSchema(field.getInitializerOrThrow(), resolver, depth + 1) : null;
+}
+
+/** `object` for `z.object(...)` (zod imported from the `zod` package), `literal` for `z.literal(...)`, ...; null for any other call. */
+function zodCallName(call: import('ts-morph').CallExpression, resolver: Resolver): string | null {
+  const callee = unwrap(call.getExpression());
+  if (!Node.isPropertyAccessExpression(callee)) return null;
+  const target = resolver.resolve(callee, 0);
+  return target.kind === 'module' && /^zod(\/|$)/.test(target.specifier) ? callee.getName() : null;
 }
 
 /** The values an evaluation can take: the one known value, or the listed possibilities, or null when any value is possible. */
@@ -251,8 +289,9 @@ function literalCollection(expr: Node, resolver: Resolver, depth: number, b: Bin
   let target = resolver.resolve(expr, 0, b);
   let node = target.kind === 'value' ? unwrap(target.node) : unwrap(expr);
   // `const NAMES = new Set([...])` resolves to the global Set; its literal is in the declaration,
-  // also in another module. A collection changed after it is made (`NAMES.add(x)`) is not a literal.
-  const init = constInitializer(node);
+  // also in another module, or of a bundle's `var` that nothing assigns again. A collection
+  // changed after it is made (`NAMES.add(x)`) is not a literal.
+  const init = constInitializer(node) ?? unassignedInitializer(node);
   if (init && changedLater(node, init)) return null;
   if (init) {
     node = unwrap(init);
@@ -277,6 +316,18 @@ function changedLater(name: Node, init: Node): boolean {
   if (!id) return true;
   const pattern = new RegExp(`\\b${id.replace(/[$]/g, '\\$&')}\\s*\\.\\s*(?:${MUTATORS.join('|')})\\s*\\(`);
   return [name.getSourceFile(), init.getSourceFile()].some((sf) => pattern.test(sf.getFullText()));
+}
+
+/** The initializer of a `let` or `var` that no code assigns again (`var HIDDEN = new Set([...])` in a bundle); undefined otherwise. */
+function unassignedInitializer(node: Node): Node | undefined {
+  const decl = Node.isIdentifier(node) ? node.getSymbol()?.getDeclarations()[0] : undefined;
+  const nameNode = decl && Node.isVariableDeclaration(decl) ? decl.getNameNode() : undefined;
+  if (!nameNode || !Node.isIdentifier(nameNode)) return undefined;
+  const written = nameNode.findReferencesAsNodes().some((ref) => {
+    const parent = ref.getParent();
+    return parent && Node.isBinaryExpression(parent) && parent.getLeft() === ref && isAssignmentOperator(parent.getOperatorToken().getKind());
+  });
+  return written ? undefined : (decl as import('ts-morph').VariableDeclaration).getInitializer();
 }
 
 /**

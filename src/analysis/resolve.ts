@@ -521,6 +521,8 @@ export class Resolver {
       if (Node.isObjectLiteralExpression(obj)) {
         const prop = objectProperty(obj, name);
         if (prop) return this.resolveDeclaration(prop, depth + 1, b);
+        const exported = namespaceExport(obj, name);
+        if (exported) return this.resolve(exported, depth + 1);
         // A key the literal does not have, and no spread that could add it: reading it gives undefined.
         if (!obj.getProperties().some((p) => Node.isSpreadAssignment(p))) return { kind: 'const', value: undefined };
         for (const spread of obj.getProperties().filter((p) => Node.isSpreadAssignment(p)).reverse()) {
@@ -1262,6 +1264,23 @@ function objectProperty(obj: import('ts-morph').ObjectLiteralExpression, name: s
     if ((Node.isPropertyAssignment(prop) || Node.isShorthandPropertyAssignment(prop) || Node.isMethodDeclaration(prop) || Node.isGetAccessorDeclaration(prop)) && propertyKey(prop) === name) found = prop;
   }
   return found;
+}
+
+/**
+ * For the empty object of a module namespace esbuild keeps (`var ns = {}; __export(ns, { name: () => value })`,
+ * the call right after the declaration), the value its getter for `name` returns; undefined for any other object.
+ */
+function namespaceExport(obj: import('ts-morph').ObjectLiteralExpression, name: string): Node | undefined {
+  const decl = obj.getParent();
+  if (obj.getProperties().length > 0 || !decl || !Node.isVariableDeclaration(decl) || decl.getInitializer() !== obj) return undefined;
+  const next = decl.getVariableStatement()?.getNextSibling();
+  const call = next && Node.isExpressionStatement(next) ? unwrap(next.getExpression()) : undefined;
+  if (!call || !Node.isCallExpression(call) || !/^__export\d*$/.test(call.getExpression().getText())) return undefined;
+  const [target, getters] = call.getArguments();
+  if (!target || target.getText() !== decl.getName() || !getters || !Node.isObjectLiteralExpression(getters)) return undefined;
+  const getter = objectProperty(getters, name);
+  const fn = getter && Node.isPropertyAssignment(getter) ? unwrap(getter.getInitializerOrThrow()) : undefined;
+  return fn && Node.isArrowFunction(fn) && fn.getParameters().length === 0 ? soleReturn(fn) ?? undefined : undefined;
 }
 
 function propertyKey(prop: import('ts-morph').PropertyAssignment | import('ts-morph').ShorthandPropertyAssignment | import('ts-morph').MethodDeclaration | import('ts-morph').GetAccessorDeclaration): string | null {

@@ -86,6 +86,12 @@ export class ContextFinder {
   private readonly expanding = new Set<FunctionNode>();
   /** Declarations the registration's name and annotations use (see {@link ContextFinder.contextsOf}). */
   private essential = new Set<string>();
+  /**
+   * The registration call whose contexts are enumerated: found by its method's name alone inside a
+   * project method of that name (`registerTool(server, tool) { server.registerTool(...) }`), it is the
+   * SDK's method, not a call of the project's.
+   */
+  private registration: Node | null = null;
   /** Steps spent reading the current table (see {@link MAX_TABLE_WORK}), and how many reads of tables are nested now. */
   private tableWork = 0;
   private tableWalks = 0;
@@ -103,6 +109,8 @@ export class ContextFinder {
    * call, not for every call of the function in the project.
    */
   private readonly readingCall = new Map<FunctionNode, Bindings>();
+  /** Tables being read in the contexts of the functions around them (see {@link ContextFinder.passedIn}). */
+  private readonly readingPassed = new Set<Node>();
 
   /**
    * @param patchSites the calls that run a monkeypatch of `server.tool` (see `PatchIndex`), or
@@ -137,7 +145,9 @@ export class ContextFinder {
     for (const arg of call.getArguments()) for (const d of identifiersIn(arg)) uses.add(d);
     this.essential = new Set<string>();
     for (const arg of essential) for (const d of identifiersIn(arg)) this.essential.add(d);
+    this.registration = call;
     const contexts = this.contextsAt(call, uses, 0, unexpanded);
+    this.registration = null;
     if (contexts.length > MAX_CONTEXTS) {
       unexpanded.push({ node: call, reason: `more than ${MAX_CONTEXTS} registrations come from this call; only the first ${MAX_CONTEXTS} are read` });
       return { contexts: contexts.slice(0, MAX_CONTEXTS), unexpanded };
@@ -291,6 +301,7 @@ export class ContextFinder {
         continue;
       }
       if (Node.isCallExpression(site)) {
+        if (site === this.registration && this.untyped.has(site)) continue;
         // The site's arguments feed the wrapper's parameters; those at parameters the tool's
         // identity needs (name, annotations) are needed in turn. The receiver is not.
         const essentialParams = new Set(fn.getParameters().filter((p) => usesAny(this.essential, p)).map((p) => fn.getParameters().indexOf(p)));
@@ -685,11 +696,24 @@ export class ContextFinder {
    * table fails only when no part can be read.
    */
   elementsOf(expr: Node, b: Bindings, depth: number): Elements {
-    // One budget for a walk from the outermost table, however its steps nest.
+    return this.walk(() => this.readElements(expr, b, depth));
+  }
+
+  /**
+   * The objects a value can be, each where it is made (see {@link ContextFinder.possibleObjects}):
+   * what a tools/list handler returns through the middleware that wraps it
+   * (`logging.wrap(async () => ({ tools }))`, `return await breaker.execute(() => handler())`).
+   */
+  objectsOf(expr: Node, b: Bindings): { node: Node; bindings: Bindings }[] {
+    return this.walk(() => this.possibleObjects(expr, b, 0));
+  }
+
+  /** Runs `read` with one budget (see {@link MAX_TABLE_WORK}) for a walk from the outermost table, however its steps nest. */
+  private walk<T>(read: () => T): T {
     if (this.tableWalks === 0) this.tableWork = 0;
     this.tableWalks++;
     try {
-      return this.readElements(expr, b, depth);
+      return read();
     } finally {
       this.tableWalks--;
     }
@@ -776,9 +800,34 @@ export class ContextFinder {
       if (Node.isArrayLiteralExpression(value)) return this.arrayLiteral(value, bindingsOf(target), depth);
     }
     if (target.kind === 'unknown' && target.runtime) return { ok: false, reason: target.reason };
-    if (target.kind === 'unknown') return { ok: false, reason: `which the linter cannot read (${target.reason})` };
+    if (target.kind === 'unknown') return this.passedIn(node, depth) ?? { ok: false, reason: `which the linter cannot read (${target.reason})` };
     if (target.kind === 'module') return { ok: false, reason: `which comes from ${target.specifier} and is known only at run time` };
     return { ok: false, reason: 'which is known only at run time' };
+  }
+
+  /**
+   * For a table that reaches `node` through the parameters of the functions around it (a server
+   * factory's `options.tools`, a `setup(server, tools)` helper): the tables read there in each
+   * context of those functions (each call site, see {@link ContextFinder.contextsAt}), those that
+   * cannot be enumerated as gaps. Null when no context gives a table the linter can read: the
+   * caller's reason stands.
+   */
+  private passedIn(node: Node, depth: number): Elements | null {
+    if (this.readingPassed.has(node)) return null;
+    const uses = identifiersIn(node);
+    const saved = this.essential;
+    this.essential = new Set(uses);
+    this.readingPassed.add(node);
+    try {
+      const unexpanded: UnexpandedContext[] = [];
+      const contexts = this.contextsAt(node, uses, depth + 1, unexpanded).filter((ctx) => ctx.bindings.size > 0);
+      const parts = contexts.map((ctx): Elements => (ctx.runtime ? { ok: false, reason: ctx.runtime.reason } : this.elementsOf(node, ctx.bindings, depth + 1)));
+      if (!parts.some((p) => p.ok)) return null;
+      return this.union([...parts, ...unexpanded.map((u) => ({ ok: false as const, reason: u.reason }))]);
+    } finally {
+      this.readingPassed.delete(node);
+      this.essential = saved;
+    }
   }
 
   /**
@@ -858,8 +907,9 @@ export class ContextFinder {
 
   /**
    * The objects an expression can stand for, each where it is made: both sides of `??`, `||` and
-   * `? :`, what a project function can return, every value of a map read with a key only run time
-   * has (`HANDLERS[key]`), a `const`'s initializer, a bound parameter's argument. Anything else is
+   * `? :`, what a project function can return (also a function a parameter or a wrapper's result
+   * stands for, `await` looked through), every value of a map read with a key only run time has
+   * (`HANDLERS[key]`), a `const`'s initializer, a bound parameter's argument. Anything else is
    * itself.
    */
   private possibleObjects(expr: Node, b: Bindings, depth: number): { node: Node; bindings: Bindings }[] {
@@ -869,6 +919,7 @@ export class ContextFinder {
     if (Node.isConditionalExpression(node) || (Node.isBinaryExpression(node) && [SyntaxKind.QuestionQuestionToken, SyntaxKind.BarBarToken].includes(node.getOperatorToken().getKind()))) {
       return alternatives(node).flatMap((n) => next(n, b));
     }
+    if (Node.isAwaitExpression(node)) return next(node.getExpression(), b);
     if (Node.isIdentifier(node)) {
       const decl = node.getSymbol()?.getDeclarations()[0];
       const bound = decl ? b.get(decl) : undefined;

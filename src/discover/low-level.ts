@@ -9,7 +9,7 @@ import { returnedExpressions } from '../analysis/returns.js';
 import { propertyOf, valueOfProperty, type DiscoverContext, type RegistrationAdapter } from './adapter.js';
 import type { UnresolvedItem, UnresolvedRegistration } from '../model.js';
 import type { RegistrationContext } from './contexts.js';
-import { discovered, keyOfReceiver, readAnnotations, titleOf, receiverKey, type Arg, type Discovery, type DiscoveredTool, type HandlerRef } from './registrations.js';
+import { definitionKey, discovered, keyOfReceiver, readAnnotations, titleOf, receiverKey, type Arg, type Discovery, type DiscoveredTool, type HandlerRef } from './registrations.js';
 
 /** The request each handler serves: SDK v1 passes a Zod schema, SDK v2 a method string. */
 type Method = 'tools/list' | 'tools/call';
@@ -54,9 +54,12 @@ function discoverLowLevel(sf: SourceFile, ctx: DiscoverContext): Discovery {
     }
     else found.unresolved.push({ location: locationOf(handler), reason: `the ${method} handler is not a function the linter can read` });
   }
-  for (const { node: list } of handlers['tools/list']) {
-    for (const returned of returnedExpressions(list)) {
-      const tools = propertyOf({ node: returned, bindings: Bindings.EMPTY }, 'tools', ctx.resolver);
+  for (const { node: list, bindings } of handlers['tools/list']) {
+    const listed: { tool: DiscoveredTool; fallback: string | null }[] = [];
+    // What a middleware the handler is wrapped in returns is what the handler it wraps returns.
+    const results = returnedExpressions(list).flatMap((returned) => ctx.contexts.objectsOf(returned, bindings.visibleFrom(returned)).map((value) => ({ returned, value })));
+    for (const { returned, value } of results) {
+      const tools = propertyOf(value, 'tools', ctx.resolver);
       if (!tools) {
         found.unresolved.push({ location: locationOf(returned), reason: 'the tools/list handler returns a value whose `tools` the linter cannot read' });
         continue;
@@ -80,11 +83,40 @@ function discoverLowLevel(sf: SourceFile, ctx: DiscoverContext): Discovery {
         const owner = overridden.get(list);
         if (owner) tool.overridesListOf = owner;
         tool.site = element.node;
-        found.tools.push(tool);
+        listed.push({ tool, fallback: tool.facts.name === null ? fallbackName(definition, ctx.resolver) : null });
       }
     }
+    found.tools.push(...listedOnce(listed));
   }
   return found;
+}
+
+/**
+ * The tools one tools/list handler lists, each definition once: its returns are alternatives
+ * (`if (team) return { tools: defs.filter(...) }; return { tools: defs.map(withAccount) }`), so a
+ * definition two of them list (same name, place and annotations) is one tool, and a copy whose
+ * name only run time knows but falls back to a name the handler lists (`name: renamed.get(t.name)
+ * ?? t.name` on one path) stands for that tool, not for another. `fallback`: that name, if any.
+ */
+function listedOnce(listed: { tool: DiscoveredTool; fallback: string | null }[]): DiscoveredTool[] {
+  const keys = new Set<string>();
+  const names = new Set(listed.map(({ tool }) => tool.facts.name));
+  return listed.filter(({ tool, fallback }) => {
+    const key = definitionKey(tool.facts);
+    if (key === null) return fallback === null || !names.has(fallback);
+    if (keys.has(key)) return false;
+    keys.add(key);
+    return true;
+  }).map(({ tool }) => tool);
+}
+
+/** The name a listed tool object falls back to, `b` of `name: a ?? b` or `a || b`, when it is a known string; null otherwise. */
+function fallbackName(definition: Arg, resolver: Resolver): string | null {
+  const name = propertyOf(definition, 'name', resolver);
+  const value = name ? unwrap(name.node) : null;
+  if (!name || !value || !Node.isBinaryExpression(value) || ![SyntaxKind.QuestionQuestionToken, SyntaxKind.BarBarToken].includes(value.getOperatorToken().getKind())) return null;
+  const fallback = evaluate(value.getRight(), resolver, 0, name.bindings);
+  return fallback.known && typeof fallback.value === 'string' ? fallback.value : null;
 }
 
 /**

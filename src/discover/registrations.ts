@@ -470,6 +470,17 @@ function resolveName(arg: Arg, resolver: Resolver, unresolved: UnresolvedItem[])
   return { name: null, displayName: `<${shorten(arg.node.getText(), 40)}>` };
 }
 
+/**
+ * What makes two registrations one definition to a reader: the name, where it is written, and the
+ * annotations declared (each hint's value and place). Null for a tool whose name is unknown.
+ */
+export function definitionKey(facts: ToolFacts): string | null {
+  const { name, location, annotations } = facts;
+  if (name === null) return null;
+  const declared = annotations ? JSON.stringify(Object.entries(annotations.properties).map(([k, h]) => [k, h.known ? h.value : '?', h.location.line, h.location.column])) : 'none';
+  return `${name}\0${location.file}:${location.line}:${location.column}\0${declared}`;
+}
+
 /** The facts of one registration, from its name argument, its annotations and its handler(s). */
 export function discovered(registration: string, nameArg: Arg | null, annotations: DeclaredAnnotations | null, handlers: HandlerRef[], ctx: RegistrationContext, resolver: Resolver, unresolved: UnresolvedItem[] = []): DiscoveredTool {
   // No name at all (a listed tool object without `name`): the caller recorded why.
