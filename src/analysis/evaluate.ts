@@ -2,7 +2,7 @@ import type { BinaryExpression, ts as TS } from 'ts-morph';
 import { Node, SyntaxKind, ts } from '../ts-morph.js';
 import { Bindings } from './bindings.js';
 import { descendantsOfKinds } from './nodes.js';
-import { bindingsOf, initializerOf, isFunctionNode, isNewOf, type Resolver, shorten, unwrap } from './resolve.js';
+import { bindingsOf, initializerOf, isFunctionNode, isNewOf, type Resolver, restArguments, shorten, unwrap } from './resolve.js';
 
 /**
  * The static value of an expression, or why it has none. An unknown value may still be one of a
@@ -111,6 +111,18 @@ export function evaluate(expr: Node, resolver: Resolver, depth = 0, b: Bindings 
       } else {
         value.push(item.value);
       }
+    }
+    return { known: true, value };
+  }
+  // A rest parameter a call site binds: the arguments it collects.
+  const collected = restArguments(node, b);
+  if (collected) {
+    const value: unknown[] = [];
+    for (const item of collected) {
+      if (Node.isSpreadElement(item.node)) return { known: false, reason: `\`${shorten(item.node.getText())}\` spreads values the linter cannot list`, node: item.node };
+      const element = evaluate(item.node, resolver, depth + 1, item.bindings);
+      if (!element.known) return element;
+      value.push(element.value);
     }
     return { known: true, value };
   }
