@@ -1,10 +1,12 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Expression, Identifier, SourceFile, ts as TS } from 'ts-morph';
 import { Node, SyntaxKind, ts } from '../ts-morph.js';
 import { descendantsOfKinds, isAssignmentOperator, importedModuleOf } from './nodes.js';
 import { Bindings, type Bound } from './bindings.js';
 import type { BranchIndex } from './branches.js';
+import type { Evaluated } from './evaluate.js';
 import { returnedExpressions, soleReturn } from './returns.js';
 
 /** A function whose body can be analysed. */
@@ -179,6 +181,8 @@ export class Resolver {
   private readonly boundDeclarationCache = new Map<number, Map<Node, Target>>();
   /** The declaration each identifier names (null: none, a global), as the checker first said. */
   private readonly identifierDecls = new Map<Node, Node | null>();
+  /** Evaluates expressions, for computed `import(...)` specifiers (set by {@link Resolver.useEvaluator}). */
+  private evaluator: ((expr: Node, b: Bindings) => Evaluated) | null = null;
   /** Branch verdicts, to pick the return a helper's arguments reach (set by {@link Resolver.useBranches}). */
   private branches: BranchIndex | null = null;
   private readonly literalReturnsCache = new Map<FunctionNode, Node[]>();
@@ -206,6 +210,30 @@ export class Resolver {
       this.literalReturnsCache.set(fn, returns);
     }
     return returns;
+  }
+
+  /**
+   * The module a computed `import(expr)` or `require(expr)` (the call `loader`) loads, when `expr`
+   * evaluates in `b` to a string: a `file:` URL or an absolute path is read relative to the
+   * importing file, anything else as written. Unknown, saying why, when it does not (or no
+   * evaluator is set, see {@link Resolver.useEvaluator}).
+   */
+  private computedModule(loader: Node, expr: Node, depth: number, b: Bindings): Target {
+    const v = this.evaluator?.(expr, b);
+    if (!v || !v.known || typeof v.value !== 'string') {
+      const why = v && !v.known ? ` (${v.reason})` : '';
+      return { kind: 'unknown', reason: `the module \`${shorten(loader.getText(), 60)}\` loads is known only at run time${why}` };
+    }
+    const written = v.value;
+    const file = written.startsWith('file:') ? fileUrlPath(written) : path.isAbsolute(written) ? written : null;
+    if (file === null) return this.fromModule(loader.getSourceFile(), written, [], depth);
+    const relative = path.relative(path.dirname(loader.getSourceFile().getFilePath()), file).split(path.sep).join('/');
+    return this.fromModule(loader.getSourceFile(), relative.startsWith('.') ? relative : `./${relative}`, [], depth);
+  }
+
+  /** Lets computed `import(...)` specifiers be read: `evaluate` gives an expression's value in bindings. */
+  useEvaluator(evaluate: (expr: Node, b: Bindings) => Evaluated): void {
+    this.evaluator = evaluate;
   }
 
   /** Lets helpers with several `return`s be read: the index decides which returns the arguments reach. */
@@ -376,6 +404,10 @@ export class Resolver {
     }
     const spec = requireSpecifier(node);
     if (spec !== null) return this.fromModule(node.getSourceFile(), spec, [], depth);
+    // `require(path.join(__dirname, "tools", file))` with `file` bound to one entry of a folder.
+    if (Node.isCallExpression(node) && unwrap(node.getExpression()).getText() === 'require' && node.getArguments().length === 1) {
+      return this.computedModule(node, node.getArguments()[0]!, depth, b);
+    }
     // A cached singleton (`globalThis.prisma ?? new PrismaClient()`, `cache || createClient()`): the
     // cache holds what the fallback makes, so the fallback says what the value is.
     if (Node.isBinaryExpression(node) && [SyntaxKind.QuestionQuestionToken, SyntaxKind.BarBarToken].includes(node.getOperatorToken().getKind())) {
@@ -396,6 +428,8 @@ export class Resolver {
       if (Node.isCallExpression(inner) && inner.getExpression().getKind() === SyntaxKind.ImportKeyword) {
         const arg = inner.getArguments()[0];
         if (arg && Node.isStringLiteral(arg)) return this.fromModule(node.getSourceFile(), arg.getLiteralValue(), [], depth);
+        // `await import(pathToFileURL(join(dir, file)).href)` with `file` bound to one entry of a folder.
+        if (arg) return this.computedModule(inner, arg, depth, b);
       }
       return this.resolve(inner, depth + 1, b);
     }
@@ -553,6 +587,12 @@ export class Resolver {
       // `args[0]`, `args.length` of a rest parameter a call site binds: its arguments.
       const collected = restArguments(obj, b);
       if (collected) return this.restArgument(collected, name, depth);
+      // `result.value` of an outcome of `Promise.allSettled`, read as fulfilled.
+      const outcome = b.get(obj);
+      if (outcome?.kind === 'settled') {
+        if (name === 'value') return this.resolve(outcome.node, depth + 1, outcome.bindings);
+        return { kind: 'const', value: name === 'status' ? 'fulfilled' : undefined };
+      }
       // `Enum.Member`: a TypeScript enum, or tsc's compiled form of one.
       if (Node.isEnumDeclaration(obj)) return enumMember(obj, name, this, depth);
       if (Node.isFunctionExpression(obj) && isEnumIife(obj)) return compiledEnumMember(obj, name, this, depth);
@@ -954,6 +994,7 @@ export class Resolver {
    * What the declaration `decl`, bound to `bound` in `b`, stands for. A rest parameter stands for
    * itself, read in bindings that hold the arguments it collects: {@link Resolver.member} reads its
    * elements (`args[0]`, `const [name] = args`) and its `length`, {@link restArguments} the list.
+   * So does a variable holding an outcome of `Promise.allSettled` (its `status` and `value`).
    */
   private resolveBound(bound: Bound, depth: number, decl: Node, b: Bindings): Target {
     switch (bound.kind) {
@@ -964,6 +1005,7 @@ export class Resolver {
       case 'runtime':
         return { kind: 'unknown', reason: bound.reason, runtime: true };
       case 'nodes':
+      case 'settled':
         return { kind: 'value', node: decl as unknown as Expression, bindings: b.visibleFrom(decl) };
     }
   }
@@ -1378,6 +1420,15 @@ export function bindParameters(fn: FunctionNode, args: Node[], callBindings: Bin
     if (arg) bindings = bindings.with(param, { kind: 'node', node: arg.node, bindings: arg.bindings }, fn);
   });
   return bindings;
+}
+
+/** The path a `file:` URL names, or null when it is no valid one. */
+function fileUrlPath(url: string): string | null {
+  try {
+    return fileURLToPath(url);
+  } catch {
+    return null;
+  }
 }
 
 /** True when two targets are the same: one constant, or one node read in the same bindings. */

@@ -34,20 +34,48 @@ describe('arguments passed on through rest parameters', () => {
   it('reads the name `const [name] = args` and `args[1]` give, and the annotations of the helper return the argument count reaches', async () => {
     const result = await lint({ paths: ['.'], cwd: path.join(FIXTURES, 'rest-arguments') });
     const read = '{"readOnlyHint":true,"openWorldHint":false}';
-    const write = '{"readOnlyHint":false,"destructiveHint":true,"openWorldHint":false}';
+    // `destructiveHint: name.includes("-delete")`: computed from the name.
+    const write = (destructive: boolean): string => `{"readOnlyHint":false,"destructiveHint":${destructive},"openWorldHint":false}`;
     expect(rows(result)).toEqual([
-      `notes-delete http.js:7 ${write}`,
-      `notes-delete stdio.js:6 ${write}`,
+      `notes-append http.js:7 ${write(false)}`,
+      `notes-append stdio.js:6 ${write(false)}`,
+      `notes-delete http.js:7 ${write(true)}`,
+      `notes-delete stdio.js:6 ${write(true)}`,
       `notes-read http.js:7 ${read}`,
       `notes-read stdio.js:6 ${read}`,
     ]);
     expect(result.unresolvedRegistrations).toEqual([]);
     // Each handler is the callback the call site passed (`args[1]` or `args[2]`).
-    for (const t of result.tools) expect(t.effects!.effects.map((e) => e.sink)).toEqual([t.name === 'notes-read' ? 'fs/promises readFile' : 'fs/promises rm']);
+    const sink: Record<string, string> = { 'notes-read': 'fs/promises readFile', 'notes-delete': 'fs/promises rm', 'notes-append': 'fs/promises appendFile' };
+    for (const t of result.tools) expect(t.effects!.effects.map((e) => e.sink)).toEqual([sink[t.name!]]);
   });
 
   it('tells apart the servers two entry points make for `this` of the server class: no duplicate tool names', async () => {
     const result = await lint({ paths: ['.'], cwd: path.join(FIXTURES, 'rest-arguments') });
     expect(result.findings.filter((f) => f.ruleId === 'duplicate-tool-name')).toEqual([]);
+  });
+});
+
+describe('modules loaded at start-up from a folder of the package', () => {
+  it('reads `import()` of each `.js` entry `readdir` lists (through `Promise.allSettled` and `.map`), skipping other entries', async () => {
+    const result = await lint({ paths: ['.'], cwd: path.join(FIXTURES, 'tools-folder') });
+    expect(rows(result)).toEqual([
+      'delete_note server.js:13 {"readOnlyHint":false,"destructiveHint":false,"openWorldHint":false}',
+      'read_note server.js:13 {"readOnlyHint":true,"openWorldHint":false}',
+    ]);
+    expect(result.unresolvedRegistrations).toEqual([]);
+    // Each handler is the imported module's: delete_note deletes, against its declaration.
+    expect(result.findings.filter((f) => f.severity === 'error').map((f) => `${f.ruleId} ${f.tool}`)).toEqual(['optimistic-non-destructive delete_note']);
+  });
+
+  it('reads `require()` of each entry `readdirSync` lists; a folder only run time names is one unresolved registration saying so', async () => {
+    const result = await lint({ paths: ['.'], cwd: path.join(FIXTURES, 'tools-folder-cjs') });
+    expect(rows(result).filter((r) => !r.startsWith('null'))).toEqual([
+      'list_files server.js:7 {"readOnlyHint":true}',
+      'write_file server.js:7 {"readOnlyHint":false,"destructiveHint":true,"idempotentHint":true}',
+    ]);
+    expect(result.unresolvedRegistrations.map((u) => `${path.basename(u.location.file)}:${u.location.line} ${u.reason}`)).toEqual([
+      'server.js:15 the tool name cannot be read statically: `plugin.name` cannot be followed (the module `require(path.join(pluginDir, file))` loads is known only at run time (`pluginDir` is computed at run time))',
+    ]);
   });
 });
