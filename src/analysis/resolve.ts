@@ -584,6 +584,11 @@ export class Resolver {
         const agreed = this.memberOfReturns(obj, name, depth, b);
         if (agreed) return agreed;
       }
+      // `(lite ? LITE_TOOL : TOOL).name`: the side the condition picks, or the member both sides give.
+      if (Node.isConditionalExpression(obj)) {
+        const agreed = this.memberOfSides(obj, name, depth, b);
+        if (agreed) return agreed;
+      }
       // `args[0]`, `args.length` of a rest parameter a call site binds: its arguments.
       const collected = restArguments(obj, b);
       if (collected) return this.restArgument(collected, name, depth);
@@ -647,6 +652,23 @@ export class Resolver {
       agreed ??= found;
     }
     return agreed;
+  }
+
+  /**
+   * The member `name` of a conditional's value read in `b`: that of the side the condition picks
+   * when it is known, else the one both sides give; unknown, saying so, when the sides give
+   * different ones; null when a side's is unknown.
+   */
+  private memberOfSides(conditional: import('ts-morph').ConditionalExpression, name: string, depth: number, b: Bindings): Target | null {
+    const condition = this.evaluator?.(conditional.getCondition(), b);
+    const sides = condition?.known ? [condition.value ? conditional.getWhenTrue() : conditional.getWhenFalse()] : [conditional.getWhenTrue(), conditional.getWhenFalse()];
+    const found = sides.map((side) => this.member(this.resolve(side, depth + 1, b), name, null, depth + 1));
+    if (found.some((f) => f.kind === 'unknown')) return null;
+    if (found.every((f) => sameTarget(f, found[0]!))) return found[0]!;
+    // Two literals written alike (`{ readOnlyHint: true }` on both sides): the first stands for both.
+    const values = found.map((f) => (f.kind === 'const' ? { known: true, value: f.value } : f.kind === 'value' ? this.evaluator?.(f.node, bindingsOf(f)) : undefined));
+    if (values.every((v) => v?.known && JSON.stringify(v.value) === JSON.stringify((values[0] as { value: unknown }).value))) return found[0]!;
+    return { kind: 'unknown', reason: `\`${name}\` differs between the sides of \`${shorten(conditional.getText(), 60)}\`, which only run time picks` };
   }
 
   /**
@@ -1431,10 +1453,16 @@ function fileUrlPath(url: string): string | null {
   }
 }
 
-/** True when two targets are the same: one constant, or one node read in the same bindings. */
+/** True when two targets are the same: one constant, one literal (written twice), or one node read in the same bindings. */
 function sameTarget(a: Target, b: Target): boolean {
   if (a === b) return true;
   if (a.kind === 'const' && b.kind === 'const') return Object.is(a.value, b.value) && !a.partial && !b.partial;
+  const literal = (t: Target): { value: unknown } | null => {
+    const n = t.kind === 'value' ? unwrap(t.node) : null;
+    return n && (Node.isStringLiteral(n) || Node.isNoSubstitutionTemplateLiteral(n) || Node.isNumericLiteral(n)) ? { value: n.getLiteralValue() } : null;
+  };
+  const [la, lb] = [literal(a), literal(b)];
+  if (la && lb) return Object.is(la.value, lb.value);
   if ((a.kind === 'value' || a.kind === 'function') && a.kind === b.kind) return a.node === b.node && bindingsOf(a).id === bindingsOf(b).id;
   return false;
 }

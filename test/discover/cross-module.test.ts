@@ -79,3 +79,14 @@ describe('modules loaded at start-up from a folder of the package', () => {
     ]);
   });
 });
+
+describe('members of a conditional value', () => {
+  it('reads the member both sides give (`(lite ? LITE_TOOL : TOOL).name`), and says when the sides differ', async () => {
+    const result = await lint({ paths: ['.'], cwd: path.join(FIXTURES, 'conditional-definitions') });
+    expect(rows(result)).toEqual(['fetch_page server.js:13 {"readOnlyHint":true,"openWorldHint":true}', 'search server.js:12 {}']);
+    expect(result.unresolvedRegistrations).toEqual([]);
+    expect(result.findings.filter((f) => f.tool === 'search').map((f) => f.message)).toEqual([
+      '"search" cannot be verified: `annotations` differs between the sides of `lite ? LITE_SEARCH_TOOL : SEARCH_TOOL`, which only run time picks',
+    ]);
+  });
+});
