@@ -13,12 +13,17 @@ const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '
 
 const declared = (t: ToolFacts): Record<string, unknown> | null =>
   t.annotations ? Object.fromEntries(Object.entries(t.annotations.properties).map(([k, h]) => [k, h.known ? h.value : '?'])) : null;
+/** Lints the fixture folder `name` as a whole. */
+const lintFixture = (name: string): Promise<LintResult> => lint({ paths: ['.'], cwd: path.join(FIXTURES, name) });
+/** `rule tool` for each error. */
+const errors = (r: LintResult): string[] => r.findings.filter((f) => f.severity === 'error').map((f) => `${f.ruleId} ${f.tool}`);
+/** `name file:line {declared hints}` for each tool, sorted. */
 const rows = (r: LintResult): string[] =>
   r.tools.map((t) => `${t.name} ${path.basename(t.location.file)}:${t.location.line} ${JSON.stringify(declared(t))}`).sort();
 
 describe('CommonJS star re-exports', () => {
   it('reads the tool lists index files re-export with __exportStar(require("./x"), exports), also through two files and tslib', async () => {
-    const result = await lint({ paths: ['.'], cwd: path.join(FIXTURES, 'star-re-exports') });
+    const result = await lintFixture('star-re-exports');
     expect(rows(result)).toEqual([
       'delete_file definitions.js:5 {"readOnlyHint":false,"destructiveHint":false}',
       'list_files definitions.js:6 {"readOnlyHint":true}',
@@ -26,13 +31,13 @@ describe('CommonJS star re-exports', () => {
     ]);
     expect(result.unresolvedRegistrations).toEqual([]);
     // The tools are linked to their dispatch branch through the re-exported handlers.
-    expect(result.findings.filter((f) => f.severity === 'error').map((f) => `${f.ruleId} ${f.tool}`)).toEqual(['optimistic-non-destructive delete_file']);
+    expect(errors(result)).toEqual(['optimistic-non-destructive delete_file']);
   });
 });
 
 describe('arguments passed on through rest parameters', () => {
   it('reads the name `const [name] = args` and `args[1]` give, and the annotations of the helper return the argument count reaches', async () => {
-    const result = await lint({ paths: ['.'], cwd: path.join(FIXTURES, 'rest-arguments') });
+    const result = await lintFixture('rest-arguments');
     const read = '{"readOnlyHint":true,"openWorldHint":false}';
     // `destructiveHint: name.includes("-delete")`: computed from the name.
     const write = (destructive: boolean): string => `{"readOnlyHint":false,"destructiveHint":${destructive},"openWorldHint":false}`;
@@ -51,25 +56,25 @@ describe('arguments passed on through rest parameters', () => {
   });
 
   it('tells apart the servers two entry points make for `this` of the server class: no duplicate tool names', async () => {
-    const result = await lint({ paths: ['.'], cwd: path.join(FIXTURES, 'rest-arguments') });
+    const result = await lintFixture('rest-arguments');
     expect(result.findings.filter((f) => f.ruleId === 'duplicate-tool-name')).toEqual([]);
   });
 });
 
 describe('modules loaded at start-up from a folder of the package', () => {
   it('reads `import()` of each `.js` entry `readdir` lists (through `Promise.allSettled` and `.map`), skipping other entries', async () => {
-    const result = await lint({ paths: ['.'], cwd: path.join(FIXTURES, 'tools-folder') });
+    const result = await lintFixture('tools-folder');
     expect(rows(result)).toEqual([
       'delete_note server.js:13 {"readOnlyHint":false,"destructiveHint":false,"openWorldHint":false}',
       'read_note server.js:13 {"readOnlyHint":true,"openWorldHint":false}',
     ]);
     expect(result.unresolvedRegistrations).toEqual([]);
     // Each handler is the imported module's: delete_note deletes, against its declaration.
-    expect(result.findings.filter((f) => f.severity === 'error').map((f) => `${f.ruleId} ${f.tool}`)).toEqual(['optimistic-non-destructive delete_note']);
+    expect(errors(result)).toEqual(['optimistic-non-destructive delete_note']);
   });
 
   it('reads `require()` of each entry `readdirSync` lists; a folder only run time names is one unresolved registration saying so', async () => {
-    const result = await lint({ paths: ['.'], cwd: path.join(FIXTURES, 'tools-folder-cjs') });
+    const result = await lintFixture('tools-folder-cjs');
     expect(rows(result).filter((r) => !r.startsWith('null'))).toEqual([
       'list_files server.js:7 {"readOnlyHint":true}',
       'write_file server.js:7 {"readOnlyHint":false,"destructiveHint":true,"idempotentHint":true}',
@@ -82,7 +87,7 @@ describe('modules loaded at start-up from a folder of the package', () => {
 
 describe('members of a conditional value', () => {
   it('reads the member both sides give (`(lite ? LITE_TOOL : TOOL).name`), and says when the sides differ', async () => {
-    const result = await lint({ paths: ['.'], cwd: path.join(FIXTURES, 'conditional-definitions') });
+    const result = await lintFixture('conditional-definitions');
     expect(rows(result)).toEqual(['fetch_page server.js:13 {"readOnlyHint":true,"openWorldHint":true}', 'search server.js:12 {}']);
     expect(result.unresolvedRegistrations).toEqual([]);
     expect(result.findings.filter((f) => f.tool === 'search').map((f) => f.message)).toEqual([
