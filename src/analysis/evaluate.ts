@@ -2,7 +2,8 @@ import type { BinaryExpression, ts as TS } from 'ts-morph';
 import { Node, SyntaxKind, ts } from '../ts-morph.js';
 import { Bindings } from './bindings.js';
 import { descendantsOfKinds, isAssignmentOperator } from './nodes.js';
-import { bindingsOf, constInitializer, initializerOf, isFunctionNode, isNewOf, type Resolver, shorten, unwrap } from './resolve.js';
+import { evaluatePath } from './paths.js';
+import { bindingsOf, constInitializer, initializerOf, isFunctionNode, isNewOf, type Resolver, restArguments, shorten, unwrap } from './resolve.js';
 
 /**
  * The static value of an expression, or why it has none. An unknown value may still be one of a
@@ -114,7 +115,22 @@ export function evaluate(expr: Node, resolver: Resolver, depth = 0, b: Bindings 
     }
     return { known: true, value };
   }
+  // A rest parameter a call site binds: the arguments it collects.
+  const collected = restArguments(node, b);
+  if (collected) {
+    const value: unknown[] = [];
+    for (const item of collected) {
+      if (Node.isSpreadElement(item.node)) return { known: false, reason: `\`${shorten(item.node.getText())}\` spreads values the linter cannot list`, node: item.node };
+      const element = evaluate(item.node, resolver, depth + 1, item.bindings);
+      if (!element.known) return element;
+      value.push(element.value);
+    }
+    return { known: true, value };
+  }
   if (Node.isIdentifier(node) && node.getText() === 'undefined') return { known: true, value: undefined };
+  // A path the module computes from its own location (`join(__dirname, "tools")`).
+  const located = evaluatePath(node, resolver, b, (arg) => evaluate(arg, resolver, depth + 1, b));
+  if (located) return located;
   const operation = evaluateOperation(node, resolver, depth, b);
   if (operation) return operation;
   const literal = zodLiteralValue(node, resolver);
@@ -125,7 +141,13 @@ export function evaluate(expr: Node, resolver: Resolver, depth = 0, b: Bindings 
     if (target.kind === 'value' && unwrap(target.node) !== node) return evaluate(target.node, resolver, depth + 1, bindingsOf(target));
     if (Node.isCallExpression(node)) return { known: false, reason: `\`${shorten(node.getText())}\` is computed at run time`, node };
     const text = shorten(node.getText());
-    if (target.kind === 'module') return { known: false, reason: `\`${text}\` comes from ${target.specifier}`, node };
+    if (target.kind === 'module') {
+      // `const dir = join(__dirname, "tools")`: a library call whose result the linter computes.
+      const init = Node.isIdentifier(node) ? initializerOf(node, true) : undefined;
+      const computed = init && Node.isCallExpression(unwrap(init)) ? evaluate(init, resolver, depth + 1, b) : null;
+      if (computed?.known) return computed;
+      return { known: false, reason: `\`${text}\` comes from ${target.specifier}`, node };
+    }
     if (target.kind === 'unknown') {
       if (target.runtime) return { known: false, reason: target.reason, node, runtime: true };
       // Reasons that already name the variable (`x` is assigned again) read better alone.
@@ -282,7 +304,7 @@ function evaluateOperation(node: Node, resolver: Resolver, depth: number, b: Bin
 }
 
 /** String methods without side effects whose result the linter computes from known arguments. */
-const STRING_METHODS: ReadonlySet<string> = new Set(['replace', 'replaceAll', 'toLowerCase', 'toUpperCase', 'trim', 'trimStart', 'trimEnd', 'slice', 'substring', 'startsWith', 'endsWith', 'concat', 'at', 'charAt']);
+const STRING_METHODS: ReadonlySet<string> = new Set(['includes', 'replace', 'replaceAll', 'toLowerCase', 'toUpperCase', 'trim', 'trimStart', 'trimEnd', 'slice', 'substring', 'startsWith', 'endsWith', 'concat', 'at', 'charAt']);
 
 /** The members of `new Set([...])`, an array literal, or a const holding one; null for anything else. */
 function literalCollection(expr: Node, resolver: Resolver, depth: number, b: Bindings): unknown[] | null {

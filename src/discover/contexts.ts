@@ -3,6 +3,7 @@ import { Node, SyntaxKind, ts } from '../ts-morph.js';
 import { Bindings, type Bound } from '../analysis/bindings.js';
 import { evaluate, isAlwaysTruthy } from '../analysis/evaluate.js';
 import { descendantsOfKinds } from '../analysis/nodes.js';
+import { listedDirectory } from '../analysis/directories.js';
 import { BranchIndex } from '../analysis/branches.js';
 import { returnedExpressions, soleReturn } from '../analysis/returns.js';
 import { bindParameters, bindingsOf, constInitializer, initializerOf, invocationOf, isFunctionNode, isNewOf, type ClassLike, type FunctionNode, type Instance, type Resolver, shorten, unwrap } from '../analysis/resolve.js';
@@ -48,7 +49,7 @@ const ROOT: RegistrationContext = { bindings: Bindings.EMPTY, site: null, runtim
 /** An element of a table: an expression (read in its bindings), or a `[key, value]` entry of `Object.entries`. */
 /** `origin`: where the element is written, when `node` is shared (a `.map()` callback's result, a pushed parameter). */
 type Element =
-  | { kind: 'node'; node: Node; bindings: Bindings; origin?: Node }
+  | { kind: 'node'; node: Node; bindings: Bindings; origin?: Node; settled?: true }
   | { kind: 'entry'; key: string; node: Node; bindings: Bindings; origin?: Node }
   | { kind: 'const'; value: string; node: Node; bindings: Bindings; origin?: Node };
 
@@ -750,6 +751,15 @@ export class ContextFinder {
         if (method === 'concat') return joined([receiver, ...args].map((part) => this.elementsOf(Node.isSpreadElement(part) ? part.getExpression() : part, b, depth + 1)));
         if ((method === 'map' || method === 'flatMap') && args[0]) return this.mapped(receiver, args[0], method === 'flatMap', b, depth);
       }
+      // `Promise.all(table)`: the table's elements; `Promise.allSettled(table)`: each one's outcome, read as fulfilled.
+      if (Node.isPropertyAccessExpression(callee) && callee.getExpression().getText() === 'Promise' && args[0] && (callee.getName() === 'all' || callee.getName() === 'allSettled')) {
+        const awaited = this.elementsOf(args[0], b, depth + 1);
+        if (!awaited.ok || callee.getName() === 'all') return awaited;
+        return { ...awaited, items: awaited.items.map((item) => (item.kind === 'node' ? { ...item, settled: true as const } : item)) };
+      }
+      // `await readdir(join(__dirname, "tools"))`: the names of the folder's entries.
+      const listed = listedDirectory(node, this.resolver, b, (e) => evaluate(e, this.resolver, 0, b));
+      if (listed) return 'names' in listed ? { ok: true, items: listed.names.map((value): Element => ({ kind: 'const', value, node, bindings: b })) } : { ok: false, reason: listed.reason };
       const returned = this.returnedTables(node, b, depth);
       if (returned) return returned;
     }
@@ -1477,7 +1487,7 @@ function lastOfEachKey(items: Element[]): Element[] {
 
 /** Binds `decl` (a loop variable or callback parameter, maybe destructured) to one element. */
 function bindElement(b: Bindings, decl: Node, element: Element, scope: Node): Bindings {
-  if (element.kind === 'node') return b.with(decl, { kind: 'node', node: element.node, bindings: element.bindings }, scope);
+  if (element.kind === 'node') return b.with(decl, { kind: element.settled ? 'settled' : 'node', node: element.node, bindings: element.bindings }, scope);
   // A key of `Object.keys(table)`: its text.
   if (element.kind === 'const') return b.with(decl, { kind: 'const', value: element.value }, scope);
   // `[key, value]` of Object.entries: bind the two names of a destructuring pattern; a plain name gets the pair.

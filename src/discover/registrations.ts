@@ -3,7 +3,7 @@ import { Node, SyntaxKind, ts } from '../ts-morph.js';
 import { Bindings } from '../analysis/bindings.js';
 import { contains, descendantsOfKinds, moduleSpecifierOf } from '../analysis/nodes.js';
 import { evaluate, evaluateObject, definingNode, type EvaluatedObject } from '../analysis/evaluate.js';
-import { bindingsOf, expandArguments, isFunctionNode, isModuleLevel, type FunctionNode, type Resolver, shorten, unwrap } from '../analysis/resolve.js';
+import { bindingsOf, boundThis, expandArguments, isFunctionNode, isModuleLevel, type FunctionNode, type Resolver, shorten, unwrap } from '../analysis/resolve.js';
 import type { DeclaredAnnotations, DeclaredHint, SourceLocation, ToolFacts, UnresolvedItem, UnresolvedRegistration } from '../model.js';
 import { locationOf } from '../analysis/location.js';
 import type { RegistrationContext } from './contexts.js';
@@ -384,6 +384,13 @@ export function keyOfReceiver(receiver: Node, bindings: Bindings): string {
 function declarationKey(expr: Node, bindings: Bindings, depth: number): string | null {
   const node = unwrap(expr);
   if (depth > 8) return null;
+  // `this` of a server class's method: the instance its call site binds (`server.addTool(...)`).
+  if (node.getKind() === SyntaxKind.ThisKeyword) {
+    const bound = boundThis(node, bindings);
+    return bound?.kind === 'node' ? declarationKey(bound.node, bound.bindings, depth + 1) : null;
+  }
+  // The server `new McpServer(...)` makes (bound to `this` above), once per context of its function.
+  if (Node.isNewExpression(node)) return scopedKey(node, bindings);
   const nameNode = Node.isPropertyAccessExpression(node) ? node.getNameNode() : Node.isIdentifier(node) ? node : null;
   let symbol = nameNode?.getSymbol();
   if (symbol?.isAlias()) symbol = symbol.getAliasedSymbol() ?? symbol;
@@ -391,10 +398,16 @@ function declarationKey(expr: Node, bindings: Bindings, depth: number): string |
   if (!decl) return null;
   const bound = bindings.get(decl);
   if (bound?.kind === 'node') return declarationKey(bound.node, bound.bindings, depth + 1);
-  // A server made inside a function read in several contexts (a factory called for stdio and for
-  // HTTP) is a new server in each: the context is part of its identity.
-  const scope = isModuleLevel(decl) ? Bindings.EMPTY : bindings.visibleFrom(decl);
-  return `${decl.getSourceFile().getFilePath()}:${decl.getPos()}${scope.size > 0 ? `#${scope.id}` : ''}`;
+  return scopedKey(decl, bindings);
+}
+
+/**
+ * A declaration or `new` expression as a key. One inside a function read in several contexts (a
+ * factory called for stdio and for HTTP) makes a new server in each: the context is part of its identity.
+ */
+function scopedKey(node: Node, bindings: Bindings): string {
+  const scope = isModuleLevel(node) ? Bindings.EMPTY : bindings.visibleFrom(node);
+  return `${node.getSourceFile().getFilePath()}:${node.getPos()}${scope.size > 0 ? `#${scope.id}` : ''}`;
 }
 
 /** Methods of the SDK's `RegisteredTool` that change whether clients see the tool. */
