@@ -11,7 +11,10 @@ import { bindingsOf, constInitializer, initializerOf, isFunctionNode, isNewOf, t
  * marks data of the running server (an element of a registry plugins fill), not a computation the
  * linter could not follow.
  */
-export type Evaluated = { known: true; value: unknown } | { known: false; reason: string; node: Node; possible?: unknown[]; runtime?: boolean };
+export type Evaluated =
+  | { known: true; value: unknown }
+  /** `mayBeAbsent`: an object's key set only when a run-time condition holds (a spread on one side of `? :`). */
+  | { known: false; reason: string; node: Node; possible?: unknown[]; runtime?: boolean; mayBeAbsent?: boolean };
 
 /** One property of an object evaluated statically, with the node that wrote it (inside a spread source if it came from one). */
 export interface EvaluatedProperty {
@@ -490,7 +493,8 @@ function spreadSource(source: Node, resolver: Resolver, depth: number, only: Rea
     // The same known value on both sides is that value; otherwise it is unknown (not a list of
     // possibilities: which side a tool takes is what the linter could not read, so no side is judged).
     const same = props.every((p) => p?.value.known && p.value.value !== undefined) && values.every((v) => v === values[0]);
-    const value: Evaluated = same ? { known: true, value: values[0] } : { known: false, reason: `\`${shorten(node.getCondition().getText())}\` decides whether \`${key}\` is set, and it is known only at run time`, node };
+    const oneSided = props.some((p) => p === undefined);
+    const value: Evaluated = same ? { known: true, value: values[0] } : { known: false, reason: `\`${shorten(node.getCondition().getText())}\` decides whether \`${key}\` is set, and it is known only at run time`, node, ...(oneSided ? { mayBeAbsent: true } : {}) };
     merged.properties.set(key, { ...first, value });
   }
   return merged;

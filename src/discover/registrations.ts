@@ -250,7 +250,7 @@ function annotationsFrom(obj: EvaluatedObject): DeclaredAnnotations {
     if (prop.value.known && prop.value.value === undefined) continue;
     properties[key] = prop.value.known
       ? { value: prop.value.value, known: true, location: locationOf(prop.node) }
-      : { value: undefined, known: false, reason: prop.value.reason, ...(prop.value.possible ? { possible: prop.value.possible } : {}), location: locationOf(prop.node) };
+      : { value: undefined, known: false, reason: prop.value.reason, ...(prop.value.possible ? { possible: prop.value.possible } : {}), ...(prop.value.mayBeAbsent ? { mayBeAbsent: true } : {}), location: locationOf(prop.node) };
   }
   const unresolved: UnresolvedItem[] = obj.unresolved.map((u) => ({
     expression: shorten(u.node.getText()),
