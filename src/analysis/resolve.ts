@@ -299,6 +299,11 @@ export class Resolver {
     return [...this.exportsOf(sf).keys()].filter((n) => n !== '__esModule' && n !== 'default');
   }
 
+  /** Where a project module declares its export `name` (`export const click = ...`, `exports.click = ...`), or undefined. */
+  exportDeclaration(sf: SourceFile, name: string): Node | undefined {
+    return this.exportsOf(sf).get(name)?.[0];
+  }
+
   /** Resolves `names` (an export name, then properties; at least one) inside a project module. */
   private resolveExport(sf: SourceFile, names: string[], depth: number): Target {
     const [first, ...rest] = names as [string, ...string[]];
@@ -577,6 +582,8 @@ export class Resolver {
   private classMember(cls: import('ts-morph').ClassDeclaration | import('ts-morph').ClassExpression, name: string, isStatic: boolean, depth: number): Target | null {
     const member = isStatic ? cls.getStaticMember(name) : cls.getInstanceMember(name);
     if (member) return this.resolveDeclaration(member, depth + 1);
+    const assigned = isStatic ? staticAssignment(cls, name) : undefined;
+    if (assigned) return this.resolve(assigned, depth + 1);
     return this.inheritedMember(cls, name, isStatic, depth);
   }
 
@@ -659,10 +666,13 @@ export class Resolver {
    * A member of an instance, read in the instance's bindings: a field's initializer, or for a field
    * declared without one (`abstract name`, `readonly definition;`) what the constructors of its
    * class chain assign to it (`this.definition = definition`), most derived first; a getter
-   * stands for what it returns; a method is a function whose `this` is the instance.
+   * stands for what it returns; a method is a function whose `this` is the instance; `constructor`
+   * is the class.
    */
   instanceMember(instance: Instance, name: string, depth: number): Target | null {
     const { bindings } = instance;
+    // `this.constructor.toolName`: a static of the class the instance was made of.
+    if (name === 'constructor') return { kind: 'value', node: instance.cls as unknown as Expression };
     for (let cls: ClassLike | null = instance.cls, level = 0; cls && level < 16; cls = this.baseClass(cls, depth), level++) {
       const member = cls.getInstanceMember(name);
       if (member && Node.isGetAccessorDeclaration(member) && member.getBody()) {
@@ -1137,6 +1147,24 @@ function isDownlevelBody(fn: Node): boolean {
 }
 
 /** How a file writes one variable: the right-hand sides of its `=` assignments, and whether it also has `+=`, `++`... */
+/**
+ * The value a statement after a class declaration gives one of its statics (`FindTool.toolName =
+ * "find";`, tsc's output for a static field below ES2022), or undefined.
+ */
+function staticAssignment(cls: ClassLike, name: string): Node | undefined {
+  const className = cls.getName();
+  const container = cls.getParent();
+  if (!className || !Node.isClassDeclaration(cls) || !container || !(Node.isSourceFile(container) || Node.isBlock(container))) return undefined;
+  const statements: Node[] = container.getStatements();
+  for (const statement of statements.slice(statements.indexOf(cls) + 1)) {
+    const write = Node.isExpressionStatement(statement) ? statement.getExpression() : undefined;
+    if (!write || !Node.isBinaryExpression(write) || write.getOperatorToken().getKind() !== SyntaxKind.EqualsToken) continue;
+    const left = write.getLeft();
+    if (Node.isPropertyAccessExpression(left) && left.getName() === name && left.getExpression().getText() === className) return write.getRight();
+  }
+  return undefined;
+}
+
 interface Writes {
   values: Node[];
   compound: boolean;

@@ -313,12 +313,19 @@ export class ContextFinder {
         // a client): they are read there, not expanded further, as a receiver is not.
         const factoryCall = this.factoryCalls.get(site);
         const factory = factoryCall ? returnedFrom(fn) : undefined;
-        for (const outer of this.contextsAt(site, siteUses, nesting + 1, unexpanded)) {
+        // A call found by the method's name alone may be of another object's method of that name
+        // (`this.mcpServer.connect()` inside `connect`): what reading its contexts reports (a
+        // recursion that is none) counts only when the call is taken to be of this method.
+        const untyped = this.untyped.has(site);
+        if (untyped && receiver && this.isPackageObject(receiver)) continue;
+        const siteUnexpanded: UnexpandedContext[] = [];
+        let kept = false;
+        for (const outer of this.contextsAt(site, siteUses, nesting + 1, untyped ? siteUnexpanded : unexpanded)) {
           const self = receiver ? this.instanceAt(receiver, outer.bindings) : null;
           // A receiver of another class (an element of a mixed table) does not run this method.
           if (self && !this.runsOn(fn, self.cls)) continue;
           // A call found by name whose receiver is no known instance may be another class's method.
-          if (!self && this.untyped.has(site) && !this.onlyMethodNamed(fn)) continue;
+          if (!self && untyped && !this.onlyMethodNamed(fn)) continue;
           // `this.m(...)`, `this` unknown: the same instance as the caller's, whatever it is.
           if (!self && receiver && thisEssential && unwrap(receiver).getKind() !== SyntaxKind.ThisKeyword) {
             unknownReceivers.push({ site, reason: this.receiverReason(receiver, outer.bindings) });
@@ -327,8 +334,10 @@ export class ContextFinder {
           const closure = factory && factoryCall ? bindParameters(factory, factoryCall.getArguments(), outer.bindings, self?.bindings) : self?.bindings;
           // The outermost call site tells the tools of nested wrappers apart.
           out.push({ bindings: bindParameters(fn, site.getArguments(), outer.bindings, closure), site: outer.site ?? site, runtime: outer.runtime });
+          kept = true;
           if (out.length > MAX_CONTEXTS) return out;
         }
+        if (kept || this.onlyMethodNamed(fn)) unexpanded.push(...siteUnexpanded);
         continue;
       }
       // `table.forEach(register)`: the function is the callback; each element is its first argument.
@@ -388,6 +397,17 @@ export class ContextFinder {
       }
     }
     return true;
+  }
+
+  /**
+   * True when `receiver`, read where it is written, stands for an object of a package (the SDK's
+   * `new McpServer(...)` kept in a field): a method called on it is the package's, none of the project.
+   */
+  private isPackageObject(receiver: Node): boolean {
+    const target = this.resolver.resolve(receiver);
+    if (target.kind === 'module') return true;
+    const made = target.kind === 'value' ? unwrap(target.node) : null;
+    return made !== null && Node.isNewExpression(made) && this.resolver.resolve(made.getExpression()).kind === 'module';
   }
 
   /** The instance a receiver stands for in a context (`new C(...)`, through variables and table elements), or null. */
@@ -1219,7 +1239,11 @@ export class ContextFinder {
       for (const name of this.resolver.exportNames(sf)) {
         const exported = this.resolver.member(target, name, null, 0);
         if (exported.kind !== 'value' && exported.kind !== 'function') return { ok: false, reason: `the export ${name} of ${sf.getBaseName()} cannot be read` };
-        items.push(method === 'values' ? { kind: 'node', node: exported.node, bindings: bindingsOf(exported) } : { kind: 'entry', key: name, node: exported.node, bindings: bindingsOf(exported) });
+        // Where the module declares it tells two exports apart when both are made by one factory
+        // (`export const a = define(...)`, `export const b = define(...)`: one returned function each).
+        const origin = this.resolver.exportDeclaration(sf, name);
+        const at = origin ? { origin } : {};
+        items.push(method === 'values' ? { kind: 'node', node: exported.node, bindings: bindingsOf(exported), ...at } : { kind: 'entry', key: name, node: exported.node, bindings: bindingsOf(exported), ...at });
       }
       if (method === 'keys') return { ok: false, reason: 'the keys of a module' };
       return { ok: true, items };

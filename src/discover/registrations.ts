@@ -3,7 +3,7 @@ import { Node, SyntaxKind, ts } from '../ts-morph.js';
 import { Bindings } from '../analysis/bindings.js';
 import { contains, descendantsOfKinds, moduleSpecifierOf } from '../analysis/nodes.js';
 import { evaluate, evaluateObject, definingNode, type EvaluatedObject } from '../analysis/evaluate.js';
-import { bindingsOf, expandArguments, isFunctionNode, isModuleLevel, type FunctionNode, type Resolver, shorten, unwrap } from '../analysis/resolve.js';
+import { bindingsOf, expandArguments, isFunctionNode, isModuleLevel, thisKey, type FunctionNode, type Resolver, shorten, unwrap } from '../analysis/resolve.js';
 import type { DeclaredAnnotations, DeclaredHint, SourceLocation, ToolFacts, UnresolvedItem, UnresolvedRegistration } from '../model.js';
 import { locationOf } from '../analysis/location.js';
 import type { RegistrationContext } from './contexts.js';
@@ -394,7 +394,23 @@ function declarationKey(expr: Node, bindings: Bindings, depth: number): string |
   // A server made inside a function read in several contexts (a factory called for stdio and for
   // HTTP) is a new server in each: the context is part of its identity.
   const scope = isModuleLevel(decl) ? Bindings.EMPTY : bindings.visibleFrom(decl);
-  return `${decl.getSourceFile().getFilePath()}:${decl.getPos()}${scope.size > 0 ? `#${scope.id}` : ''}`;
+  return `${decl.getSourceFile().getFilePath()}:${decl.getPos()}${scope.size > 0 ? `#${scope.id}` : ''}${instanceOfField(decl, bindings)}`;
+}
+
+/**
+ * For a field declared in a class body (`server;`, `server = new McpServer(...)`) read through a
+ * `this` the context binds: the instance, as a key suffix (`new C(...)` made in a function is a
+ * new instance in each context it is read in: `McpServer.from(args)` called from three places
+ * makes three servers). Empty for anything else.
+ */
+function instanceOfField(decl: Node, bindings: Bindings): string {
+  const cls = Node.isPropertyDeclaration(decl) && !decl.isStatic() ? decl.getParent() : undefined;
+  if (!cls || !(Node.isClassDeclaration(cls) || Node.isClassExpression(cls))) return '';
+  const self = bindings.get(thisKey(cls));
+  if (self?.kind !== 'node') return '';
+  const made = self.node;
+  const scope = isModuleLevel(made) ? Bindings.EMPTY : self.bindings.visibleFrom(made);
+  return `@${made.getSourceFile().getFilePath()}:${made.getPos()}${scope.size > 0 ? `#${scope.id}` : ''}`;
 }
 
 /** Methods of the SDK's `RegisteredTool` that change whether clients see the tool. */
