@@ -431,7 +431,7 @@ export class Resolver {
       if (callee.kind === 'module' || callee.kind === 'global') return { ...callee, path: [...callee.path, marker] };
       // The result of a project function that only returns an expression (`tool(name, hints)` building a spec object).
       if (callee.kind === 'function' && Node.isCallExpression(node)) {
-        const returned = this.returnedValue(callee.node, node, bindingsOf(callee), b);
+        const returned = this.returnedValue(callee.node, node, bindingsOf(callee), b, depth);
         if (returned) return returned;
       }
     }
@@ -441,10 +441,10 @@ export class Resolver {
   /**
    * For a function whose body returns one expression (`(n, t) => ({ name: n, ... })`,
    * `function f(x) { return {...}; }`, a factory's `return new X(...)`, also after statements that
-   * prepare it: `const root = resolve(dir); return async (id) => ...`), that expression read with
-   * the parameters bound to the call's arguments. Null for any other body.
+   * prepare it: `const root = resolve(dir); return async (id) => ...`, or a call of another factory),
+   * that expression read with the parameters bound to the call's arguments. Null for any other body.
    */
-  private returnedValue(fn: FunctionNode, call: import('ts-morph').CallExpression, fnBindings: Bindings, callBindings: Bindings): Target | null {
+  private returnedValue(fn: FunctionNode, call: import('ts-morph').CallExpression, fnBindings: Bindings, callBindings: Bindings, depth: number): Target | null {
     if (!fn.getBody()) return null;
     const bindings = bindParameters(fn, call.getArguments(), callBindings, fnBindings);
     // The one expression the body returns, after statements that prepare it (`const root = ...; return async () => ...`).
@@ -465,6 +465,11 @@ export class Resolver {
     // A factory (`return new FastMCP(...)`, `return client`): what the returned expression stands for.
     if (Node.isNewExpression(inner) || Node.isIdentifier(inner) || Node.isPropertyAccessExpression(inner)) {
       const target = this.resolve(inner, 0, bindings);
+      return target.kind === 'unknown' ? null : target;
+    }
+    // A factory returning what another one makes (`return defineTool({ name: "search", ... })`).
+    if (Node.isCallExpression(inner)) {
+      const target = this.resolve(inner, depth + 1, bindings);
       return target.kind === 'unknown' ? null : target;
     }
     return null;

@@ -1251,8 +1251,11 @@ export class ContextFinder {
     // A call resolves to what it returns, `Object.fromEntries(...)` to the global: read as written.
     const obj = target.kind === 'value' ? unwrap(target.node) : target.kind === 'global' ? unwrap(initializerOf(arg, true) ?? arg) : null;
     const own = target.kind === 'value' ? bindingsOf(target) : b;
-    // `readonly ? subset : all`: the entries of both.
-    if (obj && Node.isConditionalExpression(obj)) return this.union([obj.getWhenTrue(), obj.getWhenFalse()].map((side) => this.objectEntries(side, own, method)));
+    // `custom ?? defaults` where no custom table is given: that side has no entries.
+    if (target.kind === 'const' && (target.value === undefined || target.value === null)) return { ok: true, items: [] };
+    // `readonly ? subset : all`, `custom ?? defaults`: the entries of each side (one the linter cannot read is a gap).
+    const sides = obj ? alternatives(obj) : [];
+    if (sides.length > 1 || (sides.length === 1 && sides[0] !== obj)) return this.union(sides.map((side) => this.objectEntries(side, own, method)));
     // `Object.fromEntries(Object.entries(table).filter(...))`: the entries it is built from.
     const built = obj && Node.isCallExpression(obj) && obj.getExpression().getText() === 'Object.fromEntries' ? obj.getArguments()[0] : undefined;
     if (built) {
@@ -1261,7 +1264,9 @@ export class ContextFinder {
       if (entries.items.some((e) => e.kind !== 'entry')) return { ok: false, reason: `the entries of \`${shorten(built.getText(), 40)}\` cannot be read` };
       return { ok: true, items: entries.items.map((e) => (e.kind !== 'entry' || method === 'entries' ? e : method === 'keys' ? { kind: 'const', value: e.key, node: e.node, bindings: e.bindings } : { kind: 'node', node: e.node, bindings: e.bindings, ...(e.origin ? { origin: e.origin } : {}) })) };
     }
-    if (!obj || !Node.isObjectLiteralExpression(obj)) return { ok: false, reason: 'an object the linter cannot read' };
+    if (!obj || !Node.isObjectLiteralExpression(obj)) {
+      return { ok: false, reason: target.kind === 'unknown' ? `\`${shorten(arg.getText(), 40)}\`, which the linter cannot read (${target.reason})` : 'an object the linter cannot read' };
+    }
     const items: Element[] = [];
     for (const prop of obj.getProperties()) {
       // `{ ...redisTools, ...utilTools }`: the spread object's entries (a later key replaces an earlier one).

@@ -238,4 +238,131 @@ export const ALL_TOOLS = [FindTool, DropTool];
     expect(result.findings.filter((f) => f.ruleId === 'duplicate-tool-name')).toEqual([]);
     expect(result.unresolvedRegistrations).toEqual([]);
   });
+
+  it('reads `Object.entries(custom ?? defaults)` of a destructured parameter: a side no caller gives adds nothing, and a tool a factory makes with another factory is read', async () => {
+    const result = await lintFiles({
+      'package.json': JSON.stringify({ name: 'catalog', version: '1.0.0', type: 'module', dependencies: { '@modelcontextprotocol/sdk': '1.0.0' } }),
+      'src/index.js': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+function defineTool(config) {
+  return config;
+}
+const findThings = defineTool({ name: 'find_things', annotations: { readOnlyHint: true }, skills: ['read'], handler: async () => ({ content: [] }) });
+const updateThing = defineTool({ name: 'update_thing', annotations: { readOnlyHint: false }, skills: ['write'], handler: async () => ({ content: [] }) });
+const catalog = { find_things: findThings, update_thing: updateThing };
+function createSearchTool(getTools) {
+  return defineTool({
+    name: 'search_tools',
+    annotations: { readOnlyHint: true },
+    skills: ['read'],
+    async handler(params, context) {
+      const available = getAvailableTools({ tools: getTools(), context });
+      return { content: [{ type: 'text', text: available.map(({ key }) => key).join(',') }] };
+    },
+  });
+}
+function getAllTools() {
+  return allTools;
+}
+const allTools = { ...catalog, search_tools: createSearchTool(getAllTools) };
+const defaultTools = allTools;
+function isAllowed({ tool, context }) {
+  const granted = context.skills ? new Set(context.skills) : undefined;
+  if (!granted) return false;
+  return tool.skills.some((s) => granted.has(s));
+}
+function getAvailableTools({ tools, context }) {
+  const available = [];
+  for (const [key, tool] of Object.entries(tools)) {
+    if (!isAllowed({ tool, context })) continue;
+    available.push({ key, tool, isTopLevel: true });
+  }
+  return available;
+}
+function configureServer({ server, context, tools: customTools }) {
+  const registrations = [];
+  const registry = customTools ?? defaultTools;
+  const availableTools = getAvailableTools({ tools: registry, context });
+  const toRegister = availableTools.filter(({ isTopLevel }) => isTopLevel);
+  for (const { tool } of toRegister) {
+    registrations.push({ name: tool.name, config: { annotations: tool.annotations }, handler: async (p) => tool.handler(p) });
+  }
+  return registrations;
+}
+export function buildServer({ context, tools: customTools }) {
+  const server = new McpServer({ name: 's', version: '1' });
+  const registrations = configureServer({ server, context, tools: customTools });
+  for (const { name, config, handler } of registrations) server.registerTool(name, config, handler);
+  return server;
+}
+buildServer({ context: { skills: ['read', 'write'] } });
+`,
+    });
+    expect(names(result)).toEqual(['find_things', 'search_tools', 'update_thing']);
+    expect(declared(tool(result, 'search_tools'))).toEqual({ readOnlyHint: true });
+    expect(declared(tool(result, 'update_thing'))).toEqual({ readOnlyHint: false });
+    expect(result.unresolvedRegistrations).toEqual([]);
+  });
+
+  it('names the side of `custom ?? defaults` it cannot read', async () => {
+    const result = await lintFiles({
+      'package.json': JSON.stringify({ name: 'catalog', version: '1.0.0', type: 'module', dependencies: { '@modelcontextprotocol/sdk': '1.0.0' } }),
+      'src/index.js': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+function defineTool(config) {
+  return config;
+}
+const findThings = defineTool({ name: 'find_things', annotations: { readOnlyHint: true }, skills: ['read'], handler: async () => ({ content: [] }) });
+const updateThing = defineTool({ name: 'update_thing', annotations: { readOnlyHint: false }, skills: ['write'], handler: async () => ({ content: [] }) });
+const catalog = { find_things: findThings, update_thing: updateThing };
+function createSearchTool(getTools) {
+  return defineTool({
+    name: 'search_tools',
+    annotations: { readOnlyHint: true },
+    skills: ['read'],
+    async handler(params, context) {
+      const available = getAvailableTools({ tools: getTools(), context });
+      return { content: [{ type: 'text', text: available.map(({ key }) => key).join(',') }] };
+    },
+  });
+}
+function getAllTools() {
+  return allTools;
+}
+const allTools = { ...catalog, search_tools: createSearchTool(getAllTools) };
+const defaultTools = allTools;
+function isAllowed({ tool, context }) {
+  const granted = context.skills ? new Set(context.skills) : undefined;
+  if (!granted) return false;
+  return tool.skills.some((s) => granted.has(s));
+}
+function getAvailableTools({ tools, context }) {
+  const available = [];
+  for (const [key, tool] of Object.entries(tools)) {
+    if (!isAllowed({ tool, context })) continue;
+    available.push({ key, tool, isTopLevel: true });
+  }
+  return available;
+}
+function configureServer({ server, context, tools: customTools }) {
+  const registrations = [];
+  const registry = customTools ?? defaultTools;
+  const availableTools = getAvailableTools({ tools: registry, context });
+  const toRegister = availableTools.filter(({ isTopLevel }) => isTopLevel);
+  for (const { tool } of toRegister) {
+    registrations.push({ name: tool.name, config: { annotations: tool.annotations }, handler: async (p) => tool.handler(p) });
+  }
+  return registrations;
+}
+export function buildServer({ context, tools: customTools }) {
+  const server = new McpServer({ name: 's', version: '1' });
+  const registrations = configureServer({ server, context, tools: customTools });
+  for (const { name, config, handler } of registrations) server.registerTool(name, config, handler);
+  return server;
+}
+`,
+    });
+    expect(names(result)).toEqual(['find_things', null, 'search_tools', 'update_thing']);
+    expect(result.unresolvedRegistrations.map((u) => u.reason)).toEqual([
+      'the tool name cannot be read statically: an element of `registrations`, filled by `registrations.push({ name: tool.name, c…` with an element of `toRegister`, filled by `available.push({ key, tool, isTopLevel:…` with an element of `Object.entries(tools)`, `customTools`, which the linter cannot read (destructured parameter)',
+    ]);
+  });
 });
