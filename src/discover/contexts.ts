@@ -710,9 +710,15 @@ export class ContextFinder {
     if (constInit && (Node.isCallExpression(unwrap(constInit)) || Node.isAwaitExpression(unwrap(constInit)) || Node.isBinaryExpression(unwrap(constInit)) || Node.isConditionalExpression(unwrap(constInit)) || Node.isElementAccessExpression(unwrap(constInit)))) {
       return this.elementsOf(constInit, b.visibleFrom(constInit), depth + 1);
     }
-    // `[...table]`; a Map walked directly gives its `[key, value]` entries.
+    // `[...table]`, and what the code adds to the copy later (`let tools = [...docs]; tools.push(...more)`);
+    // a Map walked directly gives its `[key, value]` entries.
     if (Node.isArrayLiteralExpression(node) && node.getElements().length === 1 && Node.isSpreadElement(node.getElements()[0]!)) {
-      return this.elementsOf((node.getElements()[0] as import('ts-morph').SpreadElement).getExpression(), b, depth + 1);
+      const copy = node;
+      return this.filledOnce(copy, () => {
+        const copied = this.elementsOf((copy.getElements()[0] as import('ts-morph').SpreadElement).getExpression(), b, depth + 1);
+        const added = this.addedElements(copy, depth);
+        return added.ok && added.items.length === 0 && !added.gaps?.length ? copied : joined([copied, added]);
+      });
     }
     const map = this.mapOf(node, b);
     if (map) return this.mapEntries(map, 'entries', depth);
@@ -859,7 +865,10 @@ export class ContextFinder {
     if (this.readingAssigned.has(decl)) return { ok: true, items: [] };
     this.readingAssigned.add(decl);
     try {
-      return this.union(assigned.map((n) => this.elementsOf(n, b.visibleFrom(n), depth + 1)));
+      // The empty array it starts as adds what the code pushes onto it (`let tools = []; tools.push(...docs); tools = tools.map(f)`).
+      const start = Node.isIdentifier(id) ? unwrap((decl as import('ts-morph').VariableDeclaration).getInitializer() ?? id) : undefined;
+      const filled = start && Node.isArrayLiteralExpression(start) && isStartValue(start) ? [this.filledOnce(start, () => this.addedElements(start, depth))] : [];
+      return this.union([...filled, ...assigned.map((n) => this.elementsOf(n, b.visibleFrom(n), depth + 1))]);
     } finally {
       this.readingAssigned.delete(decl);
     }

@@ -365,4 +365,92 @@ export function buildServer({ context, tools: customTools }) {
       'the tool name cannot be read statically: an element of `registrations`, filled by `registrations.push({ name: tool.name, c…` with an element of `toRegister`, filled by `available.push({ key, tool, isTopLevel:…` with an element of `Object.entries(tools)`, `customTools`, which the linter cannot read (destructured parameter)',
     ]);
   });
+
+  it('reads what a tools/list handler pushes onto a copy of a table it reassigns later (`let tools = [...docs]`, `let tools = []`)', async () => {
+    for (const server of [`"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+const index_js_1 = require("@modelcontextprotocol/sdk/server/index.js");
+const types_js_1 = require("@modelcontextprotocol/sdk/types.js");
+const defs_1 = require("./defs");
+class Server {
+    constructor() {
+        this.server = new index_js_1.Server({ name: 'n', version: '1' }, { capabilities: { tools: {} } });
+        this.setup();
+    }
+    getDisabled() {
+        return new Set((process.env.DISABLED || '').split(','));
+    }
+    setup() {
+        this.server.setRequestHandler(types_js_1.ListToolsRequestSchema, async (request) => {
+            const disabled = this.getDisabled();
+            const enabledDoc = defs_1.docTools.filter(tool => !disabled.has(tool.name));
+            let tools = [...enabledDoc];
+            const configured = !!process.env.API_URL;
+            if (configured) {
+                const enabledMgmt = defs_1.mgmtTools.filter(tool => !disabled.has(tool.name));
+                tools.push(...enabledMgmt);
+            }
+            if (process.env.FRIENDLY) {
+                tools = tools.map(tool => ({ ...tool, description: 'x' }));
+            }
+            return { tools };
+        });
+    }
+}
+exports.Server = Server;
+new Server();
+`, `"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+const index_js_1 = require("@modelcontextprotocol/sdk/server/index.js");
+const types_js_1 = require("@modelcontextprotocol/sdk/types.js");
+const defs_1 = require("./defs");
+class Server {
+    constructor() {
+        this.server = new index_js_1.Server({ name: 'n', version: '1' }, { capabilities: { tools: {} } });
+        this.setup();
+    }
+    getDisabled() {
+        return new Set((process.env.DISABLED || '').split(','));
+    }
+    setup() {
+        this.server.setRequestHandler(types_js_1.ListToolsRequestSchema, async (request) => {
+            const disabled = this.getDisabled();
+            const enabledDoc = defs_1.docTools.filter(tool => !disabled.has(tool.name));
+            let tools = [];
+            tools.push(...enabledDoc);
+            const configured = !!process.env.API_URL;
+            if (configured) {
+                const enabledMgmt = defs_1.mgmtTools.filter(tool => !disabled.has(tool.name));
+                tools.push(...enabledMgmt);
+            }
+            if (process.env.FRIENDLY) {
+                tools = tools.map(tool => ({ ...tool, description: 'x' }));
+            }
+            return { tools };
+        });
+    }
+}
+exports.Server = Server;
+new Server();
+`]) {
+      const result = await lintFiles({
+        'package.json': JSON.stringify({ name: 'listing', version: '1.0.0', dependencies: { '@modelcontextprotocol/sdk': '1.0.0' } }),
+        'src/defs.js': `"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.mgmtTools = exports.docTools = void 0;
+exports.docTools = [
+    { name: 'search_nodes', annotations: { readOnlyHint: true } },
+];
+exports.mgmtTools = [
+    { name: 'list_workflows', annotations: { readOnlyHint: true } },
+    { name: 'delete_workflow', annotations: { destructiveHint: true } },
+];
+`,
+        'src/server.js': server,
+      });
+      expect(names(result)).toEqual(['delete_workflow', 'list_workflows', 'search_nodes']);
+      expect(declared(tool(result, 'delete_workflow'))).toEqual({ destructiveHint: true });
+      expect(result.unresolvedRegistrations).toEqual([]);
+    }
+  });
 });
