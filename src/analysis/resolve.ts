@@ -441,7 +441,8 @@ export class Resolver {
   /**
    * For a function whose body returns one expression (`(n, t) => ({ name: n, ... })`,
    * `function f(x) { return {...}; }`, a factory's `return new X(...)`, also after statements that
-   * prepare it: `const root = resolve(dir); return async (id) => ...`, or a call of another factory),
+   * prepare it: `const root = resolve(dir); return async (id) => ...`, or a call of another factory
+   * that makes an object),
    * that expression read with the parameters bound to the call's arguments. Null for any other body.
    */
   private returnedValue(fn: FunctionNode, call: import('ts-morph').CallExpression, fnBindings: Bindings, callBindings: Bindings, depth: number): Target | null {
@@ -467,10 +468,12 @@ export class Resolver {
       const target = this.resolve(inner, 0, bindings);
       return target.kind === 'unknown' ? null : target;
     }
-    // A factory returning what another one makes (`return defineTool({ name: "search", ... })`).
+    // A factory returning the definition another one makes (`return defineTool({ name: "search", ... })`).
+    // Only an object: a wrapper returning another wrapper's handler is not followed (yet), as effects
+    // in branches its options rule out would be read as certain (claude-task-master's withToolContext).
     if (Node.isCallExpression(inner)) {
       const target = this.resolve(inner, depth + 1, bindings);
-      return target.kind === 'unknown' ? null : target;
+      return target.kind === 'value' && Node.isObjectLiteralExpression(unwrap(target.node)) ? target : null;
     }
     return null;
   }

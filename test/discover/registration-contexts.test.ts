@@ -174,6 +174,96 @@ await new Runner({ server, transport: process.stdin }).connect();
 `,
 };
 
+/** A catalog of tools filtered by skills and registered through a list of registrations (`custom ?? defaults`). */
+const CATALOG_SERVER = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+function defineTool(config) {
+  return config;
+}
+const findThings = defineTool({ name: 'find_things', annotations: { readOnlyHint: true }, skills: ['read'], handler: async () => ({ content: [] }) });
+const updateThing = defineTool({ name: 'update_thing', annotations: { readOnlyHint: false }, skills: ['write'], handler: async () => ({ content: [] }) });
+const catalog = { find_things: findThings, update_thing: updateThing };
+function createSearchTool(getTools) {
+  return defineTool({
+    name: 'search_tools',
+    annotations: { readOnlyHint: true },
+    skills: ['read'],
+    async handler(params, context) {
+      const available = getAvailableTools({ tools: getTools(), context });
+      return { content: [{ type: 'text', text: available.map(({ key }) => key).join(',') }] };
+    },
+  });
+}
+function getAllTools() {
+  return allTools;
+}
+const allTools = { ...catalog, search_tools: createSearchTool(getAllTools) };
+const defaultTools = allTools;
+function isAllowed({ tool, context }) {
+  const granted = context.skills ? new Set(context.skills) : undefined;
+  if (!granted) return false;
+  return tool.skills.some((s) => granted.has(s));
+}
+function getAvailableTools({ tools, context }) {
+  const available = [];
+  for (const [key, tool] of Object.entries(tools)) {
+    if (!isAllowed({ tool, context })) continue;
+    available.push({ key, tool, isTopLevel: true });
+  }
+  return available;
+}
+function configureServer({ server, context, tools: customTools }) {
+  const registrations = [];
+  const registry = customTools ?? defaultTools;
+  const availableTools = getAvailableTools({ tools: registry, context });
+  const toRegister = availableTools.filter(({ isTopLevel }) => isTopLevel);
+  for (const { tool } of toRegister) {
+    registrations.push({ name: tool.name, config: { annotations: tool.annotations }, handler: async (p) => tool.handler(p) });
+  }
+  return registrations;
+}
+export function buildServer({ context, tools: customTools }) {
+  const server = new McpServer({ name: 's', version: '1' });
+  const registrations = configureServer({ server, context, tools: customTools });
+  for (const { name, config, handler } of registrations) server.registerTool(name, config, handler);
+  return server;
+}
+`;
+
+/** A low-level server whose tools/list handler copies a table, pushes another onto the copy and may map it again. */
+const LISTING_SERVER = `"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+const index_js_1 = require("@modelcontextprotocol/sdk/server/index.js");
+const types_js_1 = require("@modelcontextprotocol/sdk/types.js");
+const defs_1 = require("./defs");
+class Server {
+    constructor() {
+        this.server = new index_js_1.Server({ name: 'n', version: '1' }, { capabilities: { tools: {} } });
+        this.setup();
+    }
+    getDisabled() {
+        return new Set((process.env.DISABLED || '').split(','));
+    }
+    setup() {
+        this.server.setRequestHandler(types_js_1.ListToolsRequestSchema, async (request) => {
+            const disabled = this.getDisabled();
+            const enabledDoc = defs_1.docTools.filter(tool => !disabled.has(tool.name));
+            let tools = [...enabledDoc];
+            const configured = !!process.env.API_URL;
+            if (configured) {
+                const enabledMgmt = defs_1.mgmtTools.filter(tool => !disabled.has(tool.name));
+                tools.push(...enabledMgmt);
+            }
+            if (process.env.FRIENDLY) {
+                tools = tools.map(tool => ({ ...tool, description: 'x' }));
+            }
+            return { tools };
+        });
+    }
+}
+exports.Server = Server;
+new Server();
+`;
+
 describe('registration contexts', () => {
   it('takes a same-named method called on another object (a runner, a field) for no recursion', async () => {
     const result = await lintFiles(DELEGATING_SERVER);
@@ -242,60 +332,7 @@ export const ALL_TOOLS = [FindTool, DropTool];
   it('reads `Object.entries(custom ?? defaults)` of a destructured parameter: a side no caller gives adds nothing, and a tool a factory makes with another factory is read', async () => {
     const result = await lintFiles({
       'package.json': JSON.stringify({ name: 'catalog', version: '1.0.0', type: 'module', dependencies: { '@modelcontextprotocol/sdk': '1.0.0' } }),
-      'src/index.js': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-function defineTool(config) {
-  return config;
-}
-const findThings = defineTool({ name: 'find_things', annotations: { readOnlyHint: true }, skills: ['read'], handler: async () => ({ content: [] }) });
-const updateThing = defineTool({ name: 'update_thing', annotations: { readOnlyHint: false }, skills: ['write'], handler: async () => ({ content: [] }) });
-const catalog = { find_things: findThings, update_thing: updateThing };
-function createSearchTool(getTools) {
-  return defineTool({
-    name: 'search_tools',
-    annotations: { readOnlyHint: true },
-    skills: ['read'],
-    async handler(params, context) {
-      const available = getAvailableTools({ tools: getTools(), context });
-      return { content: [{ type: 'text', text: available.map(({ key }) => key).join(',') }] };
-    },
-  });
-}
-function getAllTools() {
-  return allTools;
-}
-const allTools = { ...catalog, search_tools: createSearchTool(getAllTools) };
-const defaultTools = allTools;
-function isAllowed({ tool, context }) {
-  const granted = context.skills ? new Set(context.skills) : undefined;
-  if (!granted) return false;
-  return tool.skills.some((s) => granted.has(s));
-}
-function getAvailableTools({ tools, context }) {
-  const available = [];
-  for (const [key, tool] of Object.entries(tools)) {
-    if (!isAllowed({ tool, context })) continue;
-    available.push({ key, tool, isTopLevel: true });
-  }
-  return available;
-}
-function configureServer({ server, context, tools: customTools }) {
-  const registrations = [];
-  const registry = customTools ?? defaultTools;
-  const availableTools = getAvailableTools({ tools: registry, context });
-  const toRegister = availableTools.filter(({ isTopLevel }) => isTopLevel);
-  for (const { tool } of toRegister) {
-    registrations.push({ name: tool.name, config: { annotations: tool.annotations }, handler: async (p) => tool.handler(p) });
-  }
-  return registrations;
-}
-export function buildServer({ context, tools: customTools }) {
-  const server = new McpServer({ name: 's', version: '1' });
-  const registrations = configureServer({ server, context, tools: customTools });
-  for (const { name, config, handler } of registrations) server.registerTool(name, config, handler);
-  return server;
-}
-buildServer({ context: { skills: ['read', 'write'] } });
-`,
+      'src/index.js': `${CATALOG_SERVER}buildServer({ context: { skills: ['read', 'write'] } });\n`,
     });
     expect(names(result)).toEqual(['find_things', 'search_tools', 'update_thing']);
     expect(declared(tool(result, 'search_tools'))).toEqual({ readOnlyHint: true });
@@ -306,59 +343,7 @@ buildServer({ context: { skills: ['read', 'write'] } });
   it('names the side of `custom ?? defaults` it cannot read', async () => {
     const result = await lintFiles({
       'package.json': JSON.stringify({ name: 'catalog', version: '1.0.0', type: 'module', dependencies: { '@modelcontextprotocol/sdk': '1.0.0' } }),
-      'src/index.js': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-function defineTool(config) {
-  return config;
-}
-const findThings = defineTool({ name: 'find_things', annotations: { readOnlyHint: true }, skills: ['read'], handler: async () => ({ content: [] }) });
-const updateThing = defineTool({ name: 'update_thing', annotations: { readOnlyHint: false }, skills: ['write'], handler: async () => ({ content: [] }) });
-const catalog = { find_things: findThings, update_thing: updateThing };
-function createSearchTool(getTools) {
-  return defineTool({
-    name: 'search_tools',
-    annotations: { readOnlyHint: true },
-    skills: ['read'],
-    async handler(params, context) {
-      const available = getAvailableTools({ tools: getTools(), context });
-      return { content: [{ type: 'text', text: available.map(({ key }) => key).join(',') }] };
-    },
-  });
-}
-function getAllTools() {
-  return allTools;
-}
-const allTools = { ...catalog, search_tools: createSearchTool(getAllTools) };
-const defaultTools = allTools;
-function isAllowed({ tool, context }) {
-  const granted = context.skills ? new Set(context.skills) : undefined;
-  if (!granted) return false;
-  return tool.skills.some((s) => granted.has(s));
-}
-function getAvailableTools({ tools, context }) {
-  const available = [];
-  for (const [key, tool] of Object.entries(tools)) {
-    if (!isAllowed({ tool, context })) continue;
-    available.push({ key, tool, isTopLevel: true });
-  }
-  return available;
-}
-function configureServer({ server, context, tools: customTools }) {
-  const registrations = [];
-  const registry = customTools ?? defaultTools;
-  const availableTools = getAvailableTools({ tools: registry, context });
-  const toRegister = availableTools.filter(({ isTopLevel }) => isTopLevel);
-  for (const { tool } of toRegister) {
-    registrations.push({ name: tool.name, config: { annotations: tool.annotations }, handler: async (p) => tool.handler(p) });
-  }
-  return registrations;
-}
-export function buildServer({ context, tools: customTools }) {
-  const server = new McpServer({ name: 's', version: '1' });
-  const registrations = configureServer({ server, context, tools: customTools });
-  for (const { name, config, handler } of registrations) server.registerTool(name, config, handler);
-  return server;
-}
-`,
+      'src/index.js': CATALOG_SERVER,
     });
     expect(names(result)).toEqual(['find_things', null, 'search_tools', 'update_thing']);
     expect(result.unresolvedRegistrations.map((u) => u.reason)).toEqual([
@@ -367,72 +352,7 @@ export function buildServer({ context, tools: customTools }) {
   });
 
   it('reads what a tools/list handler pushes onto a copy of a table it reassigns later (`let tools = [...docs]`, `let tools = []`)', async () => {
-    for (const server of [`"use strict";
-Object.defineProperty(exports, "__esModule", { value: true });
-const index_js_1 = require("@modelcontextprotocol/sdk/server/index.js");
-const types_js_1 = require("@modelcontextprotocol/sdk/types.js");
-const defs_1 = require("./defs");
-class Server {
-    constructor() {
-        this.server = new index_js_1.Server({ name: 'n', version: '1' }, { capabilities: { tools: {} } });
-        this.setup();
-    }
-    getDisabled() {
-        return new Set((process.env.DISABLED || '').split(','));
-    }
-    setup() {
-        this.server.setRequestHandler(types_js_1.ListToolsRequestSchema, async (request) => {
-            const disabled = this.getDisabled();
-            const enabledDoc = defs_1.docTools.filter(tool => !disabled.has(tool.name));
-            let tools = [...enabledDoc];
-            const configured = !!process.env.API_URL;
-            if (configured) {
-                const enabledMgmt = defs_1.mgmtTools.filter(tool => !disabled.has(tool.name));
-                tools.push(...enabledMgmt);
-            }
-            if (process.env.FRIENDLY) {
-                tools = tools.map(tool => ({ ...tool, description: 'x' }));
-            }
-            return { tools };
-        });
-    }
-}
-exports.Server = Server;
-new Server();
-`, `"use strict";
-Object.defineProperty(exports, "__esModule", { value: true });
-const index_js_1 = require("@modelcontextprotocol/sdk/server/index.js");
-const types_js_1 = require("@modelcontextprotocol/sdk/types.js");
-const defs_1 = require("./defs");
-class Server {
-    constructor() {
-        this.server = new index_js_1.Server({ name: 'n', version: '1' }, { capabilities: { tools: {} } });
-        this.setup();
-    }
-    getDisabled() {
-        return new Set((process.env.DISABLED || '').split(','));
-    }
-    setup() {
-        this.server.setRequestHandler(types_js_1.ListToolsRequestSchema, async (request) => {
-            const disabled = this.getDisabled();
-            const enabledDoc = defs_1.docTools.filter(tool => !disabled.has(tool.name));
-            let tools = [];
-            tools.push(...enabledDoc);
-            const configured = !!process.env.API_URL;
-            if (configured) {
-                const enabledMgmt = defs_1.mgmtTools.filter(tool => !disabled.has(tool.name));
-                tools.push(...enabledMgmt);
-            }
-            if (process.env.FRIENDLY) {
-                tools = tools.map(tool => ({ ...tool, description: 'x' }));
-            }
-            return { tools };
-        });
-    }
-}
-exports.Server = Server;
-new Server();
-`]) {
+    for (const server of [LISTING_SERVER, LISTING_SERVER.replace('let tools = [...enabledDoc];', 'let tools = [];\n            tools.push(...enabledDoc);')]) {
       const result = await lintFiles({
         'package.json': JSON.stringify({ name: 'listing', version: '1.0.0', dependencies: { '@modelcontextprotocol/sdk': '1.0.0' } }),
         'src/defs.js': `"use strict";
