@@ -336,6 +336,11 @@ export class Resolver {
     return [...this.exportsOf(sf).keys()].filter((n) => n !== '__esModule' && n !== 'default');
   }
 
+  /** Where a project module declares its export `name` (`export const click = ...`, `exports.click = ...`), or undefined. */
+  exportDeclaration(sf: SourceFile, name: string): Node | undefined {
+    return this.exportsOf(sf).get(name)?.[0];
+  }
+
   /** Resolves `names` (an export name, then properties; at least one) inside a project module. */
   private resolveExport(sf: SourceFile, names: string[], depth: number): Target {
     const [first, ...rest] = names as [string, ...string[]];
@@ -468,7 +473,7 @@ export class Resolver {
       if (callee.kind === 'module' || callee.kind === 'global') return { ...callee, path: [...callee.path, marker] };
       // The result of a project function that only returns an expression (`tool(name, hints)` building a spec object).
       if (callee.kind === 'function' && Node.isCallExpression(node)) {
-        const returned = this.returnedValue(callee.node, node, bindingsOf(callee), b);
+        const returned = this.returnedValue(callee.node, node, bindingsOf(callee), b, depth);
         if (returned) return returned;
       }
     }
@@ -478,10 +483,11 @@ export class Resolver {
   /**
    * For a function whose body returns one expression (`(n, t) => ({ name: n, ... })`,
    * `function f(x) { return {...}; }`, a factory's `return new X(...)`, also after statements that
-   * prepare it: `const root = resolve(dir); return async (id) => ...`), that expression read with
-   * the parameters bound to the call's arguments. Null for any other body.
+   * prepare it: `const root = resolve(dir); return async (id) => ...`, or a call of another factory
+   * that makes an object),
+   * that expression read with the parameters bound to the call's arguments. Null for any other body.
    */
-  private returnedValue(fn: FunctionNode, call: import('ts-morph').CallExpression, fnBindings: Bindings, callBindings: Bindings): Target | null {
+  private returnedValue(fn: FunctionNode, call: import('ts-morph').CallExpression, fnBindings: Bindings, callBindings: Bindings, depth: number): Target | null {
     if (!fn.getBody()) return null;
     const bindings = bindParameters(fn, call.getArguments(), callBindings, fnBindings);
     // The one expression the body returns, after statements that prepare it (`const root = ...; return async () => ...`).
@@ -503,6 +509,13 @@ export class Resolver {
     if (Node.isNewExpression(inner) || Node.isIdentifier(inner) || Node.isPropertyAccessExpression(inner)) {
       const target = this.resolve(inner, 0, bindings);
       return target.kind === 'unknown' ? null : target;
+    }
+    // A factory returning the definition another one makes (`return defineTool({ name: "search", ... })`).
+    // Only an object: a wrapper returning another wrapper's handler is not followed (yet), as effects
+    // in branches its options rule out would be read as certain (claude-task-master's withToolContext).
+    if (Node.isCallExpression(inner)) {
+      const target = this.resolve(inner, depth + 1, bindings);
+      return target.kind === 'value' && Node.isObjectLiteralExpression(unwrap(target.node)) ? target : null;
     }
     return null;
   }
@@ -696,6 +709,8 @@ export class Resolver {
   private classMember(cls: import('ts-morph').ClassDeclaration | import('ts-morph').ClassExpression, name: string, isStatic: boolean, depth: number): Target | null {
     const member = isStatic ? cls.getStaticMember(name) : cls.getInstanceMember(name);
     if (member) return this.resolveDeclaration(member, depth + 1);
+    const assigned = isStatic ? staticAssignment(cls, name) : undefined;
+    if (assigned) return this.resolve(assigned, depth + 1);
     return this.inheritedMember(cls, name, isStatic, depth);
   }
 
@@ -778,10 +793,13 @@ export class Resolver {
    * A member of an instance, read in the instance's bindings: a field's initializer, or for a field
    * declared without one (`abstract name`, `readonly definition;`) what the constructors of its
    * class chain assign to it (`this.definition = definition`), most derived first; a getter
-   * stands for what it returns; a method is a function whose `this` is the instance.
+   * stands for what it returns; a method is a function whose `this` is the instance; `constructor`
+   * is the class.
    */
   instanceMember(instance: Instance, name: string, depth: number): Target | null {
     const { bindings } = instance;
+    // `this.constructor.toolName`: a static of the class the instance was made of.
+    if (name === 'constructor') return { kind: 'value', node: instance.cls as unknown as Expression };
     for (let cls: ClassLike | null = instance.cls, level = 0; cls && level < 16; cls = this.baseClass(cls, depth), level++) {
       const member = cls.getInstanceMember(name);
       if (member && Node.isGetAccessorDeclaration(member) && member.getBody()) {
@@ -1294,6 +1312,24 @@ function isDownlevelBody(fn: Node): boolean {
 }
 
 /** How a file writes one variable: the right-hand sides of its `=` assignments, and whether it also has `+=`, `++`... */
+/**
+ * The value a statement after a class declaration gives one of its statics (`FindTool.toolName =
+ * "find";`, tsc's output for a static field below ES2022), or undefined.
+ */
+function staticAssignment(cls: ClassLike, name: string): Node | undefined {
+  const className = cls.getName();
+  const container = cls.getParent();
+  if (!className || !Node.isClassDeclaration(cls) || !container || !(Node.isSourceFile(container) || Node.isBlock(container))) return undefined;
+  const statements: Node[] = container.getStatements();
+  for (const statement of statements.slice(statements.indexOf(cls) + 1)) {
+    const write = Node.isExpressionStatement(statement) ? statement.getExpression() : undefined;
+    if (!write || !Node.isBinaryExpression(write) || write.getOperatorToken().getKind() !== SyntaxKind.EqualsToken) continue;
+    const left = write.getLeft();
+    if (Node.isPropertyAccessExpression(left) && left.getName() === name && left.getExpression().getText() === className) return write.getRight();
+  }
+  return undefined;
+}
+
 interface Writes {
   values: Node[];
   compound: boolean;

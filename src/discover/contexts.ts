@@ -326,12 +326,19 @@ export class ContextFinder {
         // a client): they are read there, not expanded further, as a receiver is not.
         const factoryCall = this.factoryCalls.get(site);
         const factory = factoryCall ? returnedFrom(fn) : undefined;
-        for (const outer of this.contextsAt(site, siteUses, nesting + 1, unexpanded)) {
+        // A call found by the method's name alone may be of another object's method of that name
+        // (`this.mcpServer.connect()` inside `connect`): what reading its contexts reports (a
+        // recursion that is none) counts only when the call is taken to be of this method.
+        const untyped = this.untyped.has(site);
+        if (untyped && receiver && this.isPackageObject(receiver)) continue;
+        const siteUnexpanded: UnexpandedContext[] = [];
+        let kept = false;
+        for (const outer of this.contextsAt(site, siteUses, nesting + 1, untyped ? siteUnexpanded : unexpanded)) {
           const self = receiver ? this.instanceAt(receiver, outer.bindings) : null;
           // A receiver of another class (an element of a mixed table) does not run this method.
           if (self && !this.runsOn(fn, self.cls)) continue;
           // A call found by name whose receiver is no known instance may be another class's method.
-          if (!self && this.untyped.has(site) && !this.onlyMethodNamed(fn)) continue;
+          if (!self && untyped && !this.onlyMethodNamed(fn)) continue;
           // `this.m(...)`, `this` unknown: the same instance as the caller's, whatever it is.
           if (!self && receiver && thisEssential && unwrap(receiver).getKind() !== SyntaxKind.ThisKeyword) {
             unknownReceivers.push({ site, reason: this.receiverReason(receiver, outer.bindings) });
@@ -340,8 +347,10 @@ export class ContextFinder {
           const closure = factory && factoryCall ? bindParameters(factory, factoryCall.getArguments(), outer.bindings, self?.bindings) : self?.bindings;
           // The outermost call site tells the tools of nested wrappers apart.
           out.push({ bindings: bindParameters(fn, args, outer.bindings, closure), site: outer.site ?? site, runtime: outer.runtime });
+          kept = true;
           if (out.length > MAX_CONTEXTS) return out;
         }
+        if (kept || this.onlyMethodNamed(fn)) unexpanded.push(...siteUnexpanded);
         continue;
       }
       // `table.forEach(register)`: the function is the callback; each element is its first argument.
@@ -401,6 +410,17 @@ export class ContextFinder {
       }
     }
     return true;
+  }
+
+  /**
+   * True when `receiver`, read where it is written, stands for an object of a package (the SDK's
+   * `new McpServer(...)` kept in a field): a method called on it is the package's, none of the project.
+   */
+  private isPackageObject(receiver: Node): boolean {
+    const target = this.resolver.resolve(receiver);
+    if (target.kind === 'module') return true;
+    const made = target.kind === 'value' ? unwrap(target.node) : null;
+    return made !== null && Node.isNewExpression(made) && this.resolver.resolve(made.getExpression()).kind === 'module';
   }
 
   /** The instance a receiver stands for in a context (`new C(...)`, through variables and table elements), or null. */
@@ -790,9 +810,15 @@ export class ContextFinder {
     if (constInit && (Node.isCallExpression(unwrap(constInit)) || Node.isAwaitExpression(unwrap(constInit)) || Node.isBinaryExpression(unwrap(constInit)) || Node.isConditionalExpression(unwrap(constInit)) || Node.isElementAccessExpression(unwrap(constInit)))) {
       return this.elementsOf(constInit, b.visibleFrom(constInit), depth + 1);
     }
-    // `[...table]`; a Map walked directly gives its `[key, value]` entries.
+    // `[...table]`, and what the code adds to the copy later (`let tools = [...docs]; tools.push(...more)`);
+    // a Map walked directly gives its `[key, value]` entries.
     if (Node.isArrayLiteralExpression(node) && node.getElements().length === 1 && Node.isSpreadElement(node.getElements()[0]!)) {
-      return this.elementsOf((node.getElements()[0] as import('ts-morph').SpreadElement).getExpression(), b, depth + 1);
+      const copy = node;
+      return this.filledOnce(copy, () => {
+        const copied = this.elementsOf((copy.getElements()[0] as import('ts-morph').SpreadElement).getExpression(), b, depth + 1);
+        const added = this.addedElements(copy, depth);
+        return added.ok && added.items.length === 0 && !added.gaps?.length ? copied : joined([copied, added]);
+      });
     }
     const map = this.mapOf(node, b);
     if (map) return this.mapEntries(map, 'entries', depth);
@@ -969,7 +995,10 @@ export class ContextFinder {
     if (this.readingAssigned.has(key)) return { ok: true, items: [] };
     this.readingAssigned.add(key);
     try {
-      return this.union(assigned.map((n) => this.elementsOf(n, b.visibleFrom(n), depth + 1)));
+      // The empty array it starts as adds what the code pushes onto it (`let tools = []; tools.push(...docs); tools = tools.map(f)`).
+      const start = Node.isIdentifier(id) ? unwrap((decl as import('ts-morph').VariableDeclaration).getInitializer() ?? id) : undefined;
+      const filled = start && Node.isArrayLiteralExpression(start) && isStartValue(start) ? [this.filledOnce(start, () => this.addedElements(start, depth))] : [];
+      return this.union([...filled, ...assigned.map((n) => this.elementsOf(n, b.visibleFrom(n), depth + 1))]);
     } finally {
       this.readingAssigned.delete(key);
     }
@@ -1345,7 +1374,7 @@ export class ContextFinder {
     if (init && !killer) values.push(init);
     for (const a of reaching) if (!killer || a.getStart() >= killer.getStart()) values.push(a.getRight());
     const meaningful = values.filter((v) => !isStartValue(v));
-    if ((killer || reaching.length < assignments.length) && meaningful.length > 0) return meaningful;
+    if (killer || reaching.length < assignments.length) return meaningful.length > 0 ? meaningful : values.length > 0 ? values : null;
     return values.length > 1 && meaningful.length > 0 ? meaningful : null;
   }
 
@@ -1358,7 +1387,11 @@ export class ContextFinder {
       for (const name of this.resolver.exportNames(sf)) {
         const exported = this.resolver.member(target, name, null, 0);
         if (exported.kind !== 'value' && exported.kind !== 'function') return { ok: false, reason: `the export ${name} of ${sf.getBaseName()} cannot be read` };
-        items.push(method === 'values' ? { kind: 'node', node: exported.node, bindings: bindingsOf(exported) } : { kind: 'entry', key: name, node: exported.node, bindings: bindingsOf(exported) });
+        // Where the module declares it tells two exports apart when both are made by one factory
+        // (`export const a = define(...)`, `export const b = define(...)`: one returned function each).
+        const origin = this.resolver.exportDeclaration(sf, name);
+        const at = origin ? { origin } : {};
+        items.push(method === 'values' ? { kind: 'node', node: exported.node, bindings: bindingsOf(exported), ...at } : { kind: 'entry', key: name, node: exported.node, bindings: bindingsOf(exported), ...at });
       }
       if (method === 'keys') return { ok: false, reason: 'the keys of a module' };
       return { ok: true, items };
@@ -1366,8 +1399,11 @@ export class ContextFinder {
     // A call resolves to what it returns, `Object.fromEntries(...)` to the global: read as written.
     const obj = target.kind === 'value' ? unwrap(target.node) : target.kind === 'global' ? unwrap(initializerOf(arg, true) ?? arg) : null;
     const own = target.kind === 'value' ? bindingsOf(target) : b;
-    // `readonly ? subset : all`: the entries of both.
-    if (obj && Node.isConditionalExpression(obj)) return this.union([obj.getWhenTrue(), obj.getWhenFalse()].map((side) => this.objectEntries(side, own, method)));
+    // `custom ?? defaults` where no custom table is given: that side has no entries.
+    if (target.kind === 'const' && (target.value === undefined || target.value === null)) return { ok: true, items: [] };
+    // `readonly ? subset : all`, `custom ?? defaults`: the entries of each side (one the linter cannot read is a gap).
+    const sides = obj ? alternatives(obj) : [];
+    if (sides.length > 1 || (sides.length === 1 && sides[0] !== obj)) return this.union(sides.map((side) => this.objectEntries(side, own, method)));
     // `Object.fromEntries(Object.entries(table).filter(...))`: the entries it is built from.
     const built = obj && Node.isCallExpression(obj) && obj.getExpression().getText() === 'Object.fromEntries' ? obj.getArguments()[0] : undefined;
     if (built) {
@@ -1376,7 +1412,9 @@ export class ContextFinder {
       if (entries.items.some((e) => e.kind !== 'entry')) return { ok: false, reason: `the entries of \`${shorten(built.getText(), 40)}\` cannot be read` };
       return { ok: true, items: entries.items.map((e) => (e.kind !== 'entry' || method === 'entries' ? e : method === 'keys' ? { kind: 'const', value: e.key, node: e.node, bindings: e.bindings } : { kind: 'node', node: e.node, bindings: e.bindings, ...(e.origin ? { origin: e.origin } : {}) })) };
     }
-    if (!obj || !Node.isObjectLiteralExpression(obj)) return { ok: false, reason: 'an object the linter cannot read' };
+    if (!obj || !Node.isObjectLiteralExpression(obj)) {
+      return { ok: false, reason: target.kind === 'unknown' ? `\`${shorten(arg.getText(), 40)}\`, which the linter cannot read (${target.reason})` : 'an object the linter cannot read' };
+    }
     const items: Element[] = [];
     for (const prop of obj.getProperties()) {
       // `{ ...redisTools, ...utilTools }`: the spread object's entries (a later key replaces an earlier one).

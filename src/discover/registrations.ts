@@ -3,7 +3,7 @@ import { Node, SyntaxKind, ts } from '../ts-morph.js';
 import { Bindings } from '../analysis/bindings.js';
 import { contains, descendantsOfKinds, moduleSpecifierOf } from '../analysis/nodes.js';
 import { evaluate, evaluateObject, definingNode, type EvaluatedObject } from '../analysis/evaluate.js';
-import { bindingsOf, boundThis, expandArguments, isFunctionNode, isModuleLevel, type FunctionNode, type Resolver, shorten, unwrap } from '../analysis/resolve.js';
+import { bindingsOf, boundThis, expandArguments, isFunctionNode, isModuleLevel, thisKey, type FunctionNode, type Resolver, shorten, unwrap } from '../analysis/resolve.js';
 import type { DeclaredAnnotations, DeclaredHint, SourceLocation, ToolFacts, UnresolvedItem, UnresolvedRegistration } from '../model.js';
 import { locationOf } from '../analysis/location.js';
 import type { RegistrationContext } from './contexts.js';
@@ -398,7 +398,7 @@ function declarationKey(expr: Node, bindings: Bindings, depth: number): string |
   if (!decl) return null;
   const bound = bindings.get(decl);
   if (bound?.kind === 'node') return declarationKey(bound.node, bound.bindings, depth + 1);
-  return scopedKey(decl, bindings);
+  return `${scopedKey(decl, bindings)}${instanceOfField(decl, bindings)}`;
 }
 
 /**
@@ -408,6 +408,20 @@ function declarationKey(expr: Node, bindings: Bindings, depth: number): string |
 function scopedKey(node: Node, bindings: Bindings): string {
   const scope = isModuleLevel(node) ? Bindings.EMPTY : bindings.visibleFrom(node);
   return `${node.getSourceFile().getFilePath()}:${node.getPos()}${scope.size > 0 ? `#${scope.id}` : ''}`;
+}
+
+/**
+ * For a field declared in a class body (`server;`, `server = new McpServer(...)`) read through a
+ * `this` the context binds: the instance, as a key suffix (`new C(...)` made in a function is a
+ * new instance in each context it is read in: `McpServer.from(args)` called from three places
+ * makes three servers). Empty for anything else.
+ */
+function instanceOfField(decl: Node, bindings: Bindings): string {
+  const cls = Node.isPropertyDeclaration(decl) && !decl.isStatic() ? decl.getParent() : undefined;
+  if (!cls || !(Node.isClassDeclaration(cls) || Node.isClassExpression(cls))) return '';
+  const self = bindings.get(thisKey(cls));
+  if (self?.kind !== 'node') return '';
+  return `@${scopedKey(self.node, self.bindings)}`;
 }
 
 /** Methods of the SDK's `RegisteredTool` that change whether clients see the tool. */
