@@ -49,7 +49,8 @@ export default defineRule({
     const properties = tool.annotations?.properties ?? {};
     for (const [key, hint] of Object.entries(properties)) {
       if (!ANNOTATION_KEYS.has(key)) {
-        if (FRAMEWORK_KEYS.has(key)) continue;
+        // A key set only when a run-time condition holds may never be sent: no error on a guess.
+        if (FRAMEWORK_KEYS.has(key) || hint.mayBeAbsent) continue;
         const intended = intendedHint(key);
         if (intended && !(intended in properties)) {
           const defaults: Record<HintKey, string> = { readOnlyHint: 'false', destructiveHint: 'true', idempotentHint: 'false', openWorldHint: 'true' };

@@ -141,6 +141,7 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   };
   const resolver = new Resolver(isProjectFile, program.resolveModule);
   resolver.useBranches(new BranchIndex((expr, b) => evaluate(expr, resolver, 0, b)));
+  resolver.useEvaluator((expr, b) => evaluate(expr, resolver, 0, b));
   const usesSdk = program.project.getSourceFiles().some((sf) => isProjectFile(sf) && importsMcpSdk(sf));
 
   const fatal: Finding[] = [];

@@ -65,6 +65,8 @@ export interface DeclaredHint {
   reason?: string;
   /** When `known` is false but the value is one of a few (`cond ? true : false`): those values. */
   possible?: unknown[];
+  /** True when the key itself is set only if a run-time condition holds (`...(cond ? { k: v } : {})`). */
+  mayBeAbsent?: boolean;
   location: SourceLocation;
 }
 

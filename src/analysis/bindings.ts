@@ -4,16 +4,20 @@ import type { Node } from 'ts-morph';
  * What one declaration stands for in one context:
  * - `node`: an expression, read in the context of its own bindings (a wrapper's argument at one call site,
  *   one element of a table a loop walks);
- * - `nodes`: the arguments a rest parameter collects at one call site;
+ * - `nodes`: the arguments a rest parameter collects at one call site, each with the bindings it is
+ *   read in (an argument spread from a caller's own rest parameter is read in that caller's context);
  * - `const`: a static value (a table's key); with `partial`, keys it does not list are known only at
  *   run time (the request a dispatch branch sees: `{ params: { name: "x" } }`);
- * - `runtime`: a value only run time knows (an element of a registry filled by plugins), with why.
+ * - `runtime`: a value only run time knows (an element of a registry filled by plugins), with why;
+ * - `settled`: an outcome `Promise.allSettled` gives for one of its promises, read as fulfilled
+ *   (`status` is "fulfilled", `value` what the node gives).
  */
 export type Bound =
   | { kind: 'node'; node: Node; bindings: Bindings }
-  | { kind: 'nodes'; nodes: Node[]; bindings: Bindings }
+  | { kind: 'nodes'; nodes: { node: Node; bindings: Bindings }[] }
   | { kind: 'const'; value: unknown; partial?: boolean }
-  | { kind: 'runtime'; reason: string };
+  | { kind: 'runtime'; reason: string }
+  | { kind: 'settled'; node: Node; bindings: Bindings };
 
 interface Entry {
   bound: Bound;

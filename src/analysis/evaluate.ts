@@ -1,8 +1,9 @@
 import type { BinaryExpression, ts as TS } from 'ts-morph';
 import { Node, SyntaxKind, ts } from '../ts-morph.js';
 import { Bindings } from './bindings.js';
-import { descendantsOfKinds } from './nodes.js';
-import { bindingsOf, constInitializer, isFunctionNode, isNewOf, type Resolver, shorten, unwrap } from './resolve.js';
+import { descendantsOfKinds, isAssignmentOperator } from './nodes.js';
+import { evaluatePath } from './paths.js';
+import { bindingsOf, constInitializer, initializerOf, isFunctionNode, isNewOf, type Resolver, restArguments, shorten, unwrap } from './resolve.js';
 
 /**
  * The static value of an expression, or why it has none. An unknown value may still be one of a
@@ -10,7 +11,10 @@ import { bindingsOf, constInitializer, isFunctionNode, isNewOf, type Resolver, s
  * marks data of the running server (an element of a registry plugins fill), not a computation the
  * linter could not follow.
  */
-export type Evaluated = { known: true; value: unknown } | { known: false; reason: string; node: Node; possible?: unknown[]; runtime?: boolean };
+export type Evaluated =
+  | { known: true; value: unknown }
+  /** `mayBeAbsent`: an object's key set only when a run-time condition holds (a spread on one side of `? :`). */
+  | { known: false; reason: string; node: Node; possible?: unknown[]; runtime?: boolean; mayBeAbsent?: boolean };
 
 /** One property of an object evaluated statically, with the node that wrote it (inside a spread source if it came from one). */
 export interface EvaluatedProperty {
@@ -114,16 +118,39 @@ export function evaluate(expr: Node, resolver: Resolver, depth = 0, b: Bindings 
     }
     return { known: true, value };
   }
+  // A rest parameter a call site binds: the arguments it collects.
+  const collected = restArguments(node, b);
+  if (collected) {
+    const value: unknown[] = [];
+    for (const item of collected) {
+      if (Node.isSpreadElement(item.node)) return { known: false, reason: `\`${shorten(item.node.getText())}\` spreads values the linter cannot list`, node: item.node };
+      const element = evaluate(item.node, resolver, depth + 1, item.bindings);
+      if (!element.known) return element;
+      value.push(element.value);
+    }
+    return { known: true, value };
+  }
   if (Node.isIdentifier(node) && node.getText() === 'undefined') return { known: true, value: undefined };
+  // A path the module computes from its own location (`join(__dirname, "tools")`).
+  const located = evaluatePath(node, resolver, b, (arg) => evaluate(arg, resolver, depth + 1, b));
+  if (located) return located;
   const operation = evaluateOperation(node, resolver, depth, b);
   if (operation) return operation;
+  const literal = zodLiteralValue(node, resolver);
+  if (literal) return evaluate(literal, resolver, depth + 1, b);
   if (Node.isIdentifier(node) || Node.isPropertyAccessExpression(node) || Node.isElementAccessExpression(node) || Node.isCallExpression(node)) {
     const target = resolver.resolve(node, 0, b);
     if (target.kind === 'const') return { known: true, value: target.value };
     if (target.kind === 'value' && unwrap(target.node) !== node) return evaluate(target.node, resolver, depth + 1, bindingsOf(target));
     if (Node.isCallExpression(node)) return { known: false, reason: `\`${shorten(node.getText())}\` is computed at run time`, node };
     const text = shorten(node.getText());
-    if (target.kind === 'module') return { known: false, reason: `\`${text}\` comes from ${target.specifier}`, node };
+    if (target.kind === 'module') {
+      // `const dir = join(__dirname, "tools")`: a library call whose result the linter computes.
+      const init = Node.isIdentifier(node) ? initializerOf(node, true) : undefined;
+      const computed = init && Node.isCallExpression(unwrap(init)) ? evaluate(init, resolver, depth + 1, b) : null;
+      if (computed?.known) return computed;
+      return { known: false, reason: `\`${text}\` comes from ${target.specifier}`, node };
+    }
     if (target.kind === 'unknown') {
       if (target.runtime) return { known: false, reason: target.reason, node, runtime: true };
       // Reasons that already name the variable (`x` is assigned again) read better alone.
@@ -132,6 +159,42 @@ export function evaluate(expr: Node, resolver: Resolver, depth = 0, b: Bindings 
     return { known: false, reason: `\`${text}\` is computed at run time`, node };
   }
   return { known: false, reason: `\`${shorten(node.getText())}\` is computed at run time`, node };
+}
+
+/**
+ * For `Schema.shape.name.value` where `Schema` is `z.object({ name: z.literal("x"), ... })` (a
+ * tool's name kept in its zod schema), the expression `z.literal` was given; null for anything else.
+ */
+function zodLiteralValue(node: Node, resolver: Resolver): Node | null {
+  if (!Node.isPropertyAccessExpression(node) || node.getName() !== 'value') return null;
+  const literal = zodSchema(node.getExpression(), resolver, 0);
+  return literal && zodCallName(literal, resolver) === 'literal' ? (literal.getArguments()[0] ?? null) : null;
+}
+
+/** The `z.<kind>(...)` call a schema expression stands for: a const holding one, or `S.shape.key` of a `z.object({...})`. */
+function zodSchema(expr: Node, resolver: Resolver, depth: number): import('ts-morph').CallExpression | null {
+  const node = unwrap(expr);
+  if (depth > MAX_DEPTH) return null;
+  if (Node.isCallExpression(node)) return zodCallName(node, resolver) ? node : null;
+  if (Node.isIdentifier(node)) {
+    // A bundle's `var Schema = z.object(...)` is never assigned again either.
+    const init = initializerOf(node, false);
+    return init ? zodSchema(init, resolver, depth + 1) : null;
+  }
+  const shape = Node.isPropertyAccessExpression(node) ? unwrap(node.getExpression()) : null;
+  if (!shape || !Node.isPropertyAccessExpression(shape) || shape.getName() !== 'shape') return null;
+  const object = zodSchema(shape.getExpression(), resolver, depth + 1);
+  const fields = object && zodCallName(object, resolver) === 'object' ? object.getArguments()[0] : undefined;
+  const field = fields && Node.isObjectLiteralExpression(unwrap(fields)) ? (unwrap(fields) as import('ts-morph').ObjectLiteralExpression).getProperty((node as import('ts-morph').PropertyAccessExpression).getName()) : undefined;
+  return field && Node.isPropertyAssignment(field) ? zodSchema(field.getInitializerOrThrow(), resolver, depth + 1) : null;
+}
+
+/** `object` for `z.object(...)` (zod imported from the `zod` package), `literal` for `z.literal(...)`, ...; null for any other call. */
+function zodCallName(call: import('ts-morph').CallExpression, resolver: Resolver): string | null {
+  const callee = unwrap(call.getExpression());
+  if (!Node.isPropertyAccessExpression(callee)) return null;
+  const target = resolver.resolve(callee, 0);
+  return target.kind === 'module' && /^zod(\/|$)/.test(target.specifier) ? callee.getName() : null;
 }
 
 /** The values an evaluation can take: the one known value, or the listed possibilities, or null when any value is possible. */
@@ -244,15 +307,16 @@ function evaluateOperation(node: Node, resolver: Resolver, depth: number, b: Bin
 }
 
 /** String methods without side effects whose result the linter computes from known arguments. */
-const STRING_METHODS: ReadonlySet<string> = new Set(['replace', 'replaceAll', 'toLowerCase', 'toUpperCase', 'trim', 'trimStart', 'trimEnd', 'slice', 'substring', 'startsWith', 'endsWith', 'concat', 'at', 'charAt']);
+const STRING_METHODS: ReadonlySet<string> = new Set(['includes', 'replace', 'replaceAll', 'toLowerCase', 'toUpperCase', 'trim', 'trimStart', 'trimEnd', 'slice', 'substring', 'startsWith', 'endsWith', 'concat', 'at', 'charAt']);
 
 /** The members of `new Set([...])`, an array literal, or a const holding one; null for anything else. */
 function literalCollection(expr: Node, resolver: Resolver, depth: number, b: Bindings): unknown[] | null {
   let target = resolver.resolve(expr, 0, b);
   let node = target.kind === 'value' ? unwrap(target.node) : unwrap(expr);
   // `const NAMES = new Set([...])` resolves to the global Set; its literal is in the declaration,
-  // also in another module. A collection changed after it is made (`NAMES.add(x)`) is not a literal.
-  const init = constInitializer(node);
+  // also in another module, or of a bundle's `var` that nothing assigns again. A collection
+  // changed after it is made (`NAMES.add(x)`) is not a literal.
+  const init = constInitializer(node) ?? unassignedInitializer(node);
   if (init && changedLater(node, init)) return null;
   if (init) {
     node = unwrap(init);
@@ -277,6 +341,18 @@ function changedLater(name: Node, init: Node): boolean {
   if (!id) return true;
   const pattern = new RegExp(`\\b${id.replace(/[$]/g, '\\$&')}\\s*\\.\\s*(?:${MUTATORS.join('|')})\\s*\\(`);
   return [name.getSourceFile(), init.getSourceFile()].some((sf) => pattern.test(sf.getFullText()));
+}
+
+/** The initializer of a `let` or `var` that no code assigns again (`var HIDDEN = new Set([...])` in a bundle); undefined otherwise. */
+function unassignedInitializer(node: Node): Node | undefined {
+  const decl = Node.isIdentifier(node) ? node.getSymbol()?.getDeclarations()[0] : undefined;
+  const nameNode = decl && Node.isVariableDeclaration(decl) ? decl.getNameNode() : undefined;
+  if (!nameNode || !Node.isIdentifier(nameNode)) return undefined;
+  const written = nameNode.findReferencesAsNodes().some((ref) => {
+    const parent = ref.getParent();
+    return parent && Node.isBinaryExpression(parent) && parent.getLeft() === ref && isAssignmentOperator(parent.getOperatorToken().getKind());
+  });
+  return written ? undefined : (decl as import('ts-morph').VariableDeclaration).getInitializer();
 }
 
 /**
@@ -417,7 +493,8 @@ function spreadSource(source: Node, resolver: Resolver, depth: number, only: Rea
     // The same known value on both sides is that value; otherwise it is unknown (not a list of
     // possibilities: which side a tool takes is what the linter could not read, so no side is judged).
     const same = props.every((p) => p?.value.known && p.value.value !== undefined) && values.every((v) => v === values[0]);
-    const value: Evaluated = same ? { known: true, value: values[0] } : { known: false, reason: `\`${shorten(node.getCondition().getText())}\` decides whether \`${key}\` is set, and it is known only at run time`, node };
+    const oneSided = props.some((p) => p === undefined);
+    const value: Evaluated = same ? { known: true, value: values[0] } : { known: false, reason: `\`${shorten(node.getCondition().getText())}\` decides whether \`${key}\` is set, and it is known only at run time`, node, ...(oneSided ? { mayBeAbsent: true } : {}) };
     merged.properties.set(key, { ...first, value });
   }
   return merged;

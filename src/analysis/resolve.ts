@@ -1,10 +1,12 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Expression, Identifier, SourceFile, ts as TS } from 'ts-morph';
 import { Node, SyntaxKind, ts } from '../ts-morph.js';
 import { descendantsOfKinds, isAssignmentOperator, importedModuleOf } from './nodes.js';
 import { Bindings, type Bound } from './bindings.js';
 import type { BranchIndex } from './branches.js';
+import type { Evaluated } from './evaluate.js';
 import { returnedExpressions, soleReturn } from './returns.js';
 
 /** A function whose body can be analysed. */
@@ -179,6 +181,8 @@ export class Resolver {
   private readonly boundDeclarationCache = new Map<number, Map<Node, Target>>();
   /** The declaration each identifier names (null: none, a global), as the checker first said. */
   private readonly identifierDecls = new Map<Node, Node | null>();
+  /** Evaluates expressions, for computed `import(...)` specifiers (set by {@link Resolver.useEvaluator}). */
+  private evaluator: ((expr: Node, b: Bindings) => Evaluated) | null = null;
   /** Branch verdicts, to pick the return a helper's arguments reach (set by {@link Resolver.useBranches}). */
   private branches: BranchIndex | null = null;
   private readonly literalReturnsCache = new Map<FunctionNode, Node[]>();
@@ -206,6 +210,30 @@ export class Resolver {
       this.literalReturnsCache.set(fn, returns);
     }
     return returns;
+  }
+
+  /**
+   * The module a computed `import(expr)` or `require(expr)` (the call `loader`) loads, when `expr`
+   * evaluates in `b` to a string: a `file:` URL or an absolute path is read relative to the
+   * importing file, anything else as written. Unknown, saying why, when it does not (or no
+   * evaluator is set, see {@link Resolver.useEvaluator}).
+   */
+  private computedModule(loader: Node, expr: Node, depth: number, b: Bindings): Target {
+    const v = this.evaluator?.(expr, b);
+    if (!v || !v.known || typeof v.value !== 'string') {
+      const why = v && !v.known ? ` (${v.reason})` : '';
+      return { kind: 'unknown', reason: `the module \`${shorten(loader.getText(), 60)}\` loads is known only at run time${why}` };
+    }
+    const written = v.value;
+    const file = written.startsWith('file:') ? fileUrlPath(written) : path.isAbsolute(written) ? written : null;
+    if (file === null) return this.fromModule(loader.getSourceFile(), written, [], depth);
+    const relative = path.relative(path.dirname(loader.getSourceFile().getFilePath()), file).split(path.sep).join('/');
+    return this.fromModule(loader.getSourceFile(), relative.startsWith('.') ? relative : `./${relative}`, [], depth);
+  }
+
+  /** Lets computed `import(...)` specifiers be read: `evaluate` gives an expression's value in bindings. */
+  useEvaluator(evaluate: (expr: Node, b: Bindings) => Evaluated): void {
+    this.evaluator = evaluate;
   }
 
   /** Lets helpers with several `return`s be read: the index decides which returns the arguments reach. */
@@ -289,7 +317,16 @@ export class Resolver {
         (Node.isCallExpression(d) && d.getExpression().getText() === 'Object.defineProperty');
       for (const [name, node] of commonJsExports(sf)) if (!all.has(name) || all.get(name)!.every(placeholder)) all.set(name, [node]);
       exports = all;
+      // Cached before the star re-exports are read: a module that re-exports itself, or a cycle of
+      // index files, sees the names found so far.
       this.exportCache.set(sf, exports);
+      for (const specifier of commonJsStarReExports(sf)) {
+        const reExported = this.projectModule(sf, specifier);
+        if (!reExported || reExported === sf) continue;
+        for (const [name, nodes] of this.exportsOf(reExported)) {
+          if (name !== 'default' && name !== '__esModule' && (!all.has(name) || all.get(name)!.every(placeholder))) all.set(name, nodes);
+        }
+      }
     }
     return exports;
   }
@@ -297,6 +334,11 @@ export class Resolver {
   /** The names a project module exports (ESM and CommonJS), in source order. */
   exportNames(sf: SourceFile): string[] {
     return [...this.exportsOf(sf).keys()].filter((n) => n !== '__esModule' && n !== 'default');
+  }
+
+  /** Where a project module declares its export `name` (`export const click = ...`, `exports.click = ...`), or undefined. */
+  exportDeclaration(sf: SourceFile, name: string): Node | undefined {
+    return this.exportsOf(sf).get(name)?.[0];
   }
 
   /** Resolves `names` (an export name, then properties; at least one) inside a project module. */
@@ -353,9 +395,8 @@ export class Resolver {
     if (Node.isIdentifier(node)) return this.resolveIdentifier(node, depth, b);
     if (node.getKind() === SyntaxKind.ThisKeyword) {
       // `this` of an instance member the context binds (a receiver of the method's call site).
-      const { cls, isStatic } = thisScope(node);
-      const bound = cls && !isStatic ? b.get(thisKey(cls)) : undefined;
-      return bound ? this.resolveBound(bound, depth) : thisOf(node);
+      const bound = boundThis(node, b);
+      return bound ? this.resolveBound(bound, depth, node, b) : thisOf(node);
     }
     if (Node.isPropertyAccessExpression(node)) {
       return this.member(this.resolve(node.getExpression(), depth + 1, b), node.getName(), node.getNameNode(), depth + 1);
@@ -368,6 +409,10 @@ export class Resolver {
     }
     const spec = requireSpecifier(node);
     if (spec !== null) return this.fromModule(node.getSourceFile(), spec, [], depth);
+    // `require(path.join(__dirname, "tools", file))` with `file` bound to one entry of a folder.
+    if (Node.isCallExpression(node) && unwrap(node.getExpression()).getText() === 'require' && node.getArguments().length === 1) {
+      return this.computedModule(node, node.getArguments()[0]!, depth, b);
+    }
     // A cached singleton (`globalThis.prisma ?? new PrismaClient()`, `cache || createClient()`): the
     // cache holds what the fallback makes, so the fallback says what the value is.
     if (Node.isBinaryExpression(node) && [SyntaxKind.QuestionQuestionToken, SyntaxKind.BarBarToken].includes(node.getOperatorToken().getKind())) {
@@ -388,6 +433,8 @@ export class Resolver {
       if (Node.isCallExpression(inner) && inner.getExpression().getKind() === SyntaxKind.ImportKeyword) {
         const arg = inner.getArguments()[0];
         if (arg && Node.isStringLiteral(arg)) return this.fromModule(node.getSourceFile(), arg.getLiteralValue(), [], depth);
+        // `await import(pathToFileURL(join(dir, file)).href)` with `file` bound to one entry of a folder.
+        if (arg) return this.computedModule(inner, arg, depth, b);
       }
       return this.resolve(inner, depth + 1, b);
     }
@@ -426,7 +473,7 @@ export class Resolver {
       if (callee.kind === 'module' || callee.kind === 'global') return { ...callee, path: [...callee.path, marker] };
       // The result of a project function that only returns an expression (`tool(name, hints)` building a spec object).
       if (callee.kind === 'function' && Node.isCallExpression(node)) {
-        const returned = this.returnedValue(callee.node, node, bindingsOf(callee), b);
+        const returned = this.returnedValue(callee.node, node, bindingsOf(callee), b, depth);
         if (returned) return returned;
       }
     }
@@ -436,10 +483,11 @@ export class Resolver {
   /**
    * For a function whose body returns one expression (`(n, t) => ({ name: n, ... })`,
    * `function f(x) { return {...}; }`, a factory's `return new X(...)`, also after statements that
-   * prepare it: `const root = resolve(dir); return async (id) => ...`), that expression read with
-   * the parameters bound to the call's arguments. Null for any other body.
+   * prepare it: `const root = resolve(dir); return async (id) => ...`, or a call of another factory
+   * that makes an object),
+   * that expression read with the parameters bound to the call's arguments. Null for any other body.
    */
-  private returnedValue(fn: FunctionNode, call: import('ts-morph').CallExpression, fnBindings: Bindings, callBindings: Bindings): Target | null {
+  private returnedValue(fn: FunctionNode, call: import('ts-morph').CallExpression, fnBindings: Bindings, callBindings: Bindings, depth: number): Target | null {
     if (!fn.getBody()) return null;
     const bindings = bindParameters(fn, call.getArguments(), callBindings, fnBindings);
     // The one expression the body returns, after statements that prepare it (`const root = ...; return async () => ...`).
@@ -461,6 +509,13 @@ export class Resolver {
     if (Node.isNewExpression(inner) || Node.isIdentifier(inner) || Node.isPropertyAccessExpression(inner)) {
       const target = this.resolve(inner, 0, bindings);
       return target.kind === 'unknown' ? null : target;
+    }
+    // A factory returning the definition another one makes (`return defineTool({ name: "search", ... })`).
+    // Only an object: a wrapper returning another wrapper's handler is not followed (yet), as effects
+    // in branches its options rule out would be read as certain (claude-task-master's withToolContext).
+    if (Node.isCallExpression(inner)) {
+      const target = this.resolve(inner, depth + 1, bindings);
+      return target.kind === 'value' && Node.isObjectLiteralExpression(unwrap(target.node)) ? target : null;
     }
     return null;
   }
@@ -521,6 +576,8 @@ export class Resolver {
       if (Node.isObjectLiteralExpression(obj)) {
         const prop = objectProperty(obj, name);
         if (prop) return this.resolveDeclaration(prop, depth + 1, b);
+        const exported = namespaceExport(obj, name);
+        if (exported) return this.resolve(exported, depth + 1);
         // A key the literal does not have, and no spread that could add it: reading it gives undefined.
         if (!obj.getProperties().some((p) => Node.isSpreadAssignment(p))) return { kind: 'const', value: undefined };
         for (const spread of obj.getProperties().filter((p) => Node.isSpreadAssignment(p)).reverse()) {
@@ -536,6 +593,25 @@ export class Resolver {
           const element = elements[index];
           return element ? this.resolve(element, depth + 1, b) : { kind: 'const', value: undefined };
         }
+      }
+      // `parse(args).name` where `parse` has several literal returns: the member they all give.
+      if (Node.isCallExpression(obj)) {
+        const agreed = this.memberOfReturns(obj, name, depth, b);
+        if (agreed) return agreed;
+      }
+      // `(lite ? LITE_TOOL : TOOL).name`: the side the condition picks, or the member both sides give.
+      if (Node.isConditionalExpression(obj)) {
+        const agreed = this.memberOfSides(obj, name, depth, b);
+        if (agreed) return agreed;
+      }
+      // `args[0]`, `args.length` of a rest parameter a call site binds: its arguments.
+      const collected = restArguments(obj, b);
+      if (collected) return this.restArgument(collected, name, depth);
+      // `result.value` of an outcome of `Promise.allSettled`, read as fulfilled.
+      const outcome = b.get(obj);
+      if (outcome?.kind === 'settled') {
+        if (name === 'value') return this.resolve(outcome.node, depth + 1, outcome.bindings);
+        return { kind: 'const', value: name === 'status' ? 'fulfilled' : undefined };
       }
       // `Enum.Member`: a TypeScript enum, or tsc's compiled form of one.
       if (Node.isEnumDeclaration(obj)) return enumMember(obj, name, this, depth);
@@ -571,12 +647,70 @@ export class Resolver {
   }
 
   /**
+   * The member `name` of what `call` returns, when the callee is a project function whose returns
+   * are all literals (see {@link Resolver.literalReturns}) and every return the arguments reach
+   * gives the same node for it (`return { name, config, cb: args[1] }` in each case of a `switch`
+   * on the argument count). Null when they differ, one is unknown, or the callee is no such function.
+   */
+  private memberOfReturns(call: import('ts-morph').CallExpression, name: string, depth: number, b: Bindings): Target | null {
+    const callee = this.resolve(call.getExpression(), depth + 1, b);
+    if (callee.kind !== 'function') return null;
+    const returns = this.literalReturns(callee.node);
+    if (returns.length === 0) return null;
+    const bindings = bindParameters(callee.node, call.getArguments(), b, bindingsOf(callee));
+    const reached = this.branches && bindings.size > 0 ? returns.filter((r) => this.branches!.isReachable(r, callee.node, bindings)) : returns;
+    let agreed: Target | null = null;
+    for (const returned of reached) {
+      const found = this.member({ kind: 'value', node: unwrap(returned) as Expression, bindings }, name, null, depth + 1);
+      if (found.kind === 'unknown') return null;
+      if (agreed && !sameTarget(agreed, found)) return null;
+      agreed ??= found;
+    }
+    return agreed;
+  }
+
+  /**
+   * The member `name` of a conditional's value read in `b`: that of the side the condition picks
+   * when it is known, else the one both sides give; unknown, saying so, when the sides give
+   * different ones; null when a side's is unknown.
+   */
+  private memberOfSides(conditional: import('ts-morph').ConditionalExpression, name: string, depth: number, b: Bindings): Target | null {
+    const condition = this.evaluator?.(conditional.getCondition(), b);
+    const sides = condition?.known ? [condition.value ? conditional.getWhenTrue() : conditional.getWhenFalse()] : [conditional.getWhenTrue(), conditional.getWhenFalse()];
+    const found = sides.map((side) => this.member(this.resolve(side, depth + 1, b), name, null, depth + 1));
+    if (found.some((f) => f.kind === 'unknown')) return null;
+    if (found.every((f) => sameTarget(f, found[0]!))) return found[0]!;
+    // Two literals written alike (`{ readOnlyHint: true }` on both sides): the first stands for both.
+    const values = found.map((f) => (f.kind === 'const' ? { known: true, value: f.value } : f.kind === 'value' ? this.evaluator?.(f.node, bindingsOf(f)) : undefined));
+    if (values.every((v) => v?.known && JSON.stringify(v.value) === JSON.stringify((values[0] as { value: unknown }).value))) return found[0]!;
+    return { kind: 'unknown', reason: `\`${name}\` differs between the sides of \`${shorten(conditional.getText(), 60)}\`, which only run time picks` };
+  }
+
+  /**
+   * The member `name` of the arguments a rest parameter collected: an index reads that argument
+   * (undefined past the last one), `length` their count. Past a spread argument the linter cannot
+   * expand, positions and count are unknown.
+   */
+  private restArgument(collected: { node: Node; bindings: Bindings }[], name: string, depth: number): Target {
+    const spread = collected.findIndex((a) => Node.isSpreadElement(a.node));
+    const known = spread === -1 ? collected : collected.slice(0, spread);
+    const unknown: Target = { kind: 'unknown', reason: `the arguments a rest parameter collects: \`${shorten(collected[spread]?.node.getText() ?? '')}\` spreads values the linter cannot list` };
+    if (name === 'length') return spread === -1 ? { kind: 'const', value: collected.length } : unknown;
+    if (!/^\d+$/.test(name)) return { kind: 'unknown', reason: `member ${name} of the arguments a rest parameter collects` };
+    const item = known[Number(name)];
+    if (item) return this.resolve(item.node, depth + 1, item.bindings);
+    return spread === -1 ? { kind: 'const', value: undefined } : unknown;
+  }
+
+  /**
    * A member of a project class, `static` or of its instances, looked up in the class and then in
    * the classes it extends; null when none has it.
    */
   private classMember(cls: import('ts-morph').ClassDeclaration | import('ts-morph').ClassExpression, name: string, isStatic: boolean, depth: number): Target | null {
     const member = isStatic ? cls.getStaticMember(name) : cls.getInstanceMember(name);
     if (member) return this.resolveDeclaration(member, depth + 1);
+    const assigned = isStatic ? staticAssignment(cls, name) : undefined;
+    if (assigned) return this.resolve(assigned, depth + 1);
     return this.inheritedMember(cls, name, isStatic, depth);
   }
 
@@ -659,10 +793,13 @@ export class Resolver {
    * A member of an instance, read in the instance's bindings: a field's initializer, or for a field
    * declared without one (`abstract name`, `readonly definition;`) what the constructors of its
    * class chain assign to it (`this.definition = definition`), most derived first; a getter
-   * stands for what it returns; a method is a function whose `this` is the instance.
+   * stands for what it returns; a method is a function whose `this` is the instance; `constructor`
+   * is the class.
    */
   instanceMember(instance: Instance, name: string, depth: number): Target | null {
     const { bindings } = instance;
+    // `this.constructor.toolName`: a static of the class the instance was made of.
+    if (name === 'constructor') return { kind: 'value', node: instance.cls as unknown as Expression };
     for (let cls: ClassLike | null = instance.cls, level = 0; cls && level < 16; cls = this.baseClass(cls, depth), level++) {
       const member = cls.getInstanceMember(name);
       if (member && Node.isGetAccessorDeclaration(member) && member.getBody()) {
@@ -874,7 +1011,7 @@ export class Resolver {
   /** Resolves what a declaration binds, in the context `b` (memoized for the context-free reading only). */
   resolveDeclaration(decl: Node, depth: number, b: Bindings = Bindings.EMPTY): Target {
     const bound = b.get(decl);
-    if (bound) return this.resolveBound(bound, depth);
+    if (bound) return this.resolveBound(bound, depth, decl, b);
     // Only bindings of scopes around the declaration can change what it resolves to.
     const visible = b.visibleFrom(decl);
     if (visible.size > 0) {
@@ -895,8 +1032,13 @@ export class Resolver {
     return target;
   }
 
-  /** What a bound declaration stands for. A rest parameter's arguments read as an array of them. */
-  private resolveBound(bound: Bound, depth: number): Target {
+  /**
+   * What the declaration `decl`, bound to `bound` in `b`, stands for. A rest parameter stands for
+   * itself, read in bindings that hold the arguments it collects: {@link Resolver.member} reads its
+   * elements (`args[0]`, `const [name] = args`) and its `length`, {@link restArguments} the list.
+   * So does a variable holding an outcome of `Promise.allSettled` (its `status` and `value`).
+   */
+  private resolveBound(bound: Bound, depth: number, decl: Node, b: Bindings): Target {
     switch (bound.kind) {
       case 'node':
         return this.resolve(bound.node, depth + 1, bound.bindings);
@@ -905,7 +1047,8 @@ export class Resolver {
       case 'runtime':
         return { kind: 'unknown', reason: bound.reason, runtime: true };
       case 'nodes':
-        return { kind: 'unknown', reason: 'the arguments a rest parameter collects' };
+      case 'settled':
+        return { kind: 'value', node: decl as unknown as Expression, bindings: b.visibleFrom(decl) };
     }
   }
 
@@ -982,7 +1125,7 @@ export class Resolver {
       }
       let target: Target;
       const root = b.get(element);
-      if (root) target = this.resolveBound(root, depth);
+      if (root) target = this.resolveBound(root, depth, element, b);
       else if (Node.isVariableDeclaration(element) && element.getInitializer()) target = this.resolve(element.getInitializerOrThrow(), depth + 1, b);
       else return { kind: 'unknown', reason: 'destructured parameter' };
       for (const name of names) target = this.member(target, name, null, depth + 1);
@@ -1079,6 +1222,32 @@ function commonJsExports(sf: SourceFile): Map<string, Node> {
   return out;
 }
 
+/** The helpers compilers emit for `export * from "./x"` in CommonJS: tsc's `__exportStar`, older tsc's `__export`, esbuild's `__reExport`. */
+const STAR_RE_EXPORT_HELPERS = new Set(['__exportStar', '__export', '__reExport']);
+
+/**
+ * The module specifiers a CommonJS module re-exports whole, in source order: tsc's
+ * `__exportStar(require("./x"), exports)` (also `tslib_1.__exportStar(...)`), older tsc's
+ * `__export(require("./x"))` and esbuild's `__reExport(target, require("./x"), module.exports)`.
+ * Only top-level statements count; the helper is recognised by name.
+ */
+function commonJsStarReExports(sf: SourceFile): string[] {
+  const out: string[] = [];
+  for (const statement of sf.getStatements()) {
+    if (!Node.isExpressionStatement(statement)) continue;
+    const call = unwrap(statement.getExpression());
+    if (!Node.isCallExpression(call)) continue;
+    const callee = unwrap(call.getExpression());
+    const name = Node.isIdentifier(callee) ? callee.getText() : Node.isPropertyAccessExpression(callee) ? callee.getName() : '';
+    if (!STAR_RE_EXPORT_HELPERS.has(name)) continue;
+    for (const arg of call.getArguments()) {
+      const specifier = requireSpecifier(arg);
+      if (specifier !== null) out.push(specifier);
+    }
+  }
+  return out;
+}
+
 /** The largest JSON file of a package the linter reads as data: 4 MiB. */
 const MAX_JSON_BYTES = 4 * 1024 * 1024;
 const jsonCache = new Map<string, { value: unknown } | null>();
@@ -1099,6 +1268,12 @@ function readJsonData(file: string): { value: unknown } | null {
   }
   jsonCache.set(file, data);
   return data;
+}
+
+/** What the context `b` binds `this` (the node) to: the instance whose member's code it is read in, if bound. */
+export function boundThis(node: Node, b: Bindings): Bound | undefined {
+  const { cls, isStatic } = thisScope(node);
+  return cls && !isStatic ? b.get(thisKey(cls)) : undefined;
 }
 
 /** The reason of the target `this` resolves to outside a static member (its members are found by the checker). */
@@ -1137,6 +1312,24 @@ function isDownlevelBody(fn: Node): boolean {
 }
 
 /** How a file writes one variable: the right-hand sides of its `=` assignments, and whether it also has `+=`, `++`... */
+/**
+ * The value a statement after a class declaration gives one of its statics (`FindTool.toolName =
+ * "find";`, tsc's output for a static field below ES2022), or undefined.
+ */
+function staticAssignment(cls: ClassLike, name: string): Node | undefined {
+  const className = cls.getName();
+  const container = cls.getParent();
+  if (!className || !Node.isClassDeclaration(cls) || !container || !(Node.isSourceFile(container) || Node.isBlock(container))) return undefined;
+  const statements: Node[] = container.getStatements();
+  for (const statement of statements.slice(statements.indexOf(cls) + 1)) {
+    const write = Node.isExpressionStatement(statement) ? statement.getExpression() : undefined;
+    if (!write || !Node.isBinaryExpression(write) || write.getOperatorToken().getKind() !== SyntaxKind.EqualsToken) continue;
+    const left = write.getLeft();
+    if (Node.isPropertyAccessExpression(left) && left.getName() === name && left.getExpression().getText() === className) return write.getRight();
+  }
+  return undefined;
+}
+
 interface Writes {
   values: Node[];
   compound: boolean;
@@ -1264,6 +1457,23 @@ function objectProperty(obj: import('ts-morph').ObjectLiteralExpression, name: s
   return found;
 }
 
+/**
+ * For the empty object of a module namespace esbuild keeps (`var ns = {}; __export(ns, { name: () => value })`,
+ * the call right after the declaration), the value its getter for `name` returns; undefined for any other object.
+ */
+function namespaceExport(obj: import('ts-morph').ObjectLiteralExpression, name: string): Node | undefined {
+  const decl = obj.getParent();
+  if (obj.getProperties().length > 0 || !decl || !Node.isVariableDeclaration(decl) || decl.getInitializer() !== obj) return undefined;
+  const next = decl.getVariableStatement()?.getNextSibling();
+  const call = next && Node.isExpressionStatement(next) ? unwrap(next.getExpression()) : undefined;
+  if (!call || !Node.isCallExpression(call) || !/^__export\d*$/.test(call.getExpression().getText())) return undefined;
+  const [target, getters] = call.getArguments();
+  if (!target || target.getText() !== decl.getName() || !getters || !Node.isObjectLiteralExpression(getters)) return undefined;
+  const getter = objectProperty(getters, name);
+  const fn = getter && Node.isPropertyAssignment(getter) ? unwrap(getter.getInitializerOrThrow()) : undefined;
+  return fn && Node.isArrowFunction(fn) && fn.getParameters().length === 0 ? soleReturn(fn) ?? undefined : undefined;
+}
+
 function propertyKey(prop: import('ts-morph').PropertyAssignment | import('ts-morph').ShorthandPropertyAssignment | import('ts-morph').MethodDeclaration | import('ts-morph').GetAccessorDeclaration): string | null {
   const nameNode = prop.getNameNode();
   if (Node.isIdentifier(nameNode)) return nameNode.getText();
@@ -1295,13 +1505,46 @@ export function bindParameters(fn: FunctionNode, args: Node[], callBindings: Bin
   let bindings = fnBindings;
   fn.getParameters().forEach((param, i) => {
     if (param.isRestParameter()) {
-      bindings = bindings.with(param, { kind: 'nodes', nodes: expanded.slice(i).map((a) => a.node), bindings: callBindings }, fn);
+      bindings = bindings.with(param, { kind: 'nodes', nodes: expanded.slice(i) }, fn);
       return;
     }
     const arg = expanded[i];
     if (arg) bindings = bindings.with(param, { kind: 'node', node: arg.node, bindings: arg.bindings }, fn);
   });
   return bindings;
+}
+
+/** The path a `file:` URL names, or null when it is no valid one. */
+function fileUrlPath(url: string): string | null {
+  try {
+    return fileURLToPath(url);
+  } catch {
+    return null;
+  }
+}
+
+/** True when two targets are the same: one constant, one literal (written twice), or one node read in the same bindings. */
+function sameTarget(a: Target, b: Target): boolean {
+  if (a === b) return true;
+  if (a.kind === 'const' && b.kind === 'const') return Object.is(a.value, b.value) && !a.partial && !b.partial;
+  const literal = (t: Target): { value: unknown } | null => {
+    const n = t.kind === 'value' ? unwrap(t.node) : null;
+    return n && (Node.isStringLiteral(n) || Node.isNoSubstitutionTemplateLiteral(n) || Node.isNumericLiteral(n)) ? { value: n.getLiteralValue() } : null;
+  };
+  const [la, lb] = [literal(a), literal(b)];
+  if (la && lb) return Object.is(la.value, lb.value);
+  if ((a.kind === 'value' || a.kind === 'function') && a.kind === b.kind) return a.node === b.node && bindingsOf(a).id === bindingsOf(b).id;
+  return false;
+}
+
+/**
+ * The arguments a rest parameter collected at the call site `b` binds it to (each with the bindings
+ * it is read in), when `node` is that parameter; null for any other node or an unbound parameter.
+ */
+export function restArguments(node: Node, b: Bindings): { node: Node; bindings: Bindings }[] | null {
+  if (!Node.isParameterDeclaration(node) || !node.isRestParameter()) return null;
+  const bound = b.get(node);
+  return bound?.kind === 'nodes' ? bound.nodes : null;
 }
 
 /**
@@ -1316,7 +1559,7 @@ export function expandArguments(args: Node[], b: Bindings): { node: Node; bindin
       const decl = Node.isIdentifier(spread) ? spread.getSymbol()?.getDeclarations()[0] : undefined;
       const bound = decl ? b.get(decl) : undefined;
       if (bound?.kind === 'nodes') {
-        for (const node of bound.nodes) out.push({ node, bindings: bound.bindings });
+        out.push(...bound.nodes);
         continue;
       }
     }

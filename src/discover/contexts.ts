@@ -3,6 +3,7 @@ import { Node, SyntaxKind, ts } from '../ts-morph.js';
 import { Bindings, type Bound } from '../analysis/bindings.js';
 import { evaluate, isAlwaysTruthy } from '../analysis/evaluate.js';
 import { descendantsOfKinds } from '../analysis/nodes.js';
+import { listedDirectory } from '../analysis/directories.js';
 import { BranchIndex } from '../analysis/branches.js';
 import { returnedExpressions, soleReturn } from '../analysis/returns.js';
 import { bindParameters, bindingsOf, constInitializer, initializerOf, invocationOf, isFunctionNode, isNewOf, type ClassLike, type FunctionNode, type Instance, type Resolver, shorten, unwrap } from '../analysis/resolve.js';
@@ -48,7 +49,7 @@ const ROOT: RegistrationContext = { bindings: Bindings.EMPTY, site: null, runtim
 /** An element of a table: an expression (read in its bindings), or a `[key, value]` entry of `Object.entries`. */
 /** `origin`: where the element is written, when `node` is shared (a `.map()` callback's result, a pushed parameter). */
 type Element =
-  | { kind: 'node'; node: Node; bindings: Bindings; origin?: Node }
+  | { kind: 'node'; node: Node; bindings: Bindings; origin?: Node; settled?: true }
   | { kind: 'entry'; key: string; node: Node; bindings: Bindings; origin?: Node }
   | { kind: 'const'; value: string; node: Node; bindings: Bindings; origin?: Node };
 
@@ -86,6 +87,12 @@ export class ContextFinder {
   private readonly expanding = new Set<FunctionNode>();
   /** Declarations the registration's name and annotations use (see {@link ContextFinder.contextsOf}). */
   private essential = new Set<string>();
+  /**
+   * The registration call whose contexts are enumerated: found by its method's name alone inside a
+   * project method of that name (`registerTool(server, tool) { server.registerTool(...) }`), it is the
+   * SDK's method, not a call of the project's.
+   */
+  private registration: Node | null = null;
   /** Steps spent reading the current table (see {@link MAX_TABLE_WORK}), and how many reads of tables are nested now. */
   private tableWork = 0;
   private tableWalks = 0;
@@ -103,6 +110,8 @@ export class ContextFinder {
    * call, not for every call of the function in the project.
    */
   private readonly readingCall = new Map<FunctionNode, Bindings>();
+  /** Tables being read in the contexts of the functions around them (see {@link ContextFinder.passedIn}). */
+  private readonly readingPassed = new Set<Node>();
 
   /**
    * @param patchSites the calls that run a monkeypatch of `server.tool` (see `PatchIndex`), or
@@ -137,7 +146,9 @@ export class ContextFinder {
     for (const arg of call.getArguments()) for (const d of identifiersIn(arg)) uses.add(d);
     this.essential = new Set<string>();
     for (const arg of essential) for (const d of identifiersIn(arg)) this.essential.add(d);
+    this.registration = call;
     const contexts = this.contextsAt(call, uses, 0, unexpanded);
+    this.registration = null;
     if (contexts.length > MAX_CONTEXTS) {
       unexpanded.push({ node: call, reason: `more than ${MAX_CONTEXTS} registrations come from this call; only the first ${MAX_CONTEXTS} are read` });
       return { contexts: contexts.slice(0, MAX_CONTEXTS), unexpanded };
@@ -293,6 +304,7 @@ export class ContextFinder {
         continue;
       }
       if (Node.isCallExpression(site)) {
+        if (site === this.registration && this.untyped.has(site)) continue;
         // The site's arguments feed the wrapper's parameters; those at parameters the tool's
         // identity needs (name, annotations) are needed in turn. The receiver is not.
         const essentialParams = new Set(fn.getParameters().filter((p) => usesAny(this.essential, p)).map((p) => fn.getParameters().indexOf(p)));
@@ -316,12 +328,19 @@ export class ContextFinder {
         // a client): they are read there, not expanded further, as a receiver is not.
         const factoryCall = this.factoryCalls.get(site);
         const factory = factoryCall ? returnedFrom(fn) : undefined;
-        for (const outer of this.contextsAt(site, siteUses, nesting + 1, unexpanded)) {
+        // A call found by the method's name alone may be of another object's method of that name
+        // (`this.mcpServer.connect()` inside `connect`): what reading its contexts reports (a
+        // recursion that is none) counts only when the call is taken to be of this method.
+        const untyped = this.untyped.has(site);
+        if (untyped && receiver && this.isPackageObject(receiver)) continue;
+        const siteUnexpanded: UnexpandedContext[] = [];
+        let kept = false;
+        for (const outer of this.contextsAt(site, siteUses, nesting + 1, untyped ? siteUnexpanded : unexpanded)) {
           const self = receiver ? this.instanceAt(receiver, outer.bindings) : null;
           // A receiver of another class (an element of a mixed table) does not run this method.
           if (self && !this.runsOn(fn, self.cls)) continue;
           // A call found by name whose receiver is no known instance may be another class's method.
-          if (!self && this.untyped.has(site) && !this.onlyMethodNamed(fn)) continue;
+          if (!self && untyped && !this.onlyMethodNamed(fn)) continue;
           // `this.m(...)`, `this` unknown: the same instance as the caller's, whatever it is.
           if (!self && receiver && thisEssential && unwrap(receiver).getKind() !== SyntaxKind.ThisKeyword) {
             unknownReceivers.push({ site, reason: this.receiverReason(receiver, outer.bindings) });
@@ -330,8 +349,10 @@ export class ContextFinder {
           const closure = factory && factoryCall ? bindParameters(factory, factoryCall.getArguments(), outer.bindings, self?.bindings) : self?.bindings;
           // The outermost call site tells the tools of nested wrappers apart.
           out.push({ bindings: bindParameters(fn, args, outer.bindings, closure), site: outer.site ?? site, runtime: outer.runtime });
+          kept = true;
           if (out.length > MAX_CONTEXTS) return out;
         }
+        if (kept || this.onlyMethodNamed(fn)) unexpanded.push(...siteUnexpanded);
         continue;
       }
       // `table.forEach(register)`: the function is the callback; each element is its first argument.
@@ -391,6 +412,17 @@ export class ContextFinder {
       }
     }
     return true;
+  }
+
+  /**
+   * True when `receiver`, read where it is written, stands for an object of a package (the SDK's
+   * `new McpServer(...)` kept in a field): a method called on it is the package's, none of the project.
+   */
+  private isPackageObject(receiver: Node): boolean {
+    const target = this.resolver.resolve(receiver);
+    if (target.kind === 'module') return true;
+    const made = target.kind === 'value' ? unwrap(target.node) : null;
+    return made !== null && Node.isNewExpression(made) && this.resolver.resolve(made.getExpression()).kind === 'module';
   }
 
   /** The instance a receiver stands for in a context (`new C(...)`, through variables and table elements), or null. */
@@ -687,11 +719,24 @@ export class ContextFinder {
    * table fails only when no part can be read.
    */
   elementsOf(expr: Node, b: Bindings, depth: number): Elements {
-    // One budget for a walk from the outermost table, however its steps nest.
+    return this.walk(() => this.readElements(expr, b, depth));
+  }
+
+  /**
+   * The objects a value can be, each where it is made (see {@link ContextFinder.possibleObjects}):
+   * what a tools/list handler returns through the middleware that wraps it
+   * (`logging.wrap(async () => ({ tools }))`, `return await breaker.execute(() => handler())`).
+   */
+  objectsOf(expr: Node, b: Bindings): { node: Node; bindings: Bindings }[] {
+    return this.walk(() => this.possibleObjects(expr, b, 0));
+  }
+
+  /** Runs `read` with one budget (see {@link MAX_TABLE_WORK}) for a walk from the outermost table, however its steps nest. */
+  private walk<T>(read: () => T): T {
     if (this.tableWalks === 0) this.tableWork = 0;
     this.tableWalks++;
     try {
-      return this.readElements(expr, b, depth);
+      return read();
     } finally {
       this.tableWalks--;
     }
@@ -728,6 +773,15 @@ export class ContextFinder {
         if (method === 'concat') return joined([receiver, ...args].map((part) => this.elementsOf(Node.isSpreadElement(part) ? part.getExpression() : part, b, depth + 1)));
         if ((method === 'map' || method === 'flatMap') && args[0]) return this.mapped(receiver, args[0], method === 'flatMap', b, depth);
       }
+      // `Promise.all(table)`: the table's elements; `Promise.allSettled(table)`: each one's outcome, read as fulfilled.
+      if (Node.isPropertyAccessExpression(callee) && callee.getExpression().getText() === 'Promise' && args[0] && (callee.getName() === 'all' || callee.getName() === 'allSettled')) {
+        const awaited = this.elementsOf(args[0], b, depth + 1);
+        if (!awaited.ok || callee.getName() === 'all') return awaited;
+        return { ...awaited, items: awaited.items.map((item) => (item.kind === 'node' ? { ...item, settled: true as const } : item)) };
+      }
+      // `await readdir(join(__dirname, "tools"))`: the names of the folder's entries.
+      const listed = listedDirectory(node, this.resolver, b, (e) => evaluate(e, this.resolver, 0, b));
+      if (listed) return 'names' in listed ? { ok: true, items: listed.names.map((value): Element => ({ kind: 'const', value, node, bindings: b })) } : { ok: false, reason: listed.reason };
       const returned = this.returnedTables(node, b, depth);
       if (returned) return returned;
     }
@@ -758,9 +812,15 @@ export class ContextFinder {
     if (constInit && (Node.isCallExpression(unwrap(constInit)) || Node.isAwaitExpression(unwrap(constInit)) || Node.isBinaryExpression(unwrap(constInit)) || Node.isConditionalExpression(unwrap(constInit)) || Node.isElementAccessExpression(unwrap(constInit)))) {
       return this.elementsOf(constInit, b.visibleFrom(constInit), depth + 1);
     }
-    // `[...table]`; a Map walked directly gives its `[key, value]` entries.
+    // `[...table]`, and what the code adds to the copy later (`let tools = [...docs]; tools.push(...more)`);
+    // a Map walked directly gives its `[key, value]` entries.
     if (Node.isArrayLiteralExpression(node) && node.getElements().length === 1 && Node.isSpreadElement(node.getElements()[0]!)) {
-      return this.elementsOf((node.getElements()[0] as import('ts-morph').SpreadElement).getExpression(), b, depth + 1);
+      const copy = node;
+      return this.filledOnce(copy, () => {
+        const copied = this.elementsOf((copy.getElements()[0] as import('ts-morph').SpreadElement).getExpression(), b, depth + 1);
+        const added = this.addedElements(copy, depth);
+        return added.ok && added.items.length === 0 && !added.gaps?.length ? copied : joined([copied, added]);
+      });
     }
     const map = this.mapOf(node, b);
     if (map) return this.mapEntries(map, 'entries', depth);
@@ -778,9 +838,34 @@ export class ContextFinder {
       if (Node.isArrayLiteralExpression(value)) return this.arrayLiteral(value, bindingsOf(target), depth);
     }
     if (target.kind === 'unknown' && target.runtime) return { ok: false, reason: target.reason };
-    if (target.kind === 'unknown') return { ok: false, reason: `which the linter cannot read (${target.reason})` };
+    if (target.kind === 'unknown') return this.passedIn(node, depth) ?? { ok: false, reason: `which the linter cannot read (${target.reason})` };
     if (target.kind === 'module') return { ok: false, reason: `which comes from ${target.specifier} and is known only at run time` };
     return { ok: false, reason: 'which is known only at run time' };
+  }
+
+  /**
+   * For a table that reaches `node` through the parameters of the functions around it (a server
+   * factory's `options.tools`, a `setup(server, tools)` helper): the tables read there in each
+   * context of those functions (each call site, see {@link ContextFinder.contextsAt}), those that
+   * cannot be enumerated as gaps. Null when no context gives a table the linter can read: the
+   * caller's reason stands.
+   */
+  private passedIn(node: Node, depth: number): Elements | null {
+    if (this.readingPassed.has(node)) return null;
+    const uses = identifiersIn(node);
+    const saved = this.essential;
+    this.essential = new Set(uses);
+    this.readingPassed.add(node);
+    try {
+      const unexpanded: UnexpandedContext[] = [];
+      const contexts = this.contextsAt(node, uses, depth + 1, unexpanded).filter((ctx) => ctx.bindings.size > 0);
+      const parts = contexts.map((ctx): Elements => (ctx.runtime ? { ok: false, reason: ctx.runtime.reason } : this.elementsOf(node, ctx.bindings, depth + 1)));
+      if (!parts.some((p) => p.ok)) return null;
+      return this.union([...parts, ...unexpanded.map((u) => ({ ok: false as const, reason: u.reason }))]);
+    } finally {
+      this.readingPassed.delete(node);
+      this.essential = saved;
+    }
   }
 
   /**
@@ -860,8 +945,9 @@ export class ContextFinder {
 
   /**
    * The objects an expression can stand for, each where it is made: both sides of `??`, `||` and
-   * `? :`, what a project function can return, every value of a map read with a key only run time
-   * has (`HANDLERS[key]`), a `const`'s initializer, a bound parameter's argument. Anything else is
+   * `? :`, what a project function can return (also a function a parameter or a wrapper's result
+   * stands for, `await` looked through), every value of a map read with a key only run time has
+   * (`HANDLERS[key]`), a `const`'s initializer, a bound parameter's argument. Anything else is
    * itself.
    */
   private possibleObjects(expr: Node, b: Bindings, depth: number): { node: Node; bindings: Bindings }[] {
@@ -871,6 +957,7 @@ export class ContextFinder {
     if (Node.isConditionalExpression(node) || (Node.isBinaryExpression(node) && [SyntaxKind.QuestionQuestionToken, SyntaxKind.BarBarToken].includes(node.getOperatorToken().getKind()))) {
       return alternatives(node).flatMap((n) => next(n, b));
     }
+    if (Node.isAwaitExpression(node)) return next(node.getExpression(), b);
     if (Node.isIdentifier(node)) {
       const decl = node.getSymbol()?.getDeclarations()[0];
       const bound = decl ? b.get(decl) : undefined;
@@ -901,7 +988,7 @@ export class ContextFinder {
    * are already listed. Null for any other name.
    */
   private assignedTables(id: Identifier | import('ts-morph').PropertyAccessExpression, b: Bindings, depth: number, use: Node = id): Elements | null {
-    const assigned = Node.isPropertyAccessExpression(id) ? this.fieldValues(id) : this.assignedValues(id, use);
+    const assigned = Node.isPropertyAccessExpression(id) ? this.fieldValues(id, b) : this.assignedValues(id, use);
     const decl = (Node.isPropertyAccessExpression(id) ? id.getNameNode() : id).getSymbol()?.getDeclarations()[0];
     if (!assigned || !decl) return null;
     // Keyed by the values read, not the name: `tools = tools.filter(...)` reads the earlier values
@@ -910,7 +997,10 @@ export class ContextFinder {
     if (this.readingAssigned.has(key)) return { ok: true, items: [] };
     this.readingAssigned.add(key);
     try {
-      return this.union(assigned.map((n) => this.elementsOf(n, b.visibleFrom(n), depth + 1)));
+      // The empty array it starts as adds what the code pushes onto it (`let tools = []; tools.push(...docs); tools = tools.map(f)`).
+      const start = Node.isIdentifier(id) ? unwrap((decl as import('ts-morph').VariableDeclaration).getInitializer() ?? id) : undefined;
+      const filled = start && Node.isArrayLiteralExpression(start) && isStartValue(start) ? [this.filledOnce(start, () => this.addedElements(start, depth))] : [];
+      return this.union([...filled, ...assigned.map((n) => this.elementsOf(n, b.visibleFrom(n), depth + 1))]);
     } finally {
       this.readingAssigned.delete(key);
     }
@@ -1235,25 +1325,28 @@ export class ContextFinder {
 
   /**
    * For a field of a class's instances that its code fills later (`tools: Tool[] = []`, then
-   * `this.tools = this.load()` in an init method), the values it is given, start values left
-   * out (see {@link isStartValue}); null for anything else.
+   * `this.tools = this.load()` in an init method; in JavaScript, `this.tools = []` in the
+   * constructor), the values it is given, start values left out (see {@link isStartValue}): what
+   * the classes the receiver can be give it (see {@link Resolver.fieldWritesOf}), and for a
+   * declared field, every other write the checker finds (`host.tools = ...`). Null for anything else.
    */
-  private fieldValues(access: import('ts-morph').PropertyAccessExpression): Node[] | null {
+  private fieldValues(access: import('ts-morph').PropertyAccessExpression, b: Bindings): Node[] | null {
+    const values = new Set<Node>(this.resolver.fieldWritesOf(access, b));
     const decl = access.getNameNode().getSymbol()?.getDeclarations()[0];
     const nameNode = decl && Node.isPropertyDeclaration(decl) && !decl.isStatic() ? decl.getNameNode() : undefined;
-    if (!nameNode || !(Node.isIdentifier(nameNode) || Node.isPrivateIdentifier(nameNode))) return null;
-    const values: Node[] = [];
-    const init = (decl as import('ts-morph').PropertyDeclaration).getInitializer();
-    if (init) values.push(init);
-    for (const ref of (nameNode as Identifier).findReferencesAsNodes()) {
-      const written = ref.getParent();
-      const assignment = written?.getParent();
-      if (written && Node.isPropertyAccessExpression(written) && written.getNameNode() === ref && assignment && Node.isBinaryExpression(assignment) && assignment.getLeft() === written && assignment.getOperatorToken().getKind() === SyntaxKind.EqualsToken) {
-        values.push(assignment.getRight());
+    if (nameNode && (Node.isIdentifier(nameNode) || Node.isPrivateIdentifier(nameNode))) {
+      const init = (decl as import('ts-morph').PropertyDeclaration).getInitializer();
+      if (init) values.add(init);
+      for (const ref of (nameNode as Identifier).findReferencesAsNodes()) {
+        const written = ref.getParent();
+        const assignment = written?.getParent();
+        if (written && Node.isPropertyAccessExpression(written) && written.getNameNode() === ref && assignment && Node.isBinaryExpression(assignment) && assignment.getLeft() === written && assignment.getOperatorToken().getKind() === SyntaxKind.EqualsToken) {
+          values.add(assignment.getRight());
+        }
       }
     }
-    const meaningful = values.filter((v) => !isStartValue(v));
-    return values.length > 1 && meaningful.length > 0 ? meaningful : null;
+    const meaningful = [...values].filter((v) => !isStartValue(v));
+    return values.size > 1 && meaningful.length > 0 ? meaningful : null;
   }
 
   /**
@@ -1283,7 +1376,7 @@ export class ContextFinder {
     if (init && !killer) values.push(init);
     for (const a of reaching) if (!killer || a.getStart() >= killer.getStart()) values.push(a.getRight());
     const meaningful = values.filter((v) => !isStartValue(v));
-    if ((killer || reaching.length < assignments.length) && meaningful.length > 0) return meaningful;
+    if (killer || reaching.length < assignments.length) return meaningful.length > 0 ? meaningful : values.length > 0 ? values : null;
     return values.length > 1 && meaningful.length > 0 ? meaningful : null;
   }
 
@@ -1296,7 +1389,11 @@ export class ContextFinder {
       for (const name of this.resolver.exportNames(sf)) {
         const exported = this.resolver.member(target, name, null, 0);
         if (exported.kind !== 'value' && exported.kind !== 'function') return { ok: false, reason: `the export ${name} of ${sf.getBaseName()} cannot be read` };
-        items.push(method === 'values' ? { kind: 'node', node: exported.node, bindings: bindingsOf(exported) } : { kind: 'entry', key: name, node: exported.node, bindings: bindingsOf(exported) });
+        // Where the module declares it tells two exports apart when both are made by one factory
+        // (`export const a = define(...)`, `export const b = define(...)`: one returned function each).
+        const origin = this.resolver.exportDeclaration(sf, name);
+        const at = origin ? { origin } : {};
+        items.push(method === 'values' ? { kind: 'node', node: exported.node, bindings: bindingsOf(exported), ...at } : { kind: 'entry', key: name, node: exported.node, bindings: bindingsOf(exported), ...at });
       }
       if (method === 'keys') return { ok: false, reason: 'the keys of a module' };
       return { ok: true, items };
@@ -1304,8 +1401,11 @@ export class ContextFinder {
     // A call resolves to what it returns, `Object.fromEntries(...)` to the global: read as written.
     const obj = target.kind === 'value' ? unwrap(target.node) : target.kind === 'global' ? unwrap(initializerOf(arg, true) ?? arg) : null;
     const own = target.kind === 'value' ? bindingsOf(target) : b;
-    // `readonly ? subset : all`: the entries of both.
-    if (obj && Node.isConditionalExpression(obj)) return this.union([obj.getWhenTrue(), obj.getWhenFalse()].map((side) => this.objectEntries(side, own, method)));
+    // `custom ?? defaults` where no custom table is given: that side has no entries.
+    if (target.kind === 'const' && (target.value === undefined || target.value === null)) return { ok: true, items: [] };
+    // `readonly ? subset : all`, `custom ?? defaults`: the entries of each side (one the linter cannot read is a gap).
+    const sides = obj ? alternatives(obj) : [];
+    if (sides.length > 1 || (sides.length === 1 && sides[0] !== obj)) return this.union(sides.map((side) => this.objectEntries(side, own, method)));
     // `Object.fromEntries(Object.entries(table).filter(...))`: the entries it is built from.
     const built = obj && Node.isCallExpression(obj) && obj.getExpression().getText() === 'Object.fromEntries' ? obj.getArguments()[0] : undefined;
     if (built) {
@@ -1314,7 +1414,9 @@ export class ContextFinder {
       if (entries.items.some((e) => e.kind !== 'entry')) return { ok: false, reason: `the entries of \`${shorten(built.getText(), 40)}\` cannot be read` };
       return { ok: true, items: entries.items.map((e) => (e.kind !== 'entry' || method === 'entries' ? e : method === 'keys' ? { kind: 'const', value: e.key, node: e.node, bindings: e.bindings } : { kind: 'node', node: e.node, bindings: e.bindings, ...(e.origin ? { origin: e.origin } : {}) })) };
     }
-    if (!obj || !Node.isObjectLiteralExpression(obj)) return { ok: false, reason: 'an object the linter cannot read' };
+    if (!obj || !Node.isObjectLiteralExpression(obj)) {
+      return { ok: false, reason: target.kind === 'unknown' ? `\`${shorten(arg.getText(), 40)}\`, which the linter cannot read (${target.reason})` : 'an object the linter cannot read' };
+    }
     const items: Element[] = [];
     for (const prop of obj.getProperties()) {
       // `{ ...redisTools, ...utilTools }`: the spread object's entries (a later key replaces an earlier one).
@@ -1425,7 +1527,7 @@ function lastOfEachKey(items: Element[]): Element[] {
 
 /** Binds `decl` (a loop variable or callback parameter, maybe destructured) to one element. */
 function bindElement(b: Bindings, decl: Node, element: Element, scope: Node): Bindings {
-  if (element.kind === 'node') return b.with(decl, { kind: 'node', node: element.node, bindings: element.bindings }, scope);
+  if (element.kind === 'node') return b.with(decl, { kind: element.settled ? 'settled' : 'node', node: element.node, bindings: element.bindings }, scope);
   // A key of `Object.keys(table)`: its text.
   if (element.kind === 'const') return b.with(decl, { kind: 'const', value: element.value }, scope);
   // `[key, value]` of Object.entries: bind the two names of a destructuring pattern; a plain name gets the pair.

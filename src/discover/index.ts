@@ -5,7 +5,7 @@ import { markDuplicates } from './duplicates.js';
 import { mergeListOverrides } from './list-overrides.js';
 import { FRAMEWORKS } from './frameworks/index.js';
 import { LOW_LEVEL } from './low-level.js';
-import { discoverInFile, type DiscoveredTool } from './registrations.js';
+import { definitionKey, discoverInFile, type DiscoveredTool } from './registrations.js';
 import { unreadableBundle } from './unreadable-bundles.js';
 
 /** The MCP SDK's `registerTool`, `tool()` and `registerToolTask` calls (v1 and v2 packages). */
@@ -80,13 +80,11 @@ function mergeSameDefinitions(tools: DiscoveredTool[]): DiscoveredTool[] {
   const kept = new Map<string, DiscoveredTool>();
   const out: DiscoveredTool[] = [];
   for (const tool of tools) {
-    const { name, location, annotations } = tool.facts;
-    if (name === null) {
+    const key = definitionKey(tool.facts);
+    if (key === null) {
       out.push(tool);
       continue;
     }
-    const declared = annotations ? JSON.stringify(Object.entries(annotations.properties).map(([k, h]) => [k, h.known ? h.value : '?', h.location.line, h.location.column])) : 'none';
-    const key = `${name}\0${location.file}:${location.line}:${location.column}\0${declared}`;
     const first = kept.get(key);
     if (first && (first.server?.() ?? '') !== (tool.server?.() ?? '')) {
       first.handlers.push(...tool.handlers);

@@ -9,7 +9,7 @@ import { returnedExpressions } from '../analysis/returns.js';
 import { AS_WRITTEN, propertyOf, valueOfProperty, type DiscoverContext, type RegistrationAdapter } from './adapter.js';
 import type { UnresolvedItem, UnresolvedRegistration } from '../model.js';
 import type { RegistrationContext } from './contexts.js';
-import { discovered, keyOfReceiver, readAnnotations, titleOf, receiverKey, type Arg, type Discovery, type DiscoveredTool, type HandlerRef } from './registrations.js';
+import { definitionKey, discovered, keyOfReceiver, readAnnotations, titleOf, receiverKey, type Arg, type Discovery, type DiscoveredTool, type HandlerRef } from './registrations.js';
 
 /** The request each handler serves: SDK v1 passes a Zod schema, SDK v2 a method string. */
 type Method = 'tools/list' | 'tools/call';
@@ -65,8 +65,11 @@ function discoverLowLevel(sf: SourceFile, ctx: DiscoverContext): Discovery {
     gaps.add(key);
   };
   for (const { handler: { node: list, bindings }, server, owner } of lists) {
-    for (const returned of returnedExpressions(list)) {
-      const tools = propertyOf({ node: returned, bindings: bindings.visibleFrom(returned) }, 'tools', ctx.resolver);
+    const listed: { tool: DiscoveredTool; fallback: string | null }[] = [];
+    // What a middleware the handler is wrapped in returns is what the handler it wraps returns.
+    const results = returnedExpressions(list).flatMap((returned) => ctx.contexts.objectsOf(returned, bindings.visibleFrom(returned)).map((value) => ({ returned, value })));
+    for (const { returned, value } of results) {
+      const tools = propertyOf(value, 'tools', ctx.resolver);
       if (!tools) {
         gap(returned, 'the tools/list handler returns a value whose `tools` the linter cannot read');
         continue;
@@ -88,9 +91,10 @@ function discoverLowLevel(sf: SourceFile, ctx: DiscoverContext): Discovery {
         tool.server = () => server;
         if (owner) tool.overridesListOf = owner;
         tool.site = element.node;
-        found.tools.push(tool);
+        listed.push({ tool, fallback: tool.facts.name === null ? fallbackName(definition, ctx.resolver) : null });
       }
     }
+    found.tools.push(...listedOnce(listed));
   }
   return found;
 }
@@ -108,6 +112,34 @@ function listContexts(call: CallExpression, handler: Node, ctx: DiscoverContext)
   const bound = contexts.filter((c) => c.bindings.size > 0);
   const running = bound.filter((c) => ctx.contexts.canRun(call, c));
   return unexpanded.length > 0 || bound.length < contexts.length || contexts.length === 0 ? [AS_WRITTEN, ...running] : running;
+}
+
+/**
+ * The tools one tools/list handler lists, each definition once: its returns are alternatives
+ * (`if (team) return { tools: defs.filter(...) }; return { tools: defs.map(withAccount) }`), so a
+ * definition two of them list (same name, place and annotations) is one tool, and a copy whose
+ * name only run time knows but falls back to a name the handler lists (`name: renamed.get(t.name)
+ * ?? t.name` on one path) stands for that tool, not for another. `fallback`: that name, if any.
+ */
+function listedOnce(listed: { tool: DiscoveredTool; fallback: string | null }[]): DiscoveredTool[] {
+  const keys = new Set<string>();
+  const names = new Set(listed.map(({ tool }) => tool.facts.name));
+  return listed.filter(({ tool, fallback }) => {
+    const key = definitionKey(tool.facts);
+    if (key === null) return fallback === null || !names.has(fallback);
+    if (keys.has(key)) return false;
+    keys.add(key);
+    return true;
+  }).map(({ tool }) => tool);
+}
+
+/** The name a listed tool object falls back to, `b` of `name: a ?? b` or `a || b`, when it is a known string; null otherwise. */
+function fallbackName(definition: Arg, resolver: Resolver): string | null {
+  const name = propertyOf(definition, 'name', resolver);
+  const value = name ? unwrap(name.node) : null;
+  if (!name || !value || !Node.isBinaryExpression(value) || ![SyntaxKind.QuestionQuestionToken, SyntaxKind.BarBarToken].includes(value.getOperatorToken().getKind())) return null;
+  const fallback = evaluate(value.getRight(), resolver, 0, name.bindings);
+  return fallback.known && typeof fallback.value === 'string' ? fallback.value : null;
 }
 
 /**

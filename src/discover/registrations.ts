@@ -3,7 +3,7 @@ import { Node, SyntaxKind, ts } from '../ts-morph.js';
 import { Bindings } from '../analysis/bindings.js';
 import { contains, descendantsOfKinds, moduleSpecifierOf } from '../analysis/nodes.js';
 import { evaluate, evaluateObject, definingNode, type EvaluatedObject } from '../analysis/evaluate.js';
-import { bindingsOf, expandArguments, isFunctionNode, isModuleLevel, type FunctionNode, type Resolver, shorten, unwrap } from '../analysis/resolve.js';
+import { bindingsOf, boundThis, expandArguments, isFunctionNode, isModuleLevel, thisKey, type FunctionNode, type Resolver, shorten, unwrap } from '../analysis/resolve.js';
 import type { DeclaredAnnotations, DeclaredHint, SourceLocation, ToolFacts, UnresolvedItem, UnresolvedRegistration } from '../model.js';
 import { locationOf } from '../analysis/location.js';
 import type { RegistrationContext } from './contexts.js';
@@ -239,7 +239,7 @@ function annotationsFrom(obj: EvaluatedObject): DeclaredAnnotations {
     if (prop.value.known && prop.value.value === undefined) continue;
     properties[key] = prop.value.known
       ? { value: prop.value.value, known: true, location: locationOf(prop.node) }
-      : { value: undefined, known: false, reason: prop.value.reason, ...(prop.value.possible ? { possible: prop.value.possible } : {}), location: locationOf(prop.node) };
+      : { value: undefined, known: false, reason: prop.value.reason, ...(prop.value.possible ? { possible: prop.value.possible } : {}), ...(prop.value.mayBeAbsent ? { mayBeAbsent: true } : {}), location: locationOf(prop.node) };
   }
   const unresolved: UnresolvedItem[] = obj.unresolved.map((u) => ({
     expression: shorten(u.node.getText()),
@@ -373,6 +373,13 @@ export function keyOfReceiver(receiver: Node, bindings: Bindings): string {
 function declarationKey(expr: Node, bindings: Bindings, depth: number): string | null {
   const node = unwrap(expr);
   if (depth > 8) return null;
+  // `this` of a server class's method: the instance its call site binds (`server.addTool(...)`).
+  if (node.getKind() === SyntaxKind.ThisKeyword) {
+    const bound = boundThis(node, bindings);
+    return bound?.kind === 'node' ? declarationKey(bound.node, bound.bindings, depth + 1) : null;
+  }
+  // The server `new McpServer(...)` makes (bound to `this` above), once per context of its function.
+  if (Node.isNewExpression(node)) return scopedKey(node, bindings);
   const nameNode = Node.isPropertyAccessExpression(node) ? node.getNameNode() : Node.isIdentifier(node) ? node : null;
   let symbol = nameNode?.getSymbol();
   if (symbol?.isAlias()) symbol = symbol.getAliasedSymbol() ?? symbol;
@@ -380,10 +387,30 @@ function declarationKey(expr: Node, bindings: Bindings, depth: number): string |
   if (!decl) return null;
   const bound = bindings.get(decl);
   if (bound?.kind === 'node') return declarationKey(bound.node, bound.bindings, depth + 1);
-  // A server made inside a function read in several contexts (a factory called for stdio and for
-  // HTTP) is a new server in each: the context is part of its identity.
-  const scope = isModuleLevel(decl) ? Bindings.EMPTY : bindings.visibleFrom(decl);
-  return `${decl.getSourceFile().getFilePath()}:${decl.getPos()}${scope.size > 0 ? `#${scope.id}` : ''}`;
+  return `${scopedKey(decl, bindings)}${instanceOfField(decl, bindings)}`;
+}
+
+/**
+ * A declaration or `new` expression as a key. One inside a function read in several contexts (a
+ * factory called for stdio and for HTTP) makes a new server in each: the context is part of its identity.
+ */
+function scopedKey(node: Node, bindings: Bindings): string {
+  const scope = isModuleLevel(node) ? Bindings.EMPTY : bindings.visibleFrom(node);
+  return `${node.getSourceFile().getFilePath()}:${node.getPos()}${scope.size > 0 ? `#${scope.id}` : ''}`;
+}
+
+/**
+ * For a field declared in a class body (`server;`, `server = new McpServer(...)`) read through a
+ * `this` the context binds: the instance, as a key suffix (`new C(...)` made in a function is a
+ * new instance in each context it is read in: `McpServer.from(args)` called from three places
+ * makes three servers). Empty for anything else.
+ */
+function instanceOfField(decl: Node, bindings: Bindings): string {
+  const cls = Node.isPropertyDeclaration(decl) && !decl.isStatic() ? decl.getParent() : undefined;
+  if (!cls || !(Node.isClassDeclaration(cls) || Node.isClassExpression(cls))) return '';
+  const self = bindings.get(thisKey(cls));
+  if (self?.kind !== 'node') return '';
+  return `@${scopedKey(self.node, self.bindings)}`;
 }
 
 /** Methods of the SDK's `RegisteredTool` that change whether clients see the tool. */
@@ -457,6 +484,17 @@ function resolveName(arg: Arg, resolver: Resolver, unresolved: UnresolvedItem[])
   const reason = v.known ? `the tool name is not a string (${typeof v.value})` : `the tool name cannot be read statically: ${v.reason}`;
   unresolved.push({ expression: shorten(arg.node.getText()), reason, location: locationOf(arg.node), via: [] });
   return { name: null, displayName: `<${shorten(arg.node.getText(), 40)}>` };
+}
+
+/**
+ * What makes two registrations one definition to a reader: the name, where it is written, and the
+ * annotations declared (each hint's value and place). Null for a tool whose name is unknown.
+ */
+export function definitionKey(facts: ToolFacts): string | null {
+  const { name, location, annotations } = facts;
+  if (name === null) return null;
+  const declared = annotations ? JSON.stringify(Object.entries(annotations.properties).map(([k, h]) => [k, h.known ? h.value : '?', h.location.line, h.location.column])) : 'none';
+  return `${name}\0${location.file}:${location.line}:${location.column}\0${declared}`;
 }
 
 /** The facts of one registration, from its name argument, its annotations and its handler(s). */

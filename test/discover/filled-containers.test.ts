@@ -233,4 +233,38 @@ export class Adapter {
     expect(declared(result.tools[0]!)).toEqual({ readOnlyHint: true });
     expect(reasons(result)).toEqual([]);
   });
+
+  // Survey (a published toolkit, compiled): `this.toolInstances = []` in the constructor, then a
+  // method assigns what a builder returns; the field was read as its start value only.
+  it('reads a JavaScript field the constructor starts empty and a method fills with instances of tool classes', async () => {
+    const result = await lintFiles({
+      'package.json': '{ "name": "kit", "type": "module" }',
+      'kit.js': `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+class BaseTool { constructor(api) { this.api = api; } }
+const ALL = [
+  class extends BaseTool { constructor() { super(...arguments), this.name = "list_items", this.annotations = { readOnlyHint: true }; } },
+  class extends BaseTool { constructor() { super(...arguments); this.name = "delete_item"; this.annotations = { readOnlyHint: false, destructiveHint: true }; } },
+];
+const build = (api, config) => ALL.map((T) => new T(api)).filter((t) => !config?.exclude?.includes(t.name));
+export class Toolkit extends McpServer {
+  constructor(config) {
+    super({ name: "kit", version: "1.0.0" });
+    this.toolInstances = [];
+    this.registerTools(config);
+  }
+  registerTools(config) {
+    this.toolInstances = this.initializeTools(config);
+    this.toolInstances.forEach((t) => this.registerSingleTool(t));
+  }
+  initializeTools(config) { return build({}, config); }
+  registerSingleTool(t) {
+    this.registerTool(t.name, { annotations: t.annotations }, async () => ({ content: [] }));
+  }
+}
+`,
+    });
+    expect(names(result)).toEqual(['delete_item', 'list_items']);
+    expect(declared(result.tools.find((t) => t.name === 'delete_item')!)).toEqual({ readOnlyHint: false, destructiveHint: true });
+    expect(reasons(result)).toEqual([]);
+  });
 });

@@ -366,6 +366,7 @@ server.setRequestHandler(ListToolsRequestSchema, async () => ({
       ...(DESTRUCTIVE.has(tool.name) ? { destructiveHint: true } : {}),
       ...(GROWN.has(tool.name) ? { idempotentHint: true } : {}),
       ...(process.env.CLOSED ? { openWorldHint: false } : {}),
+      ...(process.env.CONFIRM ? { confirmationHint: true } : {}),
     },
   })),
 }));
@@ -374,9 +375,11 @@ server.setRequestHandler(CallToolRequestSchema, async () => ({ content: [] }));
     });
     expect(names(result)).toEqual(['close_issue', 'get_issue']);
     // A set the code changes later (\`GROWN.add\`) is not read as its literal: its hint is unknown.
-    expect(declared(tool(result, 'get_issue'))).toEqual({ readOnlyHint: true, idempotentHint: '?', openWorldHint: '?' });
-    expect(declared(tool(result, 'close_issue'))).toEqual({ destructiveHint: true, idempotentHint: '?', openWorldHint: '?' });
+    expect(declared(tool(result, 'get_issue'))).toEqual({ readOnlyHint: true, idempotentHint: '?', openWorldHint: '?', confirmationHint: '?' });
+    expect(declared(tool(result, 'close_issue'))).toEqual({ destructiveHint: true, idempotentHint: '?', openWorldHint: '?', confirmationHint: '?' });
     const unknown = result.findings.filter((f) => f.ruleId === 'unverifiable-annotations' && f.message.includes('openWorldHint'));
     expect(unknown.map((f) => f.message)).toContain('"get_issue" cannot be verified: openWorldHint: `process.env.CLOSED` decides whether `openWorldHint` is set, and it is known only at run time');
+    // A key that is no tool annotation, set only when a run-time condition holds, may never be sent: no error.
+    expect(result.findings.filter((f) => f.ruleId === 'invalid-annotations')).toEqual([]);
   });
 });
