@@ -19,8 +19,8 @@ describe('optimistic-non-destructive', () => {
         { declared: { readOnlyHint: false, destructiveHint: false }, effects: ['append', 'delete'], errors: ['destroys@11'] },
         // A tool claiming read-only that overwrites: its destructiveHint is judged against behaviour.
         { declared: { readOnlyHint: true, destructiveHint: false }, effects: ['overwrite'], errors: ['destroys@11'] },
-        // Forwarding to code chosen at run time (an upstream MCP tool, a plugin's handler) may destroy anything.
-        { declared: { readOnlyHint: false, destructiveHint: false }, effects: ['delegate'], errors: ['mayDestroy@11'] },
+        // Forwarding to code chosen at run time (an upstream MCP tool, a plugin's handler) may destroy anything: not proven, so at most a warning (`?`).
+        { declared: { readOnlyHint: false, destructiveHint: false }, effects: ['delegate'], errors: ['mayDestroy@11?'] },
       ],
     });
   });
