@@ -647,7 +647,8 @@ export class Resolver {
   }
 
   /**
-   * The member `name` of what `call` returns, when the callee is a project function whose returns
+   * The member `name` of what `call` returns, when the callee is a project function that returns one
+   * conditional (see {@link Resolver.memberOfSides}), or whose returns
    * are all literals (see {@link Resolver.literalReturns}) and every return the arguments reach
    * gives the same node for it (`return { name, config, cb: args[1] }` in each case of a `switch`
    * on the argument count). Null when they differ, one is unknown, or the callee is no such function.
@@ -655,6 +656,11 @@ export class Resolver {
   private memberOfReturns(call: import('ts-morph').CallExpression, name: string, depth: number, b: Bindings): Target | null {
     const callee = this.resolve(call.getExpression(), depth + 1, b);
     if (callee.kind !== 'function') return null;
+    // `((C, api) => C.prototype instanceof Base ? new C(api) : new C)(T, api).name`: the member of
+    // the side the condition picks, or the one both sides give.
+    const sole = returnedExpressions(callee.node);
+    const only = sole.length === 1 ? unwrap(sole[0]!) : undefined;
+    if (only && Node.isConditionalExpression(only)) return this.memberOfSides(only, name, depth + 1, bindParameters(callee.node, call.getArguments(), b, bindingsOf(callee)));
     const returns = this.literalReturns(callee.node);
     if (returns.length === 0) return null;
     const bindings = bindParameters(callee.node, call.getArguments(), b, bindingsOf(callee));

@@ -74,6 +74,17 @@ export function fileBundlesMcpSdk(file: string): boolean {
   return known;
 }
 
+/** A call of `registerTool` on some receiver: the SDK defines the method but never calls it. */
+const REGISTER_CALL = /[\w$)\]]\s*\.\s*registerTool\s*\(/;
+
+/**
+ * True when the code file at `file` bundles the MCP SDK and nothing else the linter needs: it never
+ * calls `registerTool` (a minified toolkit inlines the SDK next to the tools it registers, and is read).
+ */
+export function fileIsSdkBundle(file: string): boolean {
+  return fileBundlesMcpSdk(file) && !REGISTER_CALL.test(readCode(file));
+}
+
 /** True when the code file at `file` bundles the MCP SDK, or requires or imports by a relative specifier a module that does. */
 export function reachesBundledSdk(file: string): boolean {
   return fileBundlesMcpSdk(file) || requiresBundledSdk(readCode(file), file);

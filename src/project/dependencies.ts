@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { ts as TS } from 'ts-morph';
 import { entryTargets, readJson } from './workspaces.js';
 import { completedCodeFile as completed } from './file-system.js';
-import { fileBundlesMcpSdk, reachesBundledSdk } from './bundled-sdk.js';
+import { fileBundlesMcpSdk, fileIsSdkBundle, reachesBundledSdk } from './bundled-sdk.js';
 
 /**
  * Following into dependency packages whose code registers tools: a server published as a thin
@@ -132,8 +132,9 @@ export class DependencyFollower {
     const targets = entryTargets(manifest, subpath).map((t) => path.resolve(root, t));
     const file = [...targets, subpath === '.' ? path.join(root, 'index') : path.resolve(root, subpath)].map(completed).find((f) => f !== null);
     if (!this.decide(root, name, containingFile, file ?? null)) return undefined;
-    // A module that bundles the SDK is the SDK: its code defines registration methods, not tools.
-    return file && !fileBundlesMcpSdk(file) ? local(file) : undefined;
+    // A module that bundles the SDK and registers nothing is the SDK: its code defines registration
+    // methods, not tools. A minified toolkit that inlines the SDK next to its tools is read.
+    return file && !fileIsSdkBundle(file) ? local(file) : undefined;
   }
 
   /**

@@ -146,6 +146,31 @@ describe('a run that finds no tool says why', () => {
     ]);
   });
 
+  // Survey (a published toolkit): its one minified entry inlines the SDK's McpServer next to the
+  // class that registers its tools; it was skipped as "the SDK" and its 92 tools were lost.
+  it('reads a dependency whose entry bundles the SDK together with its tools', async () => {
+    const dir = writeProject({
+      'package.json': '{ "name": "app", "type": "module", "main": "main.js", "dependencies": { "acme-kit": "1.0.0" } }',
+      'main.js': "import { Kit } from 'acme-kit';\nnew Kit();\n",
+      'node_modules/acme-kit/package.json': '{ "name": "acme-kit", "type": "module", "main": "index.js", "keywords": ["mcp"] }',
+      'node_modules/acme-kit/index.js': `class McpServer {
+  registerTool(name, config, cb) { this.tools = { ...this.tools, [name]: { config, cb } }; }
+  setToolRequestHandlers() {}
+  sendToolListChanged() {}
+}
+export class Kit extends McpServer {
+  constructor() {
+    super();
+    this.registerTool("list_items", { annotations: { readOnlyHint: true } }, async () => ({ content: [] }));
+  }
+}
+`,
+    });
+    const result = await lint({ paths: [], cwd: dir });
+    expect(result.tools.map((t) => [t.name, t.annotations?.properties.readOnlyHint?.value])).toEqual([['list_items', true]]);
+    expect(result.unresolvedRegistrations).toEqual([]);
+  });
+
   it('says nothing more for code with no sign of MCP', async () => {
     const dir = writeProject({ 'util.ts': 'export const add = (a: number, b: number) => a + b;\n' });
     const result = await lint({ paths: ['util.ts'], cwd: dir });

@@ -237,15 +237,18 @@ export class Adapter {
   // Survey (a published toolkit, compiled): `this.toolInstances = []` in the constructor, then a
   // method assigns what a builder returns; the field was read as its start value only.
   it('reads a JavaScript field the constructor starts empty and a method fills with instances of tool classes', async () => {
-    const result = await lintFiles({
-      'package.json': '{ "name": "kit", "type": "module" }',
-      'kit.js': `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+    // A minifier's form of the builder: an inline factory that picks the constructor's arguments by class.
+    const minified = '(t) => ((C, a) => C.prototype instanceof BaseTool ? new C(a) : new C)(t, api)';
+    for (const builder of ['(T) => new T(api)', minified]) {
+      const result = await lintFiles({
+        'package.json': '{ "name": "kit", "type": "module" }',
+        'kit.js': `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 class BaseTool { constructor(api) { this.api = api; } }
 const ALL = [
   class extends BaseTool { constructor() { super(...arguments), this.name = "list_items", this.annotations = { readOnlyHint: true }; } },
   class extends BaseTool { constructor() { super(...arguments); this.name = "delete_item"; this.annotations = { readOnlyHint: false, destructiveHint: true }; } },
 ];
-const build = (api, config) => ALL.map((T) => new T(api)).filter((t) => !config?.exclude?.includes(t.name));
+const build = (api, config) => ALL.map(${builder}).filter((t) => !config?.exclude?.includes(t.name));
 export class Toolkit extends McpServer {
   constructor(config) {
     super({ name: "kit", version: "1.0.0" });
@@ -262,9 +265,10 @@ export class Toolkit extends McpServer {
   }
 }
 `,
-    });
-    expect(names(result)).toEqual(['delete_item', 'list_items']);
-    expect(declared(result.tools.find((t) => t.name === 'delete_item')!)).toEqual({ readOnlyHint: false, destructiveHint: true });
-    expect(reasons(result)).toEqual([]);
+      });
+      expect(names(result)).toEqual(['delete_item', 'list_items']);
+      expect(declared(result.tools.find((t) => t.name === 'delete_item')!)).toEqual({ readOnlyHint: false, destructiveHint: true });
+      expect(reasons(result)).toEqual([]);
+    }
   });
 });
