@@ -29,11 +29,11 @@ const RULE_FOR_CLAIM: Record<string, string> = {
 
 /**
  * The rule ids of the errors a verdict calls for: "error: readOnlyHint true (and idempotentHint
- * true) but appends" names two; "ok" and "no annotations ..." name none (a missing-annotations
- * finding is a warning).
+ * true) but appends" names two; "ok", "no annotations ..." and "unverified ..." name none (a
+ * missing-annotations finding is a warning; an unverified tool's handler is not followed).
  */
 function expectedErrors(verdict: string): string[] {
-  if (/^(ok|no annotations)\b/.test(verdict)) return [];
+  if (/^(ok|no annotations|unverified)\b/.test(verdict)) return [];
   const claims = /^error: (.*?) but /.exec(verdict);
   if (!claims) throw new Error(`unknown verdict in expect.json: ${verdict}`);
   const rules = [...claims[1]!.matchAll(/(\w+Hint) (true|false)/g)].map((m) => {
@@ -80,6 +80,9 @@ describe('framework fixtures', () => {
           .map((f) => f.ruleId)
           .sort();
         expect(errors, `${label}: errors for "${want.expected}"`).toEqual(expectedErrors(want.expected));
+        if (want.expected.startsWith('unverified')) {
+          expect(tool.unresolved.length + (tool.effects?.unresolved.length ?? 0), `${label}: unresolved items`).toBeGreaterThan(0);
+        }
       }
     });
   }
