@@ -139,7 +139,13 @@ type ToolArgRole = 'description' | 'shape' | 'annotations' | 'callback' | 'ignor
  * `Schema.shape`); an expression that is not an object literal (`Schema.shape`) is a shape.
  */
 function isRawShape(arg: Arg, resolver: Resolver): boolean {
-  const def = definingNode(arg.node, resolver, arg.bindings) ?? unwrap(arg.node);
+  // `def.annotations ?? {}`, `hints || {}`: an object literal on the left is never nullish, so it is the value.
+  const u = unwrap(arg.node);
+  if (Node.isBinaryExpression(u) && [SyntaxKind.QuestionQuestionToken, SyntaxKind.BarBarToken].includes(u.getOperatorToken().getKind())) {
+    const left = definingNode(u.getLeft(), resolver, arg.bindings);
+    if (left && Node.isObjectLiteralExpression(left)) return isRawShape({ ...arg, node: u.getLeft() }, resolver);
+  }
+  const def = definingNode(arg.node, resolver, arg.bindings) ?? u;
   if (!Node.isObjectLiteralExpression(def)) return true;
   // Spreads are flattened and identifiers followed, as the SDK sees the object at run time.
   const obj = evaluateObject(arg.node, resolver, 0, undefined, arg.bindings);

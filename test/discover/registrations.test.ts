@@ -118,6 +118,10 @@ server.tool("f", Shape, { idempotentHint: true }, cb);
 server.tool("g", "describes g", {}, { readOnlyHint: true }, cb);
 server.tool("h", {}, cb);
 server.tool("i", { type: "object", properties: { x: { type: "string" } } }, cb);
+// An object literal on the left of \`??\` or \`||\` is never nullish: it is the value the SDK sees.
+const def = { annotations: { readOnlyHint: true } };
+server.tool("j", "describes j", def.annotations ?? {}, cb);
+server.tool("k", def.annotations || {}, cb);
 `,
     });
     expect(result.tools.map((t) => [t.name, declared(t)])).toEqual([
@@ -131,6 +135,8 @@ server.tool("i", { type: "object", properties: { x: { type: "string" } } }, cb);
       ['h', null],
       // A JSON Schema object in the shape position is taken as annotations, as the SDK does.
       ['i', { type: 'object', properties: { x: { type: 'string' } } }],
+      ['j', { readOnlyHint: true }],
+      ['k', { readOnlyHint: true }],
     ]);
     expect(result.tools.every((t) => t.handler !== null)).toBe(true);
   });
