@@ -1,7 +1,7 @@
 import type { BinaryExpression, ts as TS } from 'ts-morph';
 import { Node, SyntaxKind, ts } from '../ts-morph.js';
 import { Bindings } from './bindings.js';
-import { descendantsOfKinds, isAssignmentOperator } from './nodes.js';
+import { descendantsOfKinds } from './nodes.js';
 import { evaluatePath } from './paths.js';
 import { bindingsOf, constInitializer, initializerOf, isFunctionNode, isNewOf, type Resolver, restArguments, shorten, unwrap } from './resolve.js';
 
@@ -316,7 +316,7 @@ function literalCollection(expr: Node, resolver: Resolver, depth: number, b: Bin
   // `const NAMES = new Set([...])` resolves to the global Set; its literal is in the declaration,
   // also in another module, or of a bundle's `var` that nothing assigns again. A collection
   // changed after it is made (`NAMES.add(x)`) is not a literal.
-  const init = constInitializer(node) ?? unassignedInitializer(node);
+  const init = constInitializer(node) ?? unassignedInitializer(node, resolver);
   if (init && changedLater(node, init)) return null;
   if (init) {
     node = unwrap(init);
@@ -344,15 +344,10 @@ function changedLater(name: Node, init: Node): boolean {
 }
 
 /** The initializer of a `let` or `var` that no code assigns again (`var HIDDEN = new Set([...])` in a bundle); undefined otherwise. */
-function unassignedInitializer(node: Node): Node | undefined {
+function unassignedInitializer(node: Node, resolver: Resolver): Node | undefined {
   const decl = Node.isIdentifier(node) ? node.getSymbol()?.getDeclarations()[0] : undefined;
-  const nameNode = decl && Node.isVariableDeclaration(decl) ? decl.getNameNode() : undefined;
-  if (!nameNode || !Node.isIdentifier(nameNode)) return undefined;
-  const written = nameNode.findReferencesAsNodes().some((ref) => {
-    const parent = ref.getParent();
-    return parent && Node.isBinaryExpression(parent) && parent.getLeft() === ref && isAssignmentOperator(parent.getOperatorToken().getKind());
-  });
-  return written ? undefined : (decl as import('ts-morph').VariableDeclaration).getInitializer();
+  if (!decl || !Node.isVariableDeclaration(decl) || !Node.isIdentifier(decl.getNameNode())) return undefined;
+  return resolver.writesOf(decl) ? undefined : decl.getInitializer();
 }
 
 /**

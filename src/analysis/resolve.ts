@@ -278,6 +278,16 @@ export class Resolver {
     return assigned;
   }
 
+  /**
+   * The writes its file makes to the `let` or `var` `decl` after declaring it (see
+   * {@link Resolver.assignmentsIn}): each plain `=` assignment, in source order, and whether some
+   * write is not a plain `=`; undefined when nothing writes it.
+   */
+  writesOf(decl: import('ts-morph').VariableDeclaration): { assignments: import('ts-morph').BinaryExpression[]; compound: boolean } | undefined {
+    const writes = this.assignmentsIn(decl.getSourceFile()).get(decl);
+    return writes && { assignments: writes.values.map((v) => v.getParentOrThrow() as import('ts-morph').BinaryExpression), compound: writes.compound };
+  }
+
   /** The project source file a module specifier written in `from` refers to, or null for a package or an unresolved path. */
   projectModule(from: SourceFile, specifier: string): SourceFile | null {
     const key = `${from.getFilePath()}\0${specifier}`;

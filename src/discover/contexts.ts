@@ -1362,11 +1362,7 @@ export class ContextFinder {
     const init = decl.getInitializer();
     const nameNode = decl.getNameNode();
     if (!Node.isIdentifier(nameNode)) return null;
-    const assignments: import('ts-morph').BinaryExpression[] = [];
-    for (const ref of nameNode.findReferencesAsNodes()) {
-      const assignment = ref.getParent();
-      if (assignment && Node.isBinaryExpression(assignment) && assignment.getLeft() === ref && assignment.getOperatorToken().getKind() === SyntaxKind.EqualsToken) assignments.push(assignment);
-    }
+    const assignments = this.resolver.writesOf(decl)?.assignments ?? [];
     // A value is not read where it is being computed (`tools = tools.filter(...)` reads the values
     // before this one), and an assignment that always runs before the read replaces every value
     // given before it: `let tools = all; tools = tools.filter(...); register(tools)` reads the
