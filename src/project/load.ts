@@ -220,7 +220,7 @@ export function loadProgram(files: string[], tsconfig: string | null, context: s
   for (const sf of reached) {
     // parseDiagnostics is internal to TypeScript but stable; it lists only syntax errors, without type checking.
     const diagnostics = (sf.compilerNode as unknown as { parseDiagnostics?: TS.DiagnosticWithLocation[] }).parseDiagnostics ?? [];
-    const first = diagnostics[0];
+    const first = diagnostics[0] ?? nonStringSpecifier(sf.compilerNode);
     if (first) {
       const { line, character } = sf.compilerNode.getLineAndCharacterOfPosition(first.start);
       parseErrors.set(sf.getFilePath(), {
@@ -231,4 +231,18 @@ export function loadProgram(files: string[], tsconfig: string | null, context: s
     }
   }
   return { project, targets, parseErrors, unreadable, skipped, dependencies, resolveModule };
+}
+
+/**
+ * An `import ... from` or `export ... from` whose module specifier is not a string literal (a cut-off
+ * `import { x } from` followed by code): TypeScript's parser takes the next expression as the
+ * specifier and leaves the error (TS1141, "String literal expected") to the checker, which the
+ * linter does not run. As a syntax error, at the specifier; undefined when there is none.
+ */
+function nonStringSpecifier(sf: TS.SourceFile): { start: number; messageText: string } | undefined {
+  for (const statement of sf.statements) {
+    const specifier = ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement) ? statement.moduleSpecifier : undefined;
+    if (specifier && !ts.isStringLiteral(specifier)) return { start: specifier.getStart(sf), messageText: 'String literal expected.' };
+  }
+  return undefined;
 }

@@ -71,6 +71,21 @@ describe('malformed module specifiers', () => {
     expect(run.stdout).toContain('"good" declares readOnlyHint: true, but it writes a file');
   });
 
+  // Found by a fresh user: a cut-off `import { x } from` followed by code parses (the next call
+  // becomes the specifier; TypeScript leaves TS1141 to its checker), and the file was linted as valid.
+  it('reports an import whose specifier is not a string as a parse error of its file, and lints the others', async () => {
+    const result = await lintFiles({
+      'cut.ts': `${SERVER_HEADER}import { x } from
+server.registerTool("cut", { annotations: { readOnlyHint: true } }, async () => ({ content: [] }));
+`,
+      'ok.ts': `${SERVER_HEADER}server.registerTool("ok", { annotations: { readOnlyHint: true } }, async () => ({ content: [] }));
+`,
+    });
+    const parseErrors = result.findings.filter((f) => f.ruleId === 'parse-error').map((f) => [f.location.file.replace(/^.*\//, ''), f.location.line, f.message]);
+    expect(parseErrors).toEqual([['cut.ts', SERVER_HEADER.split('\n').length + 1, 'Parsing error: String literal expected.']]);
+    expect(result.tools.map((t) => t.name)).toEqual(['ok']);
+  });
+
   it('reads a JSDoc @import (JS files) as an import of its own module, wherever its comment hangs, without an analysis error', async () => {
     const result = await lintFiles({
       'src/other.js': 'export default "from_other";\n',
