@@ -139,9 +139,12 @@ export async function lint(options: LintOptions): Promise<LintResult> {
     const root = packageRootOf(sf.getFilePath());
     return root === null || targetRoots.has(root);
   };
-  const resolver = new Resolver(isProjectFile, program.resolveModule);
-  resolver.useBranches(new BranchIndex((expr, b) => evaluate(expr, resolver, 0, b)));
-  resolver.useEvaluator((expr, b) => evaluate(expr, resolver, 0, b));
+  // Resolution and evaluation recurse into each other: the Resolver gets evaluation through its narrow interface.
+  const branches = new BranchIndex((expr, b) => evaluate(expr, resolver, 0, b));
+  const resolver: Resolver = new Resolver(isProjectFile, program.resolveModule, {
+    evaluate: (expr, b) => evaluate(expr, resolver, 0, b),
+    isReachable: (node, fn, b) => branches.isReachable(node, fn, b),
+  });
   const usesSdk = program.project.getSourceFiles().some((sf) => isProjectFile(sf) && importsMcpSdk(sf));
 
   const fatal: Finding[] = [];

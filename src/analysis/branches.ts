@@ -1,8 +1,8 @@
 import type { Node as TsNode } from 'ts-morph';
 import { Node, SyntaxKind } from '../ts-morph.js';
 import { Bindings } from './bindings.js';
-import type { Evaluated } from './evaluate.js';
-import type { FunctionNode } from './resolve.js';
+import type { Evaluated } from './values.js';
+import type { FunctionNode } from './syntax.js';
 
 /**
  * One condition a node runs under: inside a `case`/`default` clause, a branch of an `if` or

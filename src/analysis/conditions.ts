@@ -1,6 +1,6 @@
 import { Node, SyntaxKind } from '../ts-morph.js';
 import type { Guard } from './branches.js';
-import { shorten, unwrap } from './resolve.js';
+import { shorten, unwrap } from './syntax.js';
 
 /** How long a condition may be in evidence before it is shortened. */
 const MAX_CONDITION = 60;

@@ -2,8 +2,9 @@ import { readdirSync, statSync } from 'node:fs';
 import type { CallExpression } from 'ts-morph';
 import { Node } from '../ts-morph.js';
 import type { Bindings } from './bindings.js';
-import type { Evaluated } from './evaluate.js';
-import { isFunctionNode, type Resolver, shorten } from './resolve.js';
+import type { Evaluated } from './values.js';
+import type { Resolver } from './resolve.js';
+import { isFunctionNode, shorten } from './syntax.js';
 
 /** The most entries of one folder the linter lists: a folder of tool modules holds a few hundred. */
 const MAX_ENTRIES = 2000;

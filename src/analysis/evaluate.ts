@@ -3,18 +3,9 @@ import { Node, SyntaxKind, ts } from '../ts-morph.js';
 import { Bindings } from './bindings.js';
 import { descendantsOfKinds } from './nodes.js';
 import { evaluatePath } from './paths.js';
-import { bindingsOf, constInitializer, initializerOf, isFunctionNode, isNewOf, type Resolver, restArguments, shorten, unwrap } from './resolve.js';
-
-/**
- * The static value of an expression, or why it has none. An unknown value may still be one of a
- * few known ones (`cond ? true : false` with `cond` unknown): `possible` lists them. `runtime`
- * marks data of the running server (an element of a registry plugins fill), not a computation the
- * linter could not follow.
- */
-export type Evaluated =
-  | { known: true; value: unknown }
-  /** `mayBeAbsent`: an object's key set only when a run-time condition holds (a spread on one side of `? :`). */
-  | { known: false; reason: string; node: Node; possible?: unknown[]; runtime?: boolean; mayBeAbsent?: boolean };
+import { bindingsOf, type Resolver, restArguments } from './resolve.js';
+import { constInitializer, initializerOf, isFunctionNode, isNewOf, shorten, unwrap } from './syntax.js';
+import type { Evaluated } from './values.js';
 
 /** One property of an object evaluated statically, with the node that wrote it (inside a spread source if it came from one). */
 export interface EvaluatedProperty {

@@ -1,7 +1,7 @@
 import type { Node as TsNode, ts as TS } from 'ts-morph';
 import { Node, SyntaxKind } from '../ts-morph.js';
 import { contains, descendantsOfKinds, isAssignmentOperator } from './nodes.js';
-import { isFunctionNode, unwrap, type FunctionNode } from './resolve.js';
+import { isFunctionNode, unwrap, type FunctionNode } from './syntax.js';
 
 /** The largest body (in characters) of a helper read per call site outside a bound context. */
 const SMALL_FORWARDER_CHARS = 1200;

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Node, SyntaxKind } from '../ts-morph.js';
 import type { Bindings } from './bindings.js';
-import type { Evaluated } from './evaluate.js';
+import type { Evaluated } from './values.js';
 import type { Resolver } from './resolve.js';
 
 /** Evaluates an argument (the caller's `evaluate`, passed in to keep this module out of the evaluator's import cycle). */

@@ -5,18 +5,9 @@ import type { Expression, Identifier, SourceFile, ts as TS } from 'ts-morph';
 import { Node, SyntaxKind, ts } from '../ts-morph.js';
 import { descendantsOfKinds, isAssignmentOperator, importedModuleOf } from './nodes.js';
 import { Bindings, type Bound } from './bindings.js';
-import type { BranchIndex } from './branches.js';
-import type { Evaluated } from './evaluate.js';
+import type { Evaluated } from './values.js';
 import { returnedExpressions, soleReturn } from './returns.js';
-
-/** A function whose body can be analysed. */
-export type FunctionNode =
-  | import('ts-morph').FunctionDeclaration
-  | import('ts-morph').FunctionExpression
-  | import('ts-morph').ArrowFunction
-  | import('ts-morph').MethodDeclaration
-  | import('ts-morph').ConstructorDeclaration
-  | import('ts-morph').GetAccessorDeclaration;
+import { type FunctionNode, initializerOf, isEmitHelperCall, isFunctionNode, isNewOf, requireSpecifier, shorten, unwrap } from './syntax.js';
 
 /**
  * What an expression stands for, as far as static resolution can tell.
@@ -84,77 +75,6 @@ export const RESULT_OF_NEW = 'new()';
 /** Names of the global object itself. */
 const GLOBAL_OBJECTS = new Set(['globalThis', 'global', 'window', 'self']);
 
-/** Helpers that tsc, Babel and esbuild wrap around `require(...)`; they return the module itself. */
-const INTEROP_HELPERS = new Set(['__importStar', '__importDefault', '_interopRequireDefault', '_interopRequireWildcard', '__toESM', '__toCommonJS']);
-
-/**
- * Helpers that tsc (tslib), Babel and esbuild emit for downlevel syntax (`async`, spreads, rest,
- * decorators, classes): they only run what they are given (a generator's body is the function's
- * own code) and touch nothing outside it.
- */
-const EMIT_HELPERS = new Set([
-  '__awaiter', '__generator', '__assign', '__rest', '__spreadArray', '__spread', '__read', '__values', '__await', '__asyncValues', '__asyncGenerator', '__asyncDelegator',
-  '__extends', '__decorate', '__param', '__metadata', '__esDecorate', '__runInitializers', '__classPrivateFieldGet', '__classPrivateFieldSet', '__classPrivateFieldIn',
-  '__makeTemplateObject', '__createBinding', '__setModuleDefault', '__exportStar', '__addDisposableResource', '__disposeResources',
-  '_asyncToGenerator', '_defineProperty', '_objectSpread', '_objectSpread2', '_objectWithoutProperties', '_classCallCheck', '_createClass', '_extends',
-  '__async', '__spreadValues', '__spreadProps', '__objRest', '__publicField', '__export', '__reExport',
-  ...INTEROP_HELPERS,
-]);
-
-/** True for a call of a compiler's emit helper (`__awaiter(...)`, `tslib_1.__awaiter(...)`, `(0, tslib_1.__rest)(...)`). */
-export function isEmitHelperCall(call: Node): boolean {
-  if (!Node.isCallExpression(call)) return false;
-  const callee = unwrap(call.getExpression());
-  const name = Node.isIdentifier(callee) ? callee.getText() : Node.isPropertyAccessExpression(callee) ? callee.getName() : '';
-  return EMIT_HELPERS.has(name.replace(/\d+$/, ''));
-}
-
-/** Strips syntax that does not change the value: parentheses, `as`, `satisfies`, `!`, `<T>x`, and tsc's `(0, f)` comma form. */
-export function unwrap(expr: Node): Node {
-  let node: Node = expr;
-  for (;;) {
-    if (Node.isParenthesizedExpression(node) || Node.isAsExpression(node) || Node.isSatisfiesExpression(node) || Node.isNonNullExpression(node) || Node.isTypeAssertion(node)) {
-      node = node.getExpression();
-    } else if (Node.isBinaryExpression(node) && node.getOperatorToken().getKind() === SyntaxKind.CommaToken) {
-      node = node.getRight();
-    } else {
-      return node;
-    }
-  }
-}
-
-/** The name of the method or function a call calls: `issues.create(...)` → `create`, `save(x)` → `save`; null for other callees. */
-export function calledName(call: import('ts-morph').CallExpression | import('ts-morph').NewExpression): string | null {
-  const callee = unwrap(call.getExpression());
-  if (Node.isPropertyAccessExpression(callee)) return callee.getName();
-  return Node.isIdentifier(callee) ? callee.getText() : null;
-}
-
-/** True for function-like nodes whose bodies can be walked. */
-export function isFunctionNode(node: Node): node is FunctionNode {
-  return (
-    Node.isFunctionDeclaration(node) ||
-    Node.isFunctionExpression(node) ||
-    Node.isArrowFunction(node) ||
-    Node.isMethodDeclaration(node) ||
-    Node.isConstructorDeclaration(node) ||
-    Node.isGetAccessorDeclaration(node)
-  );
-}
-
-/** The module specifier of a `require("x")` call, or null. */
-export function requireSpecifier(node: Node): string | null {
-  const n = unwrap(node);
-  if (!Node.isCallExpression(n)) return null;
-  const callee = unwrap(n.getExpression());
-  const args = n.getArguments();
-  if (Node.isIdentifier(callee) && callee.getText() === 'require' && args.length === 1 && Node.isStringLiteral(args[0])) {
-    return args[0].getLiteralValue();
-  }
-  if (Node.isIdentifier(callee) && INTEROP_HELPERS.has(callee.getText()) && args.length >= 1) return requireSpecifier(args[0]);
-  return null;
-}
-
 /** A name as a property key, or null when it is computed. */
 function keyName(node: Node): string | null {
   const n = unwrap(node);
@@ -162,9 +82,18 @@ function keyName(node: Node): string | null {
   return null;
 }
 
-/** True for declarations written at the top level of a source file. */
-export function isModuleLevel(node: Node): boolean {
-  return node.getFirstAncestor((a) => isFunctionNode(a) || Node.isClassStaticBlockDeclaration(a)) === undefined;
+/**
+ * What resolution asks of the layers above it, which read values through the Resolver: evaluation
+ * (evaluate.ts) and branch verdicts (branches.ts). Resolving and evaluating are one mutual
+ * recursion at run time (a computed `import(expr)` is resolved by evaluating `expr`, whose names
+ * are resolved), so the Resolver is handed these two questions when it is made rather than
+ * importing the modules that answer them; `lint` (src/index.ts) wires them.
+ */
+export interface Evaluation {
+  /** The static value of `expr` read in `b` (evaluate.ts's `evaluate`). */
+  evaluate(expr: Node, b: Bindings): Evaluated;
+  /** False when a guard of `node` within `fn` is known to be false under `b` (BranchIndex.isReachable). */
+  isReachable(node: Node, fn: FunctionNode, b: Bindings): boolean;
 }
 
 /**
@@ -181,10 +110,6 @@ export class Resolver {
   private readonly boundDeclarationCache = new Map<number, Map<Node, Target>>();
   /** The declaration each identifier names (null: none, a global), as the checker first said. */
   private readonly identifierDecls = new Map<Node, Node | null>();
-  /** Evaluates expressions, for computed `import(...)` specifiers (set by {@link Resolver.useEvaluator}). */
-  private evaluator: ((expr: Node, b: Bindings) => Evaluated) | null = null;
-  /** Branch verdicts, to pick the return a helper's arguments reach (set by {@link Resolver.useBranches}). */
-  private branches: BranchIndex | null = null;
   private readonly literalReturnsCache = new Map<FunctionNode, Node[]>();
   /** Per class, the right-hand sides of its `this.<name> = ...` assignments, by name. */
   private readonly fieldWrites = new Map<Node, Map<string, Node[]>>();
@@ -215,11 +140,11 @@ export class Resolver {
   /**
    * The module a computed `import(expr)` or `require(expr)` (the call `loader`) loads, when `expr`
    * evaluates in `b` to a string: a `file:` URL or an absolute path is read relative to the
-   * importing file, anything else as written. Unknown, saying why, when it does not (or no
-   * evaluator is set, see {@link Resolver.useEvaluator}).
+   * importing file, anything else as written. Unknown, saying why, when it does not (or the
+   * Resolver was made without an {@link Evaluation}).
    */
   private computedModule(loader: Node, expr: Node, depth: number, b: Bindings): Target {
-    const v = this.evaluator?.(expr, b);
+    const v = this.evaluation?.evaluate(expr, b);
     if (!v || !v.known || typeof v.value !== 'string') {
       const why = v && !v.known ? ` (${v.reason})` : '';
       return { kind: 'unknown', reason: `the module \`${shorten(loader.getText(), 60)}\` loads is known only at run time${why}` };
@@ -231,23 +156,17 @@ export class Resolver {
     return this.fromModule(loader.getSourceFile(), relative.startsWith('.') ? relative : `./${relative}`, [], depth);
   }
 
-  /** Lets computed `import(...)` specifiers be read: `evaluate` gives an expression's value in bindings. */
-  useEvaluator(evaluate: (expr: Node, b: Bindings) => Evaluated): void {
-    this.evaluator = evaluate;
-  }
-
-  /** Lets helpers with several `return`s be read: the index decides which returns the arguments reach. */
-  useBranches(index: BranchIndex): void {
-    this.branches = index;
-  }
-
   /**
    * @param isProjectFile whether a file is project code to follow into (not a package's, not a declaration).
    * @param resolveModule the program's module resolution (see `loadProgram`).
+   * @param evaluation the values and branch verdicts resolution needs in a few places (see
+   *   {@link Evaluation}); without it computed specifiers stay unknown, a helper with several
+   *   `return`s is read as returning none of them, and a conditional's sides are never chosen between.
    */
   constructor(
     private readonly isProjectFile: (sf: SourceFile) => boolean,
     private readonly resolveModule: (specifier: string, containingFile: string) => TS.ResolvedModuleFull | undefined,
+    private readonly evaluation: Evaluation | null = null,
   ) {}
 
   /**
@@ -503,8 +422,8 @@ export class Resolver {
     // The one expression the body returns, after statements that prepare it (`const root = ...; return async () => ...`).
     let returned: Node | null = soleReturn(fn) ?? onlyReturn(fn) ?? sameNewReturn(fn);
     // `hints("read")` with a `switch` or `if`s on the parameter: the one return the arguments reach.
-    if (!returned && this.branches && bindings.size > 0) {
-      const reachable = this.literalReturns(fn).filter((r) => this.branches!.isReachable(r, fn, bindings));
+    if (!returned && this.evaluation && bindings.size > 0) {
+      const reachable = this.literalReturns(fn).filter((r) => this.evaluation!.isReachable(r, fn, bindings));
       if (reachable.length === 1) returned = reachable[0]!;
     }
     if (!returned) return null;
@@ -674,7 +593,7 @@ export class Resolver {
     const returns = this.literalReturns(callee.node);
     if (returns.length === 0) return null;
     const bindings = bindParameters(callee.node, call.getArguments(), b, bindingsOf(callee));
-    const reached = this.branches && bindings.size > 0 ? returns.filter((r) => this.branches!.isReachable(r, callee.node, bindings)) : returns;
+    const reached = this.evaluation && bindings.size > 0 ? returns.filter((r) => this.evaluation!.isReachable(r, callee.node, bindings)) : returns;
     let agreed: Target | null = null;
     for (const returned of reached) {
       const found = this.member({ kind: 'value', node: unwrap(returned) as Expression, bindings }, name, null, depth + 1);
@@ -691,13 +610,13 @@ export class Resolver {
    * different ones; null when a side's is unknown.
    */
   private memberOfSides(conditional: import('ts-morph').ConditionalExpression, name: string, depth: number, b: Bindings): Target | null {
-    const condition = this.evaluator?.(conditional.getCondition(), b);
+    const condition = this.evaluation?.evaluate(conditional.getCondition(), b);
     const sides = condition?.known ? [condition.value ? conditional.getWhenTrue() : conditional.getWhenFalse()] : [conditional.getWhenTrue(), conditional.getWhenFalse()];
     const found = sides.map((side) => this.member(this.resolve(side, depth + 1, b), name, null, depth + 1));
     if (found.some((f) => f.kind === 'unknown')) return null;
     if (found.every((f) => sameTarget(f, found[0]!))) return found[0]!;
     // Two literals written alike (`{ readOnlyHint: true }` on both sides): the first stands for both.
-    const values = found.map((f) => (f.kind === 'const' ? { known: true, value: f.value } : f.kind === 'value' ? this.evaluator?.(f.node, bindingsOf(f)) : undefined));
+    const values = found.map((f) => (f.kind === 'const' ? { known: true, value: f.value } : f.kind === 'value' ? this.evaluation?.evaluate(f.node, bindingsOf(f)) : undefined));
     if (values.every((v) => v?.known && JSON.stringify(v.value) === JSON.stringify((values[0] as { value: unknown }).value))) return found[0]!;
     return { kind: 'unknown', reason: `\`${name}\` differs between the sides of \`${shorten(conditional.getText(), 60)}\`, which only run time picks` };
   }
@@ -1428,13 +1347,6 @@ function isPlainValue(node: Node): boolean {
   );
 }
 
-/** An expression's text on one line, at most 60 characters. */
-export function shorten(text: string, max = 60): string {
-  const one = text.replace(/\s+/g, ' ').trim();
-  return one.length > max ? `${one.slice(0, max - 1)}…` : one;
-}
-
-
 /** The names an imported identifier has in the module it comes from (`Notes` for `N` of `import { Notes as N }`, `default` for a default import). */
 function importedNames(id: Identifier): string[] {
   const decl = id.getSymbol()?.getDeclarations()[0];
@@ -1584,7 +1496,6 @@ export function expandArguments(args: Node[], b: Bindings): { node: Node; bindin
   return out;
 }
 
-
 /** The value of a TypeScript enum member: its initializer, or its auto-incremented number. */
 function enumMember(decl: import('ts-morph').EnumDeclaration, name: string, resolver: Resolver, depth: number): Target {
   const member = decl.getMember(name);
@@ -1630,36 +1541,3 @@ function compiledEnumMember(fn: import('ts-morph').FunctionExpression, name: str
   return { kind: 'unknown', reason: `compiled enum has no member ${name}` };
 }
 
-/**
- * The initializer of the declaration a name stands for (`NAMES`, `this.handlers`, `registry.items`),
- * read as written: for tables kept in `new Map(...)` / `new Set(...)`, which resolution follows to
- * the global class. With `constOnly`, only a `const` variable's; otherwise also a `let`'s, a
- * field's or an object property's.
- */
-export function initializerOf(expr: Node, constOnly: boolean): Node | undefined {
-  const node = unwrap(expr);
-  const nameNode = Node.isPropertyAccessExpression(node) && !constOnly ? node.getNameNode() : Node.isIdentifier(node) ? node : null;
-  const decl = nameNode?.getSymbol()?.getDeclarations()[0];
-  if (!decl) return undefined;
-  if (Node.isVariableDeclaration(decl)) return constOnly && decl.getVariableStatement()?.getDeclarationKind() !== 'const' ? undefined : decl.getInitializer();
-  if (!constOnly && (Node.isPropertyDeclaration(decl) || Node.isPropertyAssignment(decl))) return decl.getInitializer();
-  return undefined;
-}
-
-/**
- * The initializer of the `const` an identifier names, also through an import (`import { NAMES }
- * from "./registry.js"` gives the `new Set([...])` of registry.js); undefined for anything else.
- */
-export function constInitializer(expr: Node): Node | undefined {
-  const own = initializerOf(expr, true);
-  if (own) return own;
-  const symbol = Node.isIdentifier(expr) ? expr.getSymbol() : undefined;
-  if (!symbol?.isAlias()) return undefined;
-  const decl = symbol.getAliasedSymbol()?.getDeclarations()[0];
-  return decl && Node.isVariableDeclaration(decl) && decl.getVariableStatement()?.getDeclarationKind() === 'const' ? decl.getInitializer() : undefined;
-}
-
-/** True for `new Name(...)` (`new Map(...)`, `new Set(...)`). */
-export function isNewOf(node: Node | undefined, name: string): node is import('ts-morph').NewExpression {
-  return node !== undefined && Node.isNewExpression(node) && node.getExpression().getText() === name;
-}

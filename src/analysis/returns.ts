@@ -1,6 +1,6 @@
 import type { Node as TsNode } from 'ts-morph';
 import { Node, SyntaxKind } from '../ts-morph.js';
-import { isFunctionNode, type FunctionNode, unwrap } from './resolve.js';
+import { isFunctionNode, type FunctionNode, unwrap } from './syntax.js';
 
 /**
  * The expressions a function returns: its expression body, or the operands of its own `return`

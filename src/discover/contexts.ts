@@ -6,7 +6,8 @@ import { descendantsOfKinds } from '../analysis/nodes.js';
 import { listedDirectory } from '../analysis/directories.js';
 import { BranchIndex } from '../analysis/branches.js';
 import { returnedExpressions, soleReturn } from '../analysis/returns.js';
-import { bindParameters, bindingsOf, constInitializer, initializerOf, invocationOf, isFunctionNode, isNewOf, type ClassLike, type FunctionNode, type Instance, type Resolver, shorten, unwrap } from '../analysis/resolve.js';
+import { bindParameters, bindingsOf, invocationOf, type ClassLike, type Instance, type Resolver } from '../analysis/resolve.js';
+import { constInitializer, initializerOf, isFunctionNode, isNewOf, type FunctionNode, shorten, unwrap } from '../analysis/syntax.js';
 
 /**
  * One way a registration call runs: its wrapper's parameters bound to one call site's arguments,

@@ -4,7 +4,8 @@ import { alwaysExits, BranchIndex, type Guard } from '../analysis/branches.js';
 import { conditionOf } from '../analysis/conditions.js';
 import { evaluate } from '../analysis/evaluate.js';
 import { contains, moduleSpecifierOf } from '../analysis/nodes.js';
-import { isFunctionNode, type FunctionNode, type Resolver } from '../analysis/resolve.js';
+import type { Resolver } from '../analysis/resolve.js';
+import { isFunctionNode, type FunctionNode } from '../analysis/syntax.js';
 import type { ContextFinder } from './contexts.js';
 import type { DiscoveredTool } from './registrations.js';
 

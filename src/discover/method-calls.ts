@@ -1,7 +1,8 @@
 import type { CallExpression, Node as TsNode } from 'ts-morph';
 import { Node } from '../ts-morph.js';
 import { evaluate } from '../analysis/evaluate.js';
-import { type Resolver, shorten, unwrap } from '../analysis/resolve.js';
+import type { Resolver } from '../analysis/resolve.js';
+import { shorten, unwrap } from '../analysis/syntax.js';
 
 /**
  * How a call invokes a method, as the program states it:

@@ -2,7 +2,7 @@ import type { BinaryExpression, CallExpression, SourceFile, ts as TS } from 'ts-
 import { Node, SyntaxKind, ts } from '../ts-morph.js';
 import { contains, descendantsOfKinds } from '../analysis/nodes.js';
 import { Bindings } from '../analysis/bindings.js';
-import { isFunctionNode, type FunctionNode, unwrap } from '../analysis/resolve.js';
+import { isFunctionNode, type FunctionNode, unwrap } from '../analysis/syntax.js';
 
 /** The SDK methods a project may replace on its server object. */
 const PATCHABLE = new Set(['tool', 'registerTool']);

@@ -2,7 +2,8 @@ import type { CallExpression, NewExpression } from 'ts-morph';
 import { FRAGMENT_CALLBACK_METHODS } from './catalog/orm.js';
 import { Node, SyntaxKind } from '../ts-morph.js';
 import type { Bindings } from '../analysis/bindings.js';
-import { RESULT_OF_CALL, RESULT_OF_NEW, initializerOf, isFunctionNode, type Resolver, type Target, unwrap } from '../analysis/resolve.js';
+import { RESULT_OF_CALL, RESULT_OF_NEW, type Resolver, type Target } from '../analysis/resolve.js';
+import { initializerOf, isFunctionNode, unwrap } from '../analysis/syntax.js';
 import type { SinkEntry } from './catalog/entry.js';
 
 /** A module-rooted resolution target. */

@@ -1,7 +1,8 @@
 import { Node, SyntaxKind } from '../ts-morph.js';
 import { Bindings } from '../analysis/bindings.js';
 import { definingNode, evaluate } from '../analysis/evaluate.js';
-import { type Resolver, unwrap } from '../analysis/resolve.js';
+import type { Resolver } from '../analysis/resolve.js';
+import { unwrap } from '../analysis/syntax.js';
 import type { Effect } from '../model.js';
 import { COMMANDS, type CommandEntry, type CommandFlags, SUBCOMMAND_PROGRAMS } from './catalog/commands.js';
 

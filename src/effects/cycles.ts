@@ -1,6 +1,6 @@
 import type { Node } from 'ts-morph';
 import type { Bindings, Bound } from '../analysis/bindings.js';
-import { isFunctionNode, type FunctionNode } from '../analysis/resolve.js';
+import { isFunctionNode, type FunctionNode } from '../analysis/syntax.js';
 
 /** What cycle tracking needs of a function's summary. */
 export interface CycleDependent {

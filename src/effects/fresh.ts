@@ -1,6 +1,6 @@
 import { Node, SyntaxKind } from '../ts-morph.js';
 import { descendantsOfKinds } from '../analysis/nodes.js';
-import { initializerOf, unwrap } from '../analysis/resolve.js';
+import { initializerOf, unwrap } from '../analysis/syntax.js';
 
 /**
  * Values that differ on every call: new ids, times, random numbers (issue #4: "data that varies

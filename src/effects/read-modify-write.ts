@@ -1,7 +1,7 @@
 import type { Node } from 'ts-morph';
 import { Node as N, SyntaxKind } from '../ts-morph.js';
 import { descendantsOfKinds, isAssignmentOperator } from '../analysis/nodes.js';
-import { unwrap, type FunctionNode } from '../analysis/resolve.js';
+import { unwrap, type FunctionNode } from '../analysis/syntax.js';
 import type { Effect } from '../model.js';
 
 /**

@@ -3,7 +3,7 @@ import { Node, SyntaxKind } from '../ts-morph.js';
 import { isFreshValue } from './fresh.js';
 import { locationOf } from '../analysis/location.js';
 import { isAssignmentOperator } from '../analysis/nodes.js';
-import { calledName, isFunctionNode, isModuleLevel, type FunctionNode, unwrap } from '../analysis/resolve.js';
+import { calledName, isFunctionNode, isModuleLevel, type FunctionNode, unwrap } from '../analysis/syntax.js';
 import type { Effect } from '../model.js';
 
 /**

@@ -1,5 +1,6 @@
 import type { CallExpression } from 'ts-morph';
-import { expandArguments, unwrap } from '../../analysis/resolve.js';
+import { expandArguments } from '../../analysis/resolve.js';
+import { unwrap } from '../../analysis/syntax.js';
 import { Node } from '../../ts-morph.js';
 import { callContexts, frameworkServer, fromDefinition, markAssumed, methodCalls, registeredOn, toolElements, writesKeys, type DefinitionKeys, type RegistrationAdapter } from '../adapter.js';
 import type { Discovery } from '../registrations.js';

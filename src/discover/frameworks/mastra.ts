@@ -2,7 +2,7 @@ import { Node } from '../../ts-morph.js';
 import { Bindings } from '../../analysis/bindings.js';
 import { evaluateObject } from '../../analysis/evaluate.js';
 import { locationOf } from '../../analysis/location.js';
-import { shorten } from '../../analysis/resolve.js';
+import { shorten } from '../../analysis/syntax.js';
 import { annotationsAt, factoryCall, handlersOf, instancesOf, isExportOf, namedTool, propertyOf, valueOfProperty, type RegistrationAdapter } from '../adapter.js';
 import type { Arg, Discovery } from '../registrations.js';
 import type { UnresolvedItem } from '../../model.js';

@@ -2,7 +2,7 @@ import type { ClassDeclaration, ClassExpression } from 'ts-morph';
 import { Node, SyntaxKind } from '../../ts-morph.js';
 import { Bindings } from '../../analysis/bindings.js';
 import { descendantsOfKinds } from '../../analysis/nodes.js';
-import { unwrap } from '../../analysis/resolve.js';
+import { unwrap } from '../../analysis/syntax.js';
 import { soleReturn } from '../../analysis/returns.js';
 import type { UnresolvedItem } from '../../model.js';
 import { AS_WRITTEN, handlersOf, importsModule, isExportOf, type RegistrationAdapter } from '../adapter.js';

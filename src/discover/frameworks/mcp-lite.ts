@@ -1,6 +1,7 @@
 import type { CallExpression } from 'ts-morph';
 import { Node } from '../../ts-morph.js';
-import { expandArguments, unwrap } from '../../analysis/resolve.js';
+import { expandArguments } from '../../analysis/resolve.js';
+import { unwrap } from '../../analysis/syntax.js';
 import { callContexts, frameworkServer, fromDefinition, markAssumed, methodCalls, registeredOn, writesKeys, type RegistrationAdapter } from '../adapter.js';
 import type { Discovery } from '../registrations.js';
 
