@@ -9,7 +9,8 @@ import { locationOf } from '../analysis/location.js';
 import type { DeclaredAnnotations, UnresolvedItem } from '../model.js';
 import type { ContextFinder, RegistrationContext } from './contexts.js';
 import type { PatchIndex } from './patches.js';
-import { discovered, readAnnotations, receiverKey, type Arg, type Discovery, type DiscoveredTool, type HandlerRef } from './registrations.js';
+import { receiverKey } from './receivers.js';
+import { discovered, readAnnotations, type Arg, type Discovery, type DiscoveredTool, type HandlerRef } from './tool-facts.js';
 import type { SdkVersions } from '../project/sdk-version.js';
 
 /** What every discoverer gets: the resolver, and the finder of registration contexts (wrappers, loops). */

@@ -7,7 +7,7 @@ import { contains, moduleSpecifierOf } from '../analysis/nodes.js';
 import type { Resolver } from '../analysis/resolve.js';
 import { isFunctionNode, type FunctionNode } from '../analysis/syntax.js';
 import type { ContextFinder } from './contexts.js';
-import type { DiscoveredTool } from './registrations.js';
+import type { DiscoveredTool } from './tool-facts.js';
 
 /** How many call sites up a registration's paths are followed, and how many paths are kept per registration. */
 const MAX_PATH_LENGTH = 8;

@@ -5,7 +5,8 @@ import { markDuplicates } from './duplicates.js';
 import { mergeListOverrides } from './list-overrides.js';
 import { FRAMEWORKS } from './frameworks/index.js';
 import { LOW_LEVEL } from './low-level.js';
-import { definitionKey, discoverInFile, type DiscoveredTool } from './registrations.js';
+import { definitionKey, discoverInFile } from './registrations.js';
+import type { DiscoveredTool } from './tool-facts.js';
 import { unreadableBundle } from './unreadable-bundles.js';
 
 /** The MCP SDK's `registerTool`, `tool()` and `registerToolTask` calls (v1 and v2 packages). */

@@ -1,4 +1,4 @@
-import type { DiscoveredTool } from './registrations.js';
+import type { DiscoveredTool } from './tool-facts.js';
 
 /**
  * Merges the tools an `McpServer` registers with those a `tools/list` handler set on its inner

@@ -10,7 +10,9 @@ import { returnedExpressions } from '../analysis/returns.js';
 import { AS_WRITTEN, propertyOf, valueOfProperty, type DiscoverContext, type RegistrationAdapter } from './adapter.js';
 import type { UnresolvedItem, UnresolvedRegistration } from '../model.js';
 import type { RegistrationContext } from './contexts.js';
-import { definitionKey, discovered, keyOfReceiver, readAnnotations, titleOf, receiverKey, type Arg, type Discovery, type DiscoveredTool, type HandlerRef } from './registrations.js';
+import { definitionKey, titleOf } from './registrations.js';
+import { keyOfReceiver, receiverKey } from './receivers.js';
+import { discovered, readAnnotations, type Arg, type Discovery, type DiscoveredTool, type HandlerRef } from './tool-facts.js';
 
 /** The request each handler serves: SDK v1 passes a Zod schema, SDK v2 a method string. */
 type Method = 'tools/list' | 'tools/call';

@@ -1,61 +1,21 @@
 import type { CallExpression, SourceFile, ts as TS } from 'ts-morph';
 import { Node, SyntaxKind, ts } from '../ts-morph.js';
 import { Bindings } from '../analysis/bindings.js';
-import { contains, descendantsOfKinds, moduleSpecifierOf } from '../analysis/nodes.js';
-import { evaluate, evaluateObject, definingNode, type EvaluatedObject } from '../analysis/evaluate.js';
-import { bindingsOf, boundThis, expandArguments, thisKey, type Resolver } from '../analysis/resolve.js';
-import { isFunctionNode, isModuleLevel, type FunctionNode, shorten, unwrap } from '../analysis/syntax.js';
-import type { DeclaredAnnotations, DeclaredHint, SourceLocation, ToolFacts, UnresolvedItem, UnresolvedRegistration } from '../model.js';
+import { descendantsOfKinds, moduleSpecifierOf } from '../analysis/nodes.js';
+import { evaluate, evaluateObject, definingNode } from '../analysis/evaluate.js';
+import { bindingsOf, expandArguments, type Resolver } from '../analysis/resolve.js';
+import { shorten, unwrap } from '../analysis/syntax.js';
+import type { DeclaredAnnotations, DeclaredHint, ToolFacts, UnresolvedItem } from '../model.js';
 import { locationOf } from '../analysis/location.js';
 import type { RegistrationContext } from './contexts.js';
 import type { DiscoverContext } from './adapter.js';
 import { originalMethodOf } from './patches.js';
 import { methodCallOf } from './method-calls.js';
 import { annotationsAt, callContexts, handlersOf, propertyOf, valueOfProperty } from './adapter.js';
+import { discovered, readAnnotations, type Arg, type DiscoveredTool, type Discovery, type HandlerRef } from './tool-facts.js';
+import { keyOfReceiver } from './receivers.js';
 import type { SdkVersions } from '../project/sdk-version.js';
 import { bundlesMcpSdk, requiresBundledSdk, SDK_SERVER_METHODS } from '../project/bundled-sdk.js';
-
-/** A handler function to analyse, with the bindings of the registration context it runs in. */
-export interface HandlerRef {
-  node: FunctionNode;
-  bindings: Bindings;
-}
-
-/** A tool found in source: its facts without effects, and the handler functions to analyse. */
-export interface DiscoveredTool {
-  facts: ToolFacts;
-  handlers: HandlerRef[];
-  /**
-   * Which server the tool is registered on, as an opaque key (the declaration of the receiver, or
-   * its text in the file): two tools of one name and key are duplicates. Set by the adapter; a
-   * function, since it is asked for only when two tools share a name.
-   */
-  server?: () => string;
-  /**
-   * For a tool listed by a `tools/list` handler set on an `McpServer`'s inner server
-   * (`mcp.server.setRequestHandler(ListToolsRequestSchema, ...)`): the key of that McpServer (see
-   * `server`), whose registrations of the same name the listing overrides.
-   */
-  overridesListOf?: () => string;
-  /** The registration call or listed object, to tell registrations in exclusive branches apart. */
-  site?: Node;
-  /** The call site or table element of the registration context the tool comes from, if any (`RegistrationContext.site`). */
-  contextSite?: Node;
-  /** True when the registration's gap is already among the unresolved registrations. */
-  gapListed?: boolean;
-}
-
-/** What discovery found in one file: tools, and registrations it could not turn into tools. */
-export interface Discovery {
-  tools: DiscoveredTool[];
-  unresolved: UnresolvedRegistration[];
-}
-
-/** An argument of a registration call in one context: the expression and the bindings it is read in. */
-export interface Arg {
-  node: Node;
-  bindings: Bindings;
-}
 
 /**
  * Module specifiers that mark a project as an MCP server built on the SDK's `McpServer`: SDK v1
@@ -239,24 +199,6 @@ const TOOL_CALL_TEXT = /\.\s*tool\b|\[\s*["'`]tool["'`]\s*\]/;
 /** The method names recognised as tool registrations on any receiver (`registerToolTask`: `server.experimental.tasks`). */
 const REGISTER_METHODS = new Set(['registerTool', 'registerToolTask', 'tool']);
 
-function annotationsFrom(obj: EvaluatedObject): DeclaredAnnotations {
-  const properties: DeclaredAnnotations['properties'] = {};
-  for (const [key, prop] of obj.properties) {
-    // `readOnlyHint: undefined` is dropped when the tool list is serialised: it is an omitted hint.
-    if (prop.value.known && prop.value.value === undefined) continue;
-    properties[key] = prop.value.known
-      ? { value: prop.value.value, known: true, location: locationOf(prop.node) }
-      : { value: undefined, known: false, reason: prop.value.reason, ...(prop.value.possible ? { possible: prop.value.possible } : {}), ...(prop.value.mayBeAbsent ? { mayBeAbsent: true } : {}), location: locationOf(prop.node) };
-  }
-  const unresolved: UnresolvedItem[] = obj.unresolved.map((u) => ({
-    expression: shorten(u.node.getText()),
-    reason: u.reason,
-    location: locationOf(u.node),
-    via: [],
-  }));
-  return { location: locationOf(obj.node), properties, unresolved };
-}
-
 /**
  * Finds the tool registrations in one file: `registerTool(name, config, handler)` and the six
  * overloads of the deprecated `tool()` on any receiver (`server`, `this.server`, `mcp`), each in
@@ -361,65 +303,6 @@ export function discoverInFile(sf: SourceFile, ctx: DiscoverContext): Discovery 
   return found;
 }
 
-/**
- * An opaque key for the server a method call is made on: the expression the receiver resolves to
- * (`new McpServer(...)` wherever the variable is used, a wrapper's parameter through its call
- * site), else the receiver's text in its file.
- */
-export function receiverKey(call: CallExpression, bindings: Bindings): string {
-  const callee = unwrap(call.getExpression());
-  return keyOfReceiver(Node.isPropertyAccessExpression(callee) || Node.isElementAccessExpression(callee) ? callee.getExpression() : callee, bindings);
-}
-
-/** The key of the object a receiver expression stands for (see {@link receiverKey}). */
-export function keyOfReceiver(receiver: Node, bindings: Bindings): string {
-  return declarationKey(receiver, bindings, 0) ?? `${receiver.getSourceFile().getFilePath()}:${receiver.getText()}`;
-}
-
-/** The declaration a variable, import or field stands for (through wrapper parameters bound at a call site), as a key. */
-function declarationKey(expr: Node, bindings: Bindings, depth: number): string | null {
-  const node = unwrap(expr);
-  if (depth > 8) return null;
-  // `this` of a server class's method: the instance its call site binds (`server.addTool(...)`).
-  if (node.getKind() === SyntaxKind.ThisKeyword) {
-    const bound = boundThis(node, bindings);
-    return bound?.kind === 'node' ? declarationKey(bound.node, bound.bindings, depth + 1) : null;
-  }
-  // The server `new McpServer(...)` makes (bound to `this` above), once per context of its function.
-  if (Node.isNewExpression(node)) return scopedKey(node, bindings);
-  const nameNode = Node.isPropertyAccessExpression(node) ? node.getNameNode() : Node.isIdentifier(node) ? node : null;
-  let symbol = nameNode?.getSymbol();
-  if (symbol?.isAlias()) symbol = symbol.getAliasedSymbol() ?? symbol;
-  const decl = symbol?.getDeclarations()[0];
-  if (!decl) return null;
-  const bound = bindings.get(decl);
-  if (bound?.kind === 'node') return declarationKey(bound.node, bound.bindings, depth + 1);
-  return `${scopedKey(decl, bindings)}${instanceOfField(decl, bindings)}`;
-}
-
-/**
- * A declaration or `new` expression as a key. One inside a function read in several contexts (a
- * factory called for stdio and for HTTP) makes a new server in each: the context is part of its identity.
- */
-function scopedKey(node: Node, bindings: Bindings): string {
-  const scope = isModuleLevel(node) ? Bindings.EMPTY : bindings.visibleFrom(node);
-  return `${node.getSourceFile().getFilePath()}:${node.getPos()}${scope.size > 0 ? `#${scope.id}` : ''}`;
-}
-
-/**
- * For a field declared in a class body (`server;`, `server = new McpServer(...)`) read through a
- * `this` the context binds: the instance, as a key suffix (`new C(...)` made in a function is a
- * new instance in each context it is read in: `McpServer.from(args)` called from three places
- * makes three servers). Empty for anything else.
- */
-function instanceOfField(decl: Node, bindings: Bindings): string {
-  const cls = Node.isPropertyDeclaration(decl) && !decl.isStatic() ? decl.getParent() : undefined;
-  if (!cls || !(Node.isClassDeclaration(cls) || Node.isClassExpression(cls))) return '';
-  const self = bindings.get(thisKey(cls));
-  if (self?.kind !== 'node') return '';
-  return `@${scopedKey(self.node, self.bindings)}`;
-}
-
 /** Methods of the SDK's `RegisteredTool` that change whether clients see the tool. */
 const LIFECYCLE_METHODS = new Set(['enable', 'disable', 'remove']);
 
@@ -468,32 +351,6 @@ function applyUpdate(tool: DiscoveredTool, update: Arg, resolver: Resolver): voi
 }
 
 /**
- * Where a tool is reported: the name argument as written; for a tool of a wrapper's call site or a
- * table entry, the string literal its name comes from there, else that call site or entry.
- */
-function nameLocation(nameArg: Arg, ctx: RegistrationContext, resolver: Resolver): SourceLocation {
-  if (ctx.site === null) return locationOf(nameArg.node);
-  const target = resolver.resolve(nameArg.node, 0, nameArg.bindings);
-  const defining = target.kind === 'value' ? unwrap(target.node) : null;
-  // The literal, when it is written at the call site or in the entry (not in a shared const or enum).
-  const site = ctx.site;
-  const inSite = defining !== null && (defining === unwrap(nameArg.node) || contains(site, defining));
-  // A class-based tool's name is written in its class (a field, a getter, a `super(...)` argument): one literal per class.
-  const holder = defining?.getFirstAncestor((a) => Node.isPropertyDeclaration(a) || isFunctionNode(a));
-  const inClass = holder !== undefined && (Node.isPropertyDeclaration(holder) || Node.isGetAccessorDeclaration(holder) || Node.isConstructorDeclaration(holder));
-  if (defining && (inSite || inClass) && (Node.isStringLiteral(defining) || Node.isNoSubstitutionTemplateLiteral(defining))) return locationOf(defining);
-  return locationOf(site);
-}
-
-function resolveName(arg: Arg, resolver: Resolver, unresolved: UnresolvedItem[]): { name: string | null; displayName: string } {
-  const v = evaluate(arg.node, resolver, 0, arg.bindings);
-  if (v.known && typeof v.value === 'string') return { name: v.value, displayName: v.value };
-  const reason = v.known ? `the tool name is not a string (${typeof v.value})` : `the tool name cannot be read statically: ${v.reason}`;
-  unresolved.push({ expression: shorten(arg.node.getText()), reason, location: locationOf(arg.node), via: [] });
-  return { name: null, displayName: `<${shorten(arg.node.getText(), 40)}>` };
-}
-
-/**
  * What makes two registrations one definition to a reader: the name, where it is written, and the
  * annotations declared (each hint's value and place). Null for a tool whose name is unknown.
  */
@@ -502,38 +359,6 @@ export function definitionKey(facts: ToolFacts): string | null {
   if (name === null) return null;
   const declared = annotations ? JSON.stringify(Object.entries(annotations.properties).map(([k, h]) => [k, h.known ? h.value : '?', h.location.line, h.location.column])) : 'none';
   return `${name}\0${location.file}:${location.line}:${location.column}\0${declared}`;
-}
-
-/** The facts of one registration, from its name argument, its annotations and its handler(s). */
-export function discovered(registration: string, nameArg: Arg | null, annotations: DeclaredAnnotations | null, handlers: HandlerRef[], ctx: RegistrationContext, resolver: Resolver, unresolved: UnresolvedItem[] = []): DiscoveredTool {
-  // No name at all (a listed tool object without `name`): the caller recorded why.
-  const { name, displayName } = nameArg ? resolveName(nameArg, resolver, unresolved) : { name: null, displayName: '<no name>' };
-  const first = handlers[0];
-  return {
-    facts: {
-      name,
-      displayName,
-      origin: 'source',
-      location: nameArg ? nameLocation(nameArg, ctx, resolver) : locationOf(ctx.site!),
-      registration,
-      annotations,
-      handler: first ? locationOf(first.node) : null,
-      unresolved,
-    },
-    handlers,
-  };
-}
-
-/**
- * Reads an annotations expression in its bindings: null when it is absent or `undefined` (a
- * wrapper's optional parameter the call site left out), else each key with its value.
- */
-export function readAnnotations(arg: Arg, resolver: Resolver): DeclaredAnnotations | null {
-  const v = unwrap(arg.node);
-  if (Node.isIdentifier(v) && v.getText() === 'undefined') return null;
-  const target = resolver.resolve(arg.node, 0, arg.bindings);
-  if (target.kind === 'const' && target.value === undefined) return null;
-  return annotationsFrom(evaluateObject(arg.node, resolver, 0, undefined, arg.bindings));
 }
 
 /**

@@ -1,6 +1,6 @@
 import { expandArguments } from '../../analysis/resolve.js';
 import { callContexts, callsTo, fromDefinition, isExportOf, type RegistrationAdapter } from '../adapter.js';
-import type { Discovery } from '../registrations.js';
+import type { Discovery } from '../tool-facts.js';
 
 /** `@modelcontextprotocol/ext-apps` and its `/server` entry. */
 const EXT_APPS = /^@modelcontextprotocol\/ext-apps(\/|$)/;

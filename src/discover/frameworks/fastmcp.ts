@@ -3,7 +3,7 @@ import { expandArguments } from '../../analysis/resolve.js';
 import { unwrap } from '../../analysis/syntax.js';
 import { Node } from '../../ts-morph.js';
 import { callContexts, frameworkServer, fromDefinition, markAssumed, methodCalls, registeredOn, toolElements, writesKeys, type DefinitionKeys, type RegistrationAdapter } from '../adapter.js';
-import type { Discovery } from '../registrations.js';
+import type { Discovery } from '../tool-facts.js';
 
 /** `fastmcp` and `fastmcp/edge` (`EdgeFastMCP`). */
 const FASTMCP = /^fastmcp(\/|$)/;

@@ -4,7 +4,7 @@ import { evaluateObject } from '../../analysis/evaluate.js';
 import { locationOf } from '../../analysis/location.js';
 import { shorten } from '../../analysis/syntax.js';
 import { annotationsAt, factoryCall, handlersOf, instancesOf, isExportOf, namedTool, propertyOf, valueOfProperty, type RegistrationAdapter } from '../adapter.js';
-import type { Arg, Discovery } from '../registrations.js';
+import type { Arg, Discovery } from '../tool-facts.js';
 import type { UnresolvedItem } from '../../model.js';
 
 /** `@mastra/mcp` (the server). */

@@ -6,7 +6,7 @@ import { unwrap } from '../../analysis/syntax.js';
 import { soleReturn } from '../../analysis/returns.js';
 import type { UnresolvedItem } from '../../model.js';
 import { AS_WRITTEN, handlersOf, importsModule, isExportOf, type RegistrationAdapter } from '../adapter.js';
-import { discovered, readAnnotations, type Discovery } from '../registrations.js';
+import { discovered, readAnnotations, type Discovery } from '../tool-facts.js';
 
 const MCP_FRAMEWORK = /^mcp-framework(\/|$)/;
 

@@ -3,7 +3,7 @@ import { Node } from '../../ts-morph.js';
 import { expandArguments } from '../../analysis/resolve.js';
 import { unwrap } from '../../analysis/syntax.js';
 import { callContexts, frameworkServer, fromDefinition, markAssumed, methodCalls, registeredOn, writesKeys, type RegistrationAdapter } from '../adapter.js';
-import type { Discovery } from '../registrations.js';
+import type { Discovery } from '../tool-facts.js';
 
 const MCP_LITE = /^mcp-lite(\/|$)/;
 

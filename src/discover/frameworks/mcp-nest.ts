@@ -6,7 +6,7 @@ import type { Resolver } from '../../analysis/resolve.js';
 import { shorten, unwrap } from '../../analysis/syntax.js';
 import type { UnresolvedItem } from '../../model.js';
 import { annotationsAt, AS_WRITTEN, callsTo, fromDefinition, handlersOf, isExportOf, namedTool, propertyOf, type RegistrationAdapter } from '../adapter.js';
-import type { Arg, DiscoveredTool, Discovery } from '../registrations.js';
+import type { Arg, DiscoveredTool, Discovery } from '../tool-facts.js';
 
 const MCP_NEST = /^@rekog\/mcp-nest(\/|$)/;
 

@@ -1,6 +1,6 @@
 import { expandArguments } from '../../analysis/resolve.js';
 import { callContexts, frameworkServer, fromDefinition, markAssumed, methodCalls, registeredOn, writesKeys, type RegistrationAdapter } from '../adapter.js';
-import type { Discovery } from '../registrations.js';
+import type { Discovery } from '../tool-facts.js';
 
 /** `mcp-use` (2.x) and `mcp-use/server` (1.x). */
 const MCP_USE = /^mcp-use(\/|$)/;

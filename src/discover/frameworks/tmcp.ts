@@ -2,7 +2,7 @@ import type { Node } from 'ts-morph';
 import { expandArguments, type Resolver } from '../../analysis/resolve.js';
 import { callContexts, factoryCall, frameworkServer, fromDefinition, isExportOf, markAssumed, methodCalls, registeredOn, toolElements, writesKeys, type DefinitionKeys, type RegistrationAdapter } from '../adapter.js';
 import type { RegistrationContext } from '../contexts.js';
-import type { Arg, DiscoveredTool, Discovery } from '../registrations.js';
+import type { Arg, DiscoveredTool, Discovery } from '../tool-facts.js';
 
 /** `tmcp` (the server) and its subpaths (`tmcp/tool`: `defineTool`). */
 const TMCP = /^tmcp(\/|$)/;

@@ -5,7 +5,7 @@ import { Node } from '../../ts-morph.js';
 import { Bindings } from '../../analysis/bindings.js';
 import type { UnresolvedItem } from '../../model.js';
 import { annotationsAt, AS_WRITTEN, fromDefinition, handlersOf, importsModule, namedTool, propertyOf, type RegistrationAdapter } from '../adapter.js';
-import type { Arg, Discovery } from '../registrations.js';
+import type { Arg, Discovery } from '../tool-facts.js';
 
 const XMCP = /^xmcp(\/|$)/;
 
