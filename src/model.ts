@@ -1,5 +1,3 @@
-import type { InferStats } from './effects/options.js';
-
 /**
  * The plain data that flows through the pipeline:
  * discover → effects → facts per tool → rules → collector → formatter.
@@ -315,4 +313,11 @@ export interface LintResult {
    * how many findings of this run it records, and how many it kept from files not linted in this run.
    */
   baselineWritten?: { file: string; recorded: number; kept: number };
+}
+
+/** What the effect walk did in a run: function summaries computed, summaries reused from the memo, effect nodes visited. */
+export interface InferStats {
+  summaries: number;
+  reused: number;
+  effectNodes: number;
 }

@@ -9,7 +9,7 @@ import { Bindings } from '../analysis/bindings.js';
 import { evaluate } from '../analysis/evaluate.js';
 import { RESULT_OF_CALL, RESULT_OF_NEW, bindingsOf, type Resolver, type Target } from '../analysis/resolve.js';
 import { calledName, isEmitHelperCall, isFunctionNode, isModuleLevel, type FunctionNode, shorten, unwrap } from '../analysis/syntax.js';
-import type { CallHop, Effect, EffectSet, UnresolvedItem } from '../model.js';
+import type { CallHop, Effect, EffectSet, InferStats, UnresolvedItem } from '../model.js';
 import { DELEGATING_METHODS, SQL_ONLY_NAMES, SQL_RUNNING_NAMES, leadingVerb, namedVerb } from './api-verbs.js';
 import { BranchIndex } from '../analysis/branches.js';
 import { conditionOf } from '../analysis/conditions.js';
@@ -20,7 +20,7 @@ import { callbackClientMember, isFragmentBuilderCall, templateResultMember } fro
 import { httpEffect, pathText, sinkCallEffect, sinkTemplateEffect, sqlEffect, type SinkSite } from './sink-call.js';
 import { stateMutation, mutationOfCall } from './state.js';
 import { judgeFileRewrites } from './read-modify-write.js';
-import { DEFAULT_INFER_OPTIONS, type InferOptions, type InferStats } from './options.js';
+import { DEFAULT_INFER_OPTIONS, type InferOptions } from './options.js';
 import { CallCycles, type CycleDependent } from './cycles.js';
 
 interface Summary extends CycleDependent {

@@ -18,10 +18,3 @@ export interface InferOptions {
 }
 
 export const DEFAULT_INFER_OPTIONS: InferOptions = { maxDepth: 12, maxWork: 2_000_000 };
-
-/** What the effect walk did in a run: function summaries computed, summaries reused from the memo, effect nodes visited. */
-export interface InferStats {
-  summaries: number;
-  reused: number;
-  effectNodes: number;
-}
