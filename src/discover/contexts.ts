@@ -8,6 +8,7 @@ import { BranchIndex } from '../analysis/branches.js';
 import { returnedExpressions, soleReturn } from '../analysis/returns.js';
 import { bindParameters, bindingsOf, invocationOf, type ClassLike, type Instance, type Resolver } from '../analysis/resolve.js';
 import { constInitializer, initializerOf, isFunctionNode, isNewOf, type FunctionNode, shorten, unwrap } from '../analysis/syntax.js';
+import { alternatives, assignedValues, fieldValues, isStartValue, type ObjectWalk, possibleObjects } from '../analysis/reaching.js';
 
 /**
  * One way a registration call runs: its wrapper's parameters bound to one call site's arguments,
@@ -113,6 +114,15 @@ export class ContextFinder {
   private readonly readingCall = new Map<FunctionNode, Bindings>();
   /** Tables being read in the contexts of the functions around them (see {@link ContextFinder.passedIn}). */
   private readonly readingPassed = new Set<Node>();
+  /** How {@link possibleObjects} steps in a table walk: within its depth and work budgets, reading maps as tables. */
+  private readonly objectWalk: ObjectWalk = {
+    maxDepth: MAX_TABLE_DEPTH,
+    exhausted: () => ++this.tableWork > MAX_TABLE_WORK,
+    mapValues: (table, b) => {
+      const values = this.objectEntries(table, b, 'values');
+      return values.ok ? values.items : null;
+    },
+  };
 
   /**
    * @param patchSites the calls that run a monkeypatch of `server.tool` (see `PatchIndex`), or
@@ -724,12 +734,12 @@ export class ContextFinder {
   }
 
   /**
-   * The objects a value can be, each where it is made (see {@link ContextFinder.possibleObjects}):
+   * The objects a value can be, each where it is made (see {@link possibleObjects}):
    * what a tools/list handler returns through the middleware that wraps it
    * (`logging.wrap(async () => ({ tools }))`, `return await breaker.execute(() => handler())`).
    */
   objectsOf(expr: Node, b: Bindings): { node: Node; bindings: Bindings }[] {
-    return this.walk(() => this.possibleObjects(expr, b, 0));
+    return this.walk(() => possibleObjects(expr, b, this.resolver, this.objectWalk, 0));
   }
 
   /** Runs `read` with one budget (see {@link MAX_TABLE_WORK}) for a walk from the outermost table, however its steps nest. */
@@ -902,7 +912,7 @@ export class ContextFinder {
     const callee = unwrap(call.getExpression());
     // `handler.getTools()` on a handler that is one of several (`HANDLERS[key] ?? defaultHandler()`): each one's tables.
     if (Node.isPropertyAccessExpression(callee)) {
-      const receivers = this.possibleObjects(callee.getExpression(), b, depth);
+      const receivers = possibleObjects(callee.getExpression(), b, this.resolver, this.objectWalk, depth);
       if (receivers.length > 1) {
         const parts: Elements[] = [];
         // Each method once (two instances of one class, `HANDLERS[a] ?? HANDLERS[b]` listing the map's values twice).
@@ -945,51 +955,14 @@ export class ContextFinder {
   }
 
   /**
-   * The objects an expression can stand for, each where it is made: both sides of `??`, `||` and
-   * `? :`, what a project function can return (also a function a parameter or a wrapper's result
-   * stands for, `await` looked through), every value of a map read with a key only run time has
-   * (`HANDLERS[key]`), a `const`'s initializer, a bound parameter's argument. Anything else is
-   * itself.
-   */
-  private possibleObjects(expr: Node, b: Bindings, depth: number): { node: Node; bindings: Bindings }[] {
-    const node = unwrap(expr);
-    if (depth > MAX_TABLE_DEPTH || ++this.tableWork > MAX_TABLE_WORK) return [{ node, bindings: b }];
-    const next = (n: Node, nb: Bindings): { node: Node; bindings: Bindings }[] => this.possibleObjects(n, nb, depth + 1);
-    if (Node.isConditionalExpression(node) || (Node.isBinaryExpression(node) && [SyntaxKind.QuestionQuestionToken, SyntaxKind.BarBarToken].includes(node.getOperatorToken().getKind()))) {
-      return alternatives(node).flatMap((n) => next(n, b));
-    }
-    if (Node.isAwaitExpression(node)) return next(node.getExpression(), b);
-    if (Node.isIdentifier(node)) {
-      const decl = node.getSymbol()?.getDeclarations()[0];
-      const bound = decl ? b.get(decl) : undefined;
-      if (bound?.kind === 'node') return next(bound.node, bound.bindings);
-      const init = bound === undefined ? initializerOf(node, true) : undefined;
-      if (init) return next(init, b.visibleFrom(init));
-    }
-    if (Node.isElementAccessExpression(node) && node.getArgumentExpression() && !evaluate(node.getArgumentExpression()!, this.resolver, 0, b).known) {
-      const values = this.objectEntries(node.getExpression(), b, 'values');
-      if (values.ok) return values.items.flatMap((v) => next(v.node, v.bindings));
-    }
-    if (Node.isCallExpression(node)) {
-      const fn = this.resolver.resolve(node.getExpression(), 0, b);
-      const returned = fn.kind === 'function' ? returnedExpressions(fn.node) : [];
-      if (fn.kind === 'function' && returned.length > 0) {
-        const bindings = bindParameters(fn.node, node.getArguments(), b, bindingsOf(fn));
-        return returned.flatMap((r) => next(r, bindings.visibleFrom(r)));
-      }
-    }
-    return [{ node, bindings: b }];
-  }
-
-  /**
    * For a `let` or `var` the code assigns again (`let tools = all; if (ro) tools = tools.filter(...)`),
-   * or a field of a class's instances its code fills later (see {@link ContextFinder.fieldValues}):
+   * or a field of a class's instances its code fills later (see {@link fieldValues}):
    * the elements of every value it is given. A value computed from the variable itself
    * (`tools = tools.filter(...)`) reads the variable again, which adds nothing: its other values
    * are already listed. Null for any other name.
    */
   private assignedTables(id: Identifier | import('ts-morph').PropertyAccessExpression, b: Bindings, depth: number, use: Node = id): Elements | null {
-    const assigned = Node.isPropertyAccessExpression(id) ? this.fieldValues(id, b) : this.assignedValues(id, use);
+    const assigned = Node.isPropertyAccessExpression(id) ? fieldValues(id, this.resolver, b) : assignedValues(id, this.resolver, use);
     const decl = (Node.isPropertyAccessExpression(id) ? id.getNameNode() : id).getSymbol()?.getDeclarations()[0];
     if (!assigned || !decl) return null;
     // Keyed by the values read, not the name: `tools = tools.filter(...)` reads the earlier values
@@ -1233,7 +1206,7 @@ export class ContextFinder {
     const keyExpr = access.getArgumentExpression();
     if (!keyExpr) return null;
     const key = evaluate(keyExpr, this.resolver, 0, b);
-    const registries = this.possibleObjects(access.getExpression(), b, depth + 1);
+    const registries = possibleObjects(access.getExpression(), b, this.resolver, this.objectWalk, depth + 1);
     const parts: Elements[] = [];
     for (const registry of registries) {
       const entries = this.objectEntries(registry.node, registry.bindings, 'entries');
@@ -1322,59 +1295,6 @@ export class ContextFinder {
       items.push(item);
     }
     return { ...all, items };
-  }
-
-  /**
-   * For a field of a class's instances that its code fills later (`tools: Tool[] = []`, then
-   * `this.tools = this.load()` in an init method; in JavaScript, `this.tools = []` in the
-   * constructor), the values it is given, start values left out (see {@link isStartValue}): what
-   * the classes the receiver can be give it (see {@link Resolver.fieldWritesOf}), and for a
-   * declared field, every other write the checker finds (`host.tools = ...`). Null for anything else.
-   */
-  private fieldValues(access: import('ts-morph').PropertyAccessExpression, b: Bindings): Node[] | null {
-    const values = new Set<Node>(this.resolver.fieldWritesOf(access, b));
-    const decl = access.getNameNode().getSymbol()?.getDeclarations()[0];
-    const nameNode = decl && Node.isPropertyDeclaration(decl) && !decl.isStatic() ? decl.getNameNode() : undefined;
-    if (nameNode && (Node.isIdentifier(nameNode) || Node.isPrivateIdentifier(nameNode))) {
-      const init = (decl as import('ts-morph').PropertyDeclaration).getInitializer();
-      if (init) values.add(init);
-      for (const ref of (nameNode as Identifier).findReferencesAsNodes()) {
-        const written = ref.getParent();
-        const assignment = written?.getParent();
-        if (written && Node.isPropertyAccessExpression(written) && written.getNameNode() === ref && assignment && Node.isBinaryExpression(assignment) && assignment.getLeft() === written && assignment.getOperatorToken().getKind() === SyntaxKind.EqualsToken) {
-          values.add(assignment.getRight());
-        }
-      }
-    }
-    const meaningful = [...values].filter((v) => !isStartValue(v));
-    return values.size > 1 && meaningful.length > 0 ? meaningful : null;
-  }
-
-  /**
-   * For a `let` or `var` the code fills later (`let cache = null; ... cache = Object.values(x)`),
-   * the values it is given that can reach `use` (where it is read: `id` itself unless `id` is the
-   * declaration a shorthand `{ tools }` names), start values left out (see {@link isStartValue});
-   * null for anything else.
-   */
-  private assignedValues(id: Identifier, use: Node = id): Node[] | null {
-    const decl = id.getSymbol()?.getDeclarations()[0];
-    if (!decl || !Node.isVariableDeclaration(decl) || decl.getVariableStatement()?.getDeclarationKind() === 'const') return null;
-    const values: Node[] = [];
-    const init = decl.getInitializer();
-    const nameNode = decl.getNameNode();
-    if (!Node.isIdentifier(nameNode)) return null;
-    const assignments = this.resolver.writesOf(decl)?.assignments ?? [];
-    // A value is not read where it is being computed (`tools = tools.filter(...)` reads the values
-    // before this one), and an assignment that always runs before the read replaces every value
-    // given before it: `let tools = all; tools = tools.filter(...); register(tools)` reads the
-    // filtered table only.
-    const reaching = assignments.filter((a) => !(a.getStart() <= use.getStart() && use.getEnd() <= a.getEnd()));
-    const killer = reaching.filter((a) => alwaysRunsBefore(a, use)).sort((x, y) => y.getStart() - x.getStart())[0];
-    if (init && !killer) values.push(init);
-    for (const a of reaching) if (!killer || a.getStart() >= killer.getStart()) values.push(a.getRight());
-    const meaningful = values.filter((v) => !isStartValue(v));
-    if (killer || reaching.length < assignments.length) return meaningful.length > 0 ? meaningful : values.length > 0 ? values : null;
-    return values.length > 1 && meaningful.length > 0 ? meaningful : null;
   }
 
   private objectEntries(arg: Node, b: Bindings, method: 'values' | 'keys' | 'entries'): Elements {
@@ -1474,17 +1394,6 @@ function joined(parts: Elements[]): Elements {
   const failed = parts.find((p): p is { ok: false; reason: string } => !p.ok);
   if (failed && parts.every((p) => !p.ok)) return failed;
   return gaps.length > 0 ? { ok: true, items, gaps: [...new Set(gaps)] } : { ok: true, items };
-}
-
-/** The values an expression can give, `null` and `undefined` left out: both sides of `a ?? b`, `a || b` and `c ? a : b`. */
-function alternatives(expr: Node): Node[] {
-  const node = unwrap(expr);
-  if (Node.isConditionalExpression(node)) return [...alternatives(node.getWhenTrue()), ...alternatives(node.getWhenFalse())];
-  if (Node.isBinaryExpression(node) && [SyntaxKind.QuestionQuestionToken, SyntaxKind.BarBarToken].includes(node.getOperatorToken().getKind())) {
-    return [...alternatives(node.getLeft()), ...alternatives(node.getRight())];
-  }
-  if (Node.isNullLiteral(node) || (Node.isIdentifier(node) && node.getText() === 'undefined')) return [];
-  return [node];
 }
 
 /**
@@ -1587,7 +1496,6 @@ function referencesWhere(nameNode: Identifier, change: (name: string) => string)
   if (!nameNode.getProject().getSourceFiles().some((sf) => !sf.isDeclarationFile() && pattern.test(sf.getFullText()))) return [];
   return nameNode.findReferencesAsNodes().filter((ref) => ref !== nameNode);
 }
-
 
 /**
  * The names of the identifiers inside `node` (itself included), and `this` when it is used. Names, not declarations: asking
@@ -1745,30 +1653,4 @@ function classOfInstanceMember(fn: FunctionNode): ClassLike | null {
 function receiverOf(call: CallExpression): Node | null {
   const callee = unwrap(call.getExpression());
   return Node.isPropertyAccessExpression(callee) ? callee.getExpression() : null;
-}
-
-/** `null`, `undefined` or `[]`: what a table variable or field holds before code fills it. */
-/**
- * Whether `assignment` (an `x = v` expression) runs every time before `use` does: it is a whole
- * statement of a block (or file) that holds `use` later on, directly or in an arrow or function
- * expression made after it. Assignments in a branch, a loop body the use is outside of, or another
- * function, and uses in hoisted functions or methods, may run in either order.
- */
-function alwaysRunsBefore(assignment: Node, use: Node): boolean {
-  const statement = assignment.getParent();
-  if (!statement || !Node.isExpressionStatement(statement)) return false;
-  const block = statement.getParent();
-  if (!block || !(Node.isBlock(block) || Node.isSourceFile(block))) return false;
-  if (statement.getEnd() > use.getStart() || use.getEnd() > block.getEnd() || use.getStart() < block.getStart()) return false;
-  // A function expression or arrow made after the statement runs after it too; a function
-  // declaration or a method is hoisted or called from elsewhere, so it may run before.
-  for (let a = use.getParent(); a && a !== block; a = a.getParent()) {
-    if (isFunctionNode(a) && !Node.isArrowFunction(a) && !Node.isFunctionExpression(a)) return false;
-  }
-  return true;
-}
-
-function isStartValue(value: Node): boolean {
-  const v = unwrap(value);
-  return Node.isNullLiteral(v) || v.getText() === 'undefined' || (Node.isArrayLiteralExpression(v) && v.getElements().length === 0);
 }
