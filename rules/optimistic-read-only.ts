@@ -2,8 +2,9 @@ import { claim, bySignificance, describeEffects, hintLocation, possibleWrites, w
 import { defineRule } from '../src/engine/rule.js';
 
 /**
- * `readOnlyHint: true` on a tool whose handler modifies its environment, or runs something whose
- * effects are unknown (a spawned process, code loaded at run time), which may.
+ * `readOnlyHint: true` on a tool whose handler modifies its environment (an error when an effect is
+ * certain), or runs something whose effects are unknown (a spawned program, an HTTP request whose
+ * method is computed, code loaded at run time), which may (a warning: unknown is not proven).
  * Source: MCP spec 2025-11-25, `ToolAnnotations.readOnlyHint` ("If true, the tool does not modify its environment").
  */
 export default defineRule({
@@ -27,7 +28,9 @@ export default defineRule({
     }
     const possible = possibleWrites(tool);
     if (possible.length > 0) {
-      report({ messageId: 'mayWrite', data: { tool: tool.displayName, hint: 'readOnlyHint', declares: claimed.declares, effects: describeEffects(possible) }, location: hintLocation(tool, 'readOnlyHint'), evidence: bySignificance(possible) });
+      // A program or request whose effects the linter cannot see may write, which is not proof that
+      // it does (issue 15: "unknown is not proven"): at most a warning, the tool left unverified.
+      report({ messageId: 'mayWrite', confidence: 'likely', data: { tool: tool.displayName, hint: 'readOnlyHint', declares: claimed.declares, effects: describeEffects(possible) }, location: hintLocation(tool, 'readOnlyHint'), evidence: bySignificance(possible) });
     }
   },
 });

@@ -208,8 +208,21 @@ describe('mcp-annotate-lint CLI', () => {
 
   it('says which tools call code it cannot follow instead of a clean check mark', async () => {
     const r = await run([path.join(CASES, '010-idempotent-hint-on-readonly.ts')]);
-    expect(r.stdout).toContain('3 tools call code the linter cannot follow, so their hints are not fully verified: "list_devices", "get_session", "end_session"');
+    expect(r.stdout).toContain('3 tools are unverified: they depend on code the linter cannot see into (calls it cannot follow, programs or requests whose effects are unknown, calls judged only by their names): "list_devices", "get_session", "end_session"');
     expect(r.stdout).not.toContain('✔');
+  });
+
+  it('warns, never errs, about a read-only tool that runs a program whose effects are unknown, and counts it unverified (issue 15 kind 3)', async () => {
+    // Written from the bug report: `kubectl logs` run through a helper was an error against readOnlyHint: true.
+    const dir = writeProject({
+      'server.ts': `${SERVER_HEADER}import { execFile } from "node:child_process";\nfunction run(program: string, args: string[]) { return new Promise((ok) => execFile(program, args, (_e, out) => ok(out))); }\nserver.registerTool("logs", { description: "d", annotations: { readOnlyHint: true, openWorldHint: true } }, async ({ pod }: { pod: string }) => ({ content: [{ type: "text", text: String(await run(process.env.KUBECTL ?? "kubectl", ["logs", pod])) }] }));\n`,
+    });
+    const json = await run(['--format', 'json', '.'], dir);
+    expect(json.code).toBe(0);
+    const findings = JSON.parse(json.stdout).findings.map((f: { ruleId: string; severity: string; message: string }) => [f.ruleId, f.severity, f.message.endsWith('(unverified: the linter cannot see what this code does, so reported as a warning)')]);
+    expect(findings).toEqual([['optimistic-read-only', 'warning', true]]);
+    const stylish = await run(['.'], dir);
+    expect(stylish.stdout).toContain('1 tool is unverified: it depends on code the linter cannot see into');
   });
 
   it('gives each tool its own verdict in --tools, also for findings at a shared const, and shows file-level errors', async () => {

@@ -62,7 +62,7 @@ export class ParameterUse {
         // An arrow function's expression body may be the call itself (`(f, a) => execFileSync(f, a)`).
         const calls = [...(Node.isCallExpression(body) ? [body] : []), ...descendantsOfKinds(body, [SyntaxKind.CallExpression]).filter(Node.isCallExpression)];
         if (calls.some((c) => c.getArguments().some((a) => mentionsAny(a, params)))) {
-          answer = new Set(calls.flatMap((c) => c.getArguments().map((a) => unwrap(a).getText()).filter((t) => params.has(t))));
+          answer = new Set(calls.flatMap((c) => c.getArguments().flatMap((a) => forwardedNames(a)).filter((t) => params.has(t))));
         }
       }
       this.forwarders.set(fn, answer);
@@ -108,6 +108,16 @@ export class ParameterUse {
     }
     return false;
   }
+}
+
+/**
+ * The names an argument passes on whole: itself when it is a name, and the names an options object
+ * spreads at its top level (`fetch(url, { ...options, headers })` passes `options` on).
+ */
+function forwardedNames(arg: TsNode): string[] {
+  const n = unwrap(arg);
+  if (Node.isObjectLiteralExpression(n)) return n.getProperties().filter(Node.isSpreadAssignment).map((p) => unwrap(p.getExpression()).getText());
+  return [n.getText()];
 }
 
 /** True when `node` is, or holds, an identifier named in `names` (`args`, `{ method }`, `` `${url}` ``). */

@@ -20,6 +20,7 @@ import { callbackClientMember, isFragmentBuilderCall, templateResultMember } fro
 import { httpEffect, pathText, sinkCallEffect, sinkTemplateEffect, sqlEffect, type SinkSite } from './sink-call.js';
 import { stateMutation, mutationOfCall } from './state.js';
 import { judgeFileRewrites } from './read-modify-write.js';
+import { handedBackFunctions } from './handed-back.js';
 import { DEFAULT_INFER_OPTIONS, type InferOptions } from './options.js';
 import { CallCycles, type CycleDependent } from './cycles.js';
 
@@ -94,12 +95,15 @@ const EFFECT_KINDS = [
 
 /**
  * The nodes of a function body (callbacks inside it included) that can have an effect, in source
- * order. Only these are wrapped by ts-morph, which keeps the walk cheap on large handlers.
+ * order, but for the bodies of the functions it hands back uncalled (see {@link handedBackFunctions}).
+ * Only these are wrapped by ts-morph, which keeps the walk cheap on large handlers.
  */
-function effectNodes(body: Node): Node[] {
+function effectNodes(fn: FunctionNode, body: Node): Node[] {
   const nodes = descendantsOfKinds(body, EFFECT_KINDS, (n) => n.kind !== SyntaxKind.BinaryExpression || isAssignmentOperator((n as TS.BinaryExpression).operatorToken.kind));
   if ((EFFECT_KINDS as readonly SyntaxKind[]).includes(body.getKind())) nodes.unshift(body);
-  return nodes;
+  const handedBack = handedBackFunctions(fn).map((f) => [f.getPos(), f.getEnd()] as const);
+  if (handedBack.length === 0) return nodes;
+  return nodes.filter((n) => !handedBack.some(([pos, end]) => n.getPos() >= pos && n.getEnd() <= end));
 }
 
 /**
@@ -361,7 +365,7 @@ export class EffectAnalyzer {
     let nodes = this.nodesOf.get(fn);
     if (!nodes) {
       const body = fn.getBody();
-      nodes = body ? effectNodes(body) : [];
+      nodes = body ? effectNodes(fn, body) : [];
       this.nodesOf.set(fn, nodes);
     }
     for (const node of nodes) {
@@ -456,6 +460,11 @@ export class EffectAnalyzer {
     }
     callee.getParameters().forEach((param, i) => {
       const arg = args[i];
+      // A forwarded parameter the call site leaves out is `undefined` there (`request(url)` spreads no options).
+      if (!arg && forwarded?.has(param.getName()) && !param.isRestParameter() && !param.hasInitializer() && !call.getArguments().some((a) => Node.isSpreadElement(a))) {
+        out = out.with(param, { kind: 'const', value: undefined }, callee);
+        return;
+      }
       if (!arg || param.isRestParameter()) return;
       // A function argument is always bound (the callee may call it); a static value only when the callee's branches can read it.
       // A small forwarder's parameters passed whole to a call (a program, an options object) steer that call too.

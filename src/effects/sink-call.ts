@@ -3,7 +3,7 @@ import { Node, SyntaxKind } from '../ts-morph.js';
 import { Bindings } from '../analysis/bindings.js';
 import { definingNode, evaluate } from '../analysis/evaluate.js';
 import { locationOf } from '../analysis/location.js';
-import type { Resolver } from '../analysis/resolve.js';
+import { bindingsOf, type Resolver } from '../analysis/resolve.js';
 import { calledName, initializerOf, isFunctionNode, isNewOf, unwrap } from '../analysis/syntax.js';
 import type { Effect } from '../model.js';
 import { fileFlagEffect, pathKey, type SinkEntry } from './catalog/index.js';
@@ -378,14 +378,42 @@ function httpMethodOf(sink: SinkEntry, args: Node[], resolver: Resolver, b: Bind
       // Options the linter cannot read (a parameter, a variable assigned elsewhere) may carry any method.
       return null;
     }
-    const prop = obj.getProperty('method');
-    if (!prop) continue;
-    const value = Node.isPropertyAssignment(prop) ? prop.getInitializerOrThrow() : Node.isShorthandPropertyAssignment(prop) ? prop.getNameNode() : null;
-    if (!value) return null;
+    const method = methodIn(obj, resolver, b, 0);
+    if (method === ABSENT) continue;
+    return method;
+  }
+  return 'GET';
+}
+
+/** What {@link methodIn} answers for an options object that sets no `method`. */
+const ABSENT = Symbol('absent');
+
+/**
+ * The `method` an options object literal sets: the last key that sets it wins, a spread included
+ * (`{ ...options, headers }` in a request helper takes the caller's `{ method: "PATCH" }`). A
+ * spread of `undefined` (an options parameter the call site leaves out) sets nothing. Null when the
+ * method, or a spread that may hold one, cannot be read.
+ */
+function methodIn(obj: import('ts-morph').ObjectLiteralExpression, resolver: Resolver, b: Bindings, depth: number): string | null | typeof ABSENT {
+  if (depth > 4) return null;
+  for (const prop of obj.getProperties().reverse()) {
+    if (Node.isSpreadAssignment(prop)) {
+      const expr = prop.getExpression();
+      const target = resolver.resolve(expr, 0, b);
+      if (target.kind === 'const' && (target.value === undefined || target.value === null)) continue;
+      const spread = definingNode(expr, resolver, b);
+      if (!spread || !Node.isObjectLiteralExpression(spread)) return null;
+      const inner = methodIn(spread, resolver, target.kind === 'value' ? bindingsOf(target) : b, depth + 1);
+      if (inner === ABSENT) continue;
+      return inner;
+    }
+    const name = Node.isPropertyAssignment(prop) || Node.isShorthandPropertyAssignment(prop) ? prop.getName() : null;
+    if (name !== 'method') continue;
+    const value = Node.isPropertyAssignment(prop) ? prop.getInitializerOrThrow() : (prop as import('ts-morph').ShorthandPropertyAssignment).getNameNode();
     const v = evaluate(value, resolver, 0, b);
     return v.known && typeof v.value === 'string' ? v.value : null;
   }
-  return 'GET';
+  return ABSENT;
 }
 
 /** Steps of a prepared statement that return it configured (better-sqlite3, node:sqlite, bun:sqlite): the SQL is further back. */

@@ -34,7 +34,8 @@ export function collect(reports: RawReport[], crashes: RuleCrash[], rules: Reado
     const likely = likelyEvidence || report.confidence === 'likely';
     const incidental = evidence.length > 0 && evidence.every((e) => e.incidental !== undefined) ? evidence[0]!.incidental! : null;
     const severity = incidental !== null ? lower(configured, 'info') : likely ? lower(configured, 'warning') : configured;
-    const message = renderMessage(template, report.data) + (incidental !== null ? ` (incidental: ${incidental})` : likelyEvidence ? LIKELY_NOTE : '');
+    const note = incidental !== null ? ` (incidental: ${incidental})` : likelyEvidence ? LIKELY_NOTE : likely && evidence.length > 0 ? UNVERIFIED_NOTE : '';
+    const message = renderMessage(template, report.data) + note;
     const key = `${report.ruleId}\0${report.location.file}\0${report.location.line}\0${report.location.column}\0${report.location.jsonPath ?? ''}\0${message}`;
     if (seen.has(key)) continue;
     seen.add(key);
@@ -74,6 +75,13 @@ function hintOf(report: RawReport): string | undefined {
 
 /** Appended to a finding whose evidence is only likely, so that the reader knows why it is not an error. */
 export const LIKELY_NOTE = ' (likely: inferred from the names of calls the linter cannot see into, so reported as a warning)';
+
+/**
+ * Appended to a finding its rule is unsure of although the evidence is certain: the effect is
+ * certain but what it does is not (a program whose effects are unknown, code chosen at run time).
+ * Issue 15: "an error needs a certain effect that contradicts the hint".
+ */
+export const UNVERIFIED_NOTE = ' (unverified: the linter cannot see what this code does, so reported as a warning)';
 
 /**
  * True when a finding has evidence and all of it is `likely` (read from callee names, not from a

@@ -105,7 +105,14 @@ export function unverifiable(tool: ToolFacts): UnresolvedItem[] {
   return items.sort((a, b) => a.location.line - b.location.line || a.location.column - b.location.column);
 }
 
-/** True when the handler could not be followed, or calls code the analysis could not see into: its hints are not fully verified. */
+/**
+ * True when the tool's hints are not fully verified (issue 15: "an effect the linter cannot see
+ * leaves the tool unverified"): the handler could not be followed, it calls code the analysis
+ * could not see into, it has an effect whose access is unknown (a program whose effects are
+ * unknown, a request whose method is computed), an effect judged only by a callee's name
+ * (`likely`), or code chosen at run time.
+ */
 export function hasUnseenEffects(tool: ToolFacts): boolean {
-  return tool.effects === null || (tool.effects?.unresolved.length ?? 0) > 0;
+  if (tool.effects === null || (tool.effects?.unresolved.length ?? 0) > 0) return true;
+  return (tool.effects?.effects ?? []).some((e) => e.access === 'unknown' || e.confidence === 'likely' || e.arbitrary === true);
 }

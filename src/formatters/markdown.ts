@@ -75,7 +75,7 @@ export const markdown: Formatter = (result, { cwd }) => {
       out.push(`| ${cell(code(tool.displayName))} | ${cell(code(fileLine(tool.location, cwd)))} | ${hintCells(declaredReadings(tool), SYMBOLS)} | ${hintCells(inferredReadings(tool), SYMBOLS)} | ${cell(verdict)} |`);
     }
     out.push('', `Hints in the order readOnlyHint, destructiveHint, idempotentHint, openWorldHint: ${SYMBOLS.true} true, ${SYMBOLS.false} false, ${SYMBOLS.omitted} omitted (the spec default applies), ${SYMBOLS.unknown} unknown.`);
-    if (result.tools.some(hasUnseenEffects)) out.push('*unverified*: the handler calls code the linter cannot follow.');
+    if (result.tools.some(hasUnseenEffects)) out.push('*unverified*: the handler depends on code the linter cannot see into (calls it cannot follow, programs or requests whose effects are unknown, calls judged only by their names).');
   }
   const untied = result.findings.filter((f) => f.toolLocation === undefined);
   if (untied.length > 0) {

@@ -81,7 +81,7 @@ export const stylish: Formatter = (result, { cwd, color }) => {
   if (unseen.length > 0) {
     // Unknown is not "no effect": say which claims rest on code the linter could not follow.
     const names = unseen.slice(0, 5).map((t) => `"${printable(t.displayName)}"`).join(', ') + (unseen.length > 5 ? `, and ${unseen.length - 5} more` : '');
-    out.push(c.yellow(`${count(unseen.length, 'tool')} call${unseen.length === 1 ? 's' : ''} code the linter cannot follow, so ${unseen.length === 1 ? 'its' : 'their'} hints are not fully verified: ${names} (see --tools, or unresolved in --format json).`));
+    out.push(c.yellow(`${count(unseen.length, 'tool')} ${unseen.length === 1 ? 'is' : 'are'} unverified: ${unseen.length === 1 ? 'it depends' : 'they depend'} on code the linter cannot see into (calls it cannot follow, programs or requests whose effects are unknown, calls judged only by their names): ${names} (see --tools, or unresolved and effects in --format json).`));
   }
   return `${out.join('\n').replace(/^\n/, '')}\n`;
 };

@@ -28,7 +28,7 @@ export const toolsTable: Formatter = (result, { cwd, color }) => {
   const lines = all.map((r) => r.map((v, i) => (i === r.length - 1 ? v : v + ' '.repeat(widths[i]! - stripAnsi(v).length))).join('  ').trimEnd());
   lines[0] = c.bold(lines[0]!);
   lines.push('', 'r d i o: readOnlyHint, destructiveHint, idempotentHint, openWorldHint. T true, F false, - omitted (spec default), ? unknown.');
-  if (result.tools.some(hasUnseenEffects)) lines.push('unverified: the handler calls code the linter cannot follow (see "unresolved" in --format json).');
+  if (result.tools.some(hasUnseenEffects)) lines.push('unverified: the handler depends on code the linter cannot see into (calls it cannot follow, programs or requests whose effects are unknown, calls judged only by their names; see "unresolved" and "effects" in --format json).');
   // Registrations that gave no tool the linter can name: shown, never silently dropped.
   for (const u of result.unresolvedRegistrations) lines.push(`${c.yellow('unresolved registration')}  ${printable(fileLine(u.location, cwd))}  ${printable(u.reason)}`);
   // Findings that belong to no tool (a file that does not parse) would otherwise go unseen here.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import rule from '../../rules/optimistic-non-destructive.js';
-import { LIKELY_NOTE, collect } from '../../src/engine/collector.js';
+import { LIKELY_NOTE, UNVERIFIED_NOTE, collect } from '../../src/engine/collector.js';
 import { runRules } from '../../src/engine/run.js';
 import type { Rule } from '../../src/engine/rule.js';
 import { RuleSettings } from '../../src/config/rule-settings.js';
@@ -36,5 +36,13 @@ describe('collector: severity follows the confidence of the evidence (issue #4)'
   it('never raises a severity the config lowered', () => {
     const [finding] = findingsOf({ declared: { destructiveHint: false }, effects: ['likelyDelete'] }, { 'optimistic-non-destructive': 'info' });
     expect(finding!.severity).toBe('info');
+  });
+
+  it('makes a finding its rule is unsure of a warning, and says it is unverified (issue 15: unknown is not proven)', () => {
+    // Code chosen at run time may destroy, which is not proof that it does.
+    const [finding] = findingsOf({ declared: { readOnlyHint: false, destructiveHint: false }, effects: ['delegate'] });
+    expect(finding).toMatchObject({ severity: 'warning', confidence: 'likely' });
+    expect(finding!.message.endsWith(UNVERIFIED_NOTE)).toBe(true);
+    expect(finding!.message).not.toContain(LIKELY_NOTE);
   });
 });

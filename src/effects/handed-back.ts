@@ -1,0 +1,44 @@
+import type { Node as TsNode } from 'ts-morph';
+import { Node } from '../ts-morph.js';
+import { returnedExpressions } from '../analysis/returns.js';
+import { isFunctionNode, unwrap, type FunctionNode } from '../analysis/syntax.js';
+
+/**
+ * The functions that `fn` makes and hands back to its caller without calling them: a returned
+ * function (`return async () => ...`), and the methods and function-valued properties of a returned
+ * object literal (`return { query: async () => ..., update: async () => ... }`, also through a
+ * `const` of `fn` that holds it). Calling `fn` runs none of them; their effects belong to the calls
+ * that run them (`api.insights(p).query(q)` runs `query`, not `update`), which the analysis
+ * follows to each of them. Issue 15: an error must rest on an effect the tool really has.
+ *
+ * @returns the function nodes, each standing for its whole body; empty for a function that hands
+ *   back none.
+ */
+export function handedBackFunctions(fn: FunctionNode): FunctionNode[] {
+  const out: FunctionNode[] = [];
+  for (const returned of returnedExpressions(fn)) {
+    const value = localValue(unwrap(returned), fn);
+    if (isFunctionNode(value)) out.push(value);
+    else if (Node.isObjectLiteralExpression(value)) {
+      for (const prop of value.getProperties()) {
+        if (Node.isMethodDeclaration(prop)) out.push(prop);
+        else if (Node.isPropertyAssignment(prop)) {
+          const init = prop.getInitializer();
+          const member = init ? unwrap(init) : undefined;
+          if (member && isFunctionNode(member)) out.push(member);
+        }
+      }
+    }
+  }
+  return out;
+}
+
+/** `value`, or the initializer of the `const` declared in `fn` that it names (`const api = {...}; return api`). */
+function localValue(value: TsNode, fn: FunctionNode): TsNode {
+  if (!Node.isIdentifier(value)) return value;
+  const decl = value.getSymbol()?.getDeclarations()[0];
+  if (!decl || !Node.isVariableDeclaration(decl) || decl.getVariableStatement()?.getDeclarationKind() !== 'const') return value;
+  if (decl.getFirstAncestor((a) => isFunctionNode(a)) !== fn) return value;
+  const init = decl.getInitializer();
+  return init ? unwrap(init) : value;
+}
