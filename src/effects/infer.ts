@@ -169,6 +169,47 @@ function isFreshObject(expr: Node, depth: number): boolean {
   return false;
 }
 
+/**
+ * The object literal an argument is written as: inline (`{ quiet: true }`, also `as Options`), or
+ * the initializer of a `const` of the same function that is never written through (`const opts =
+ * { ... }; run(opts)`); null for anything else.
+ */
+function optionsLiteral(arg: Node): import('ts-morph').ObjectLiteralExpression | null {
+  const node = unwrap(arg);
+  if (Node.isObjectLiteralExpression(node)) return node;
+  if (!Node.isIdentifier(node)) return null;
+  const decl = node.getSymbol()?.getDeclarations()[0];
+  if (!decl || !Node.isVariableDeclaration(decl) || decl.getVariableStatement()?.getDeclarationKind() !== 'const') return null;
+  const scope = node.getFirstAncestor(isFunctionNode);
+  if (!scope || decl.getFirstAncestor(isFunctionNode) !== scope || writesThrough(scope, node.getText())) return null;
+  const init = decl.getInitializer();
+  const value = init ? unwrap(init) : undefined;
+  return value && Node.isObjectLiteralExpression(value) ? value : null;
+}
+
+/**
+ * True when `fn` may change the object a name of it holds: a property assigned, deleted or
+ * counted (`options.stdout = true`, `delete opts.x`), or the name handed to `Object.assign` or
+ * `Object.defineProperty`. A literal bound to such a name no longer says which keys it has.
+ */
+function writesThrough(fn: FunctionNode, name: string): boolean {
+  const body = fn.getBody();
+  if (!body) return false;
+  const rooted = (n: Node): boolean => {
+    let e = unwrap(n);
+    while (Node.isPropertyAccessExpression(e) || Node.isElementAccessExpression(e)) e = unwrap(e.getExpression());
+    return Node.isIdentifier(e) && e.getText() === name;
+  };
+  const written = (n: Node): boolean => (Node.isPropertyAccessExpression(n) || Node.isElementAccessExpression(n)) && rooted(n);
+  for (const n of descendantsOfKinds(body, [SyntaxKind.BinaryExpression, SyntaxKind.DeleteExpression, SyntaxKind.PrefixUnaryExpression, SyntaxKind.PostfixUnaryExpression, SyntaxKind.CallExpression])) {
+    if (Node.isBinaryExpression(n) && isAssignmentOperator(n.getOperatorToken().getKind()) && written(unwrap(n.getLeft()))) return true;
+    if (Node.isDeleteExpression(n) && written(unwrap(n.getExpression()))) return true;
+    if ((Node.isPrefixUnaryExpression(n) || Node.isPostfixUnaryExpression(n)) && [SyntaxKind.PlusPlusToken, SyntaxKind.MinusMinusToken].includes(n.getOperatorToken()) && written(unwrap(n.getOperand()))) return true;
+    if (Node.isCallExpression(n) && ['Object.assign', 'Object.defineProperty', 'Object.defineProperties'].includes(n.getExpression().getText()) && n.getArguments()[0] && rooted(n.getArguments()[0]!)) return true;
+  }
+  return false;
+}
+
 /** True when `node` sits in a `catch` block of `fn` itself (not of a nested function). */
 function isInCatch(node: Node, fn: FunctionNode): boolean {
   for (let a = node.getParent(); a && a !== fn; a = a.getParent()) {
@@ -438,8 +479,10 @@ export class EffectAnalyzer {
     // Outside a bound context, only a small helper that hands a parameter to a call is read per call
     // site (`run("kubectl", ["get", ...])`, `request(url, { method: "PUT" })`): larger callees keep
     // one summary for all their callers (but for the callbacks they are given), which keeps big servers fast.
+    // A call site that passes a literal to a parameter the callee branches on (`runCli(dirs, cwd, { quiet: true })`,
+    // `handle("list")`) is read with it too: the branches that literal rules out do not run for it.
     const forwarded = this.parameterUse.forwarded(callee);
-    if (b.size === 0 && forwarded === null) return this.bindCallbacks(callee, resolved, call, b);
+    if (b.size === 0 && forwarded === null && !this.passesSteeringLiteral(callee, call)) return this.bindCallbacks(callee, resolved, call, b);
     const forwarding = forwarded !== null;
     if (b.size === 0) resolved = this.bindCallbacks(callee, resolved, call, b);
     let out = resolved;
@@ -486,6 +529,12 @@ export class EffectAnalyzer {
         return;
       }
       if (!steers) return;
+      // Options the caller writes out (`{ quiet: true, output }`, also in a local const): the callee reads its keys, an absent one as undefined.
+      const literal = optionsLiteral(arg);
+      if (literal && target.kind !== 'const' && !writesThrough(callee, param.getName())) {
+        out = out.with(param, { kind: 'node', node: literal, bindings: b.visibleFrom(literal) }, callee);
+        return;
+      }
       if (target.kind === 'const') {
         out = out.with(param, { kind: 'const', value: target.value, ...(target.partial ? { partial: true } : {}) }, callee);
         return;
@@ -494,6 +543,18 @@ export class EffectAnalyzer {
       if (v.known && ['string', 'number', 'boolean'].includes(typeof v.value)) out = out.with(param, { kind: 'const', value: v.value }, callee);
     });
     return out;
+  }
+
+  /** True when `call` passes a literal (an options object, a string, number or boolean) to a parameter `callee` branches on. */
+  private passesSteeringLiteral(callee: FunctionNode, call: CallExpression | NewExpression): boolean {
+    const args = call.getArguments();
+    return callee.getParameters().some((param, i) => {
+      const arg = args[i];
+      if (!arg || param.isRestParameter() || args.slice(0, i + 1).some((a) => Node.isSpreadElement(a))) return false;
+      const node = unwrap(arg);
+      const literal = (optionsLiteral(arg) !== null && !writesThrough(callee, param.getName())) || Node.isStringLiteral(node) || Node.isNoSubstitutionTemplateLiteral(node) || Node.isNumericLiteral(node) || Node.isTrueLiteral(node) || Node.isFalseLiteral(node);
+      return literal && this.parameterUse.steers(callee, i);
+    });
   }
 
   /**
