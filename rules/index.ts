@@ -8,6 +8,7 @@ import optimisticClosedWorld from './optimistic-closed-world.js';
 import optimisticIdempotent from './optimistic-idempotent.js';
 import optimisticNonDestructive from './optimistic-non-destructive.js';
 import optimisticReadOnly from './optimistic-read-only.js';
+import sharedEffects from './shared-effects.js';
 import unverifiableAnnotations from './unverifiable-annotations.js';
 
 /** Every rule, by id, in alphabetical order. */
@@ -22,6 +23,7 @@ export const RULES: ReadonlyMap<string, Rule> = new Map(
     optimisticIdempotent,
     optimisticNonDestructive,
     optimisticReadOnly,
+    sharedEffects,
     unverifiableAnnotations,
   ].map((rule) => [rule.id, rule as Rule]),
 );

@@ -1,4 +1,4 @@
-import { claim, bySignificance, describeEffects, hintLocation } from '../src/engine/facts.js';
+import { claim, bySignificance, describeEffects, hintLocation, ownEffects } from '../src/engine/facts.js';
 import { defineRule } from '../src/engine/rule.js';
 
 /**
@@ -20,7 +20,7 @@ export default defineRule({
   check({ tool, report }) {
     const claimed = claim(tool, 'openWorldHint', false);
     if (!claimed) return;
-    const found = (tool.effects?.effects ?? []).filter((e) => e.openWorld);
+    const found = ownEffects(tool).filter((e) => e.openWorld);
     if (found.length === 0) return;
     report({ messageId: 'reachesOut', data: { tool: tool.displayName, hint: 'openWorldHint', declares: claimed.declares, effects: describeEffects(found) }, location: hintLocation(tool, 'openWorldHint'), evidence: bySignificance(found) });
   },

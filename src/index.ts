@@ -11,6 +11,7 @@ import { importsMcpSdk } from './discover/registrations.js';
 import { keyOfReceiver } from './discover/receivers.js';
 import { inferHints } from './effects/hints.js';
 import { EffectAnalyzer } from './effects/infer.js';
+import { markSharedEffects } from './effects/shared.js';
 import { DEFAULT_INFER_OPTIONS } from './effects/options.js';
 import { ConfiguredSinks } from './effects/configured.js';
 import { EMPTY_CONFIG, type Config } from './config/schema.js';
@@ -174,7 +175,7 @@ export async function lint(options: LintOptions): Promise<LintResult> {
     maxWork: options.maxWork ?? DEFAULT_INFER_OPTIONS.maxWork,
     configured: new ConfiguredSinks(config.sinks, config.incidental, config.databaseServers),
   });
-  const tools: ToolFacts[] = discovered.map(({ facts, handlers }) => {
+  const analysed = discovered.map(({ facts, handlers }) => {
     let effects = null;
     try {
       effects = handlers.length > 0 ? analyzer.analyze(handlers) : null;
@@ -182,8 +183,13 @@ export async function lint(options: LintOptions): Promise<LintResult> {
       // One handler the analysis cannot handle must not end the run: its effects are unknown.
       fatal.push(fatalFinding('analysis-error', `Effect inference failed for "${facts.displayName}": ${errorText(error)}`, facts.location, facts.displayName));
     }
-    return { ...facts, effects, inferred: inferHints(effects) };
-  }).filter((tool) => context.length === 0 || isAffected(tool, named));
+    return { handlers, effects };
+  });
+  // Effects on the path all tools of one wrapper or dispatcher take are not each tool's own (issue 15).
+  const effectSets = markSharedEffects(analysed);
+  const tools: ToolFacts[] = discovered
+    .map(({ facts }, i) => ({ ...facts, effects: effectSets[i]!, inferred: inferHints(effectSets[i]) }))
+    .filter((tool) => context.length === 0 || isAffected(tool, named));
   tools.sort((a, b) => a.location.file.localeCompare(b.location.file) || a.location.line - b.location.line || a.location.column - b.location.column);
 
   const settingsOf = (tool: ToolFacts) => settings.for(tool.location.file, tool.name);

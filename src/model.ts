@@ -135,6 +135,12 @@ export interface Effect {
   /** True when the effect (or a call leading to it) sits in a `catch` block: it runs only when something failed. */
   errorPath?: boolean;
   /**
+   * True when the effect (or a call leading to it) sits in a function that the code on its way
+   * defines but does not call there (a method of a client object a factory returns): it runs when
+   * whoever gets that function calls it, so it is never taken for a wrapper's shared effect.
+   */
+  deferred?: boolean;
+  /**
    * True when the code that runs is chosen at run time (a plugin's handler, a tool of an upstream
    * MCP server): any effect is possible, so every hint must take its worst value.
    */
@@ -168,6 +174,29 @@ export interface Effect {
   rewrite?: 'atomic' | 'read-modify-write';
   /** Set when the configuration marks the sink incidental (a cache, an audit log): why. Findings resting only on such effects are info. */
   incidental?: string;
+  /**
+   * Set when the effect sits on the path every tool of a wrapper or dispatcher takes (telemetry,
+   * a call log, a rate limiter around each tool's own handler; see effects/shared.ts): it is not
+   * counted in the tool's inferred hints nor in its `optimistic-*` findings, and `shared-effects`
+   * reports it once for the wrapper.
+   */
+  shared?: SharedPath;
+}
+
+/** The code all tools of one wrapper or dispatcher run besides their own part (issue 15, kind 1). */
+export interface SharedPath {
+  /** The wrapper as a reader knows it: "the callback of `server.registerTool` in `register`", "`BaseTool.run`". */
+  wrapper: string;
+  /** Where the wrapper function is written. */
+  location: SourceLocation;
+  /** How many tools go through it. */
+  tools: number;
+  /**
+   * The outermost call on the effect's way from the wrapper that leads to shared effects only
+   * (`track`, `getRateLimiter().check`): what an `incidental` entry's `call` can name without
+   * hiding any tool's own effects. Absent when the effect is written in the wrapper itself.
+   */
+  call?: string;
 }
 
 /** How sure an inferred effect is (issue #4): proven by a catalogued sink, or read from a name. */

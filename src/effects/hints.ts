@@ -10,11 +10,14 @@ import type { EffectSet, InferredHints } from '../model.js';
  * process) leave it open and no resolved effect settles it; effects read only from a callee's
  * name (`likely`) leave the open-world question open too. Destructive and idempotent are
  * reported as `false` and `true` for a read-only handler, where the spec gives them no meaning.
+ * Effects on the path a wrapper's tools all share (`shared`, effects/shared.ts) are not the
+ * tool's own and do not count (issue 15).
  */
 export function inferHints(set: EffectSet | null | undefined): InferredHints {
   if (!set) return { readOnly: null, destructive: null, idempotent: null, openWorld: null };
-  const writes = set.effects.filter((e) => e.access === 'write');
-  const open = set.unresolved.length > 0 || set.effects.some((e) => e.access === 'unknown');
+  const effects = set.effects.filter((e) => e.shared === undefined);
+  const writes = effects.filter((e) => e.access === 'write');
+  const open = set.unresolved.length > 0 || effects.some((e) => e.access === 'unknown');
   const readOnly = writes.length > 0 ? false : open ? null : true;
   const settle = (some: boolean, all: boolean): boolean | null => (some ? true : all && !open ? false : null);
   return {
@@ -29,6 +32,6 @@ export function inferHints(set: EffectSet | null | undefined): InferredHints {
             ? true
             : null,
     // A call judged only by its name (`api.deleteItem`) may reach anything: it leaves the world open to question.
-    openWorld: settle(set.effects.some((e) => e.openWorld), !set.effects.some((e) => e.confidence === 'likely' && !e.openWorld)),
+    openWorld: settle(effects.some((e) => e.openWorld), !effects.some((e) => e.confidence === 'likely' && !e.openWorld)),
   };
 }

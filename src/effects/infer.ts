@@ -219,6 +219,29 @@ function isInCatch(node: Node, fn: FunctionNode): boolean {
   return false;
 }
 
+/**
+ * True when `node` sits in a function nested in `fn` that is not handed to a call (a method of an
+ * object literal `fn` returns, a closure it stores or returns): `fn` defines that code but does not
+ * run it; whoever gets the function does. Callbacks given to a call (`items.forEach(...)`, `new
+ * Promise(...)`, `startSpan(opts, async () => ...)`) and functions called where they are written
+ * run as part of `fn`.
+ */
+function isDeferred(node: Node, fn: FunctionNode): boolean {
+  for (let a = node.getParent(); a && a !== fn; a = a.getParent()) {
+    if (isFunctionNode(a) && !isCalledWhereWritten(a)) return true;
+  }
+  return false;
+}
+
+/** True for a function expression passed to a call or `new`, or called at once (`(async () => ...)()`). */
+function isCalledWhereWritten(fn: Node): boolean {
+  let outer: Node = fn;
+  for (let p = outer.getParent(); p && (Node.isParenthesizedExpression(p) || Node.isAsExpression(p)); p = p.getParent()) outer = p;
+  const parent = outer.getParent();
+  if (!parent || !(Node.isCallExpression(parent) || Node.isNewExpression(parent))) return false;
+  return parent.getExpression() === outer || (parent.getArguments() as Node[]).includes(outer);
+}
+
 /** Pure globals whose results are values they were given (a promise of a pool, a copy of an object): not values of their own. */
 const VALUE_CARRIERS: ReadonlySet<string> = new Set(['Promise', 'Object', 'Array', 'Reflect', 'structuredClone']);
 
@@ -422,12 +445,14 @@ export class EffectAnalyzer {
       if (summary.effects.length > before) {
         // Effects in a `catch` run only when something failed (cleaning up a temp file): messages lead with the main path.
         const errorPath = isInCatch(node, fn);
+        // Code in a function `fn` defines but does not call (a method of an object it returns) runs when its caller calls it.
+        const deferred = isDeferred(node, fn);
         // The branch an effect sits in, nearest the handler winning over a callee's own (`case "delete":`).
         const condition = conditionOf(this.branches.guardsOf(node, fn));
         for (let i = before; i < summary.effects.length; i++) {
           const effect = summary.effects[i]!;
-          if (errorPath || condition !== null) {
-            summary.effects[i] = { ...effect, ...(errorPath ? { errorPath } : {}), ...(condition !== null ? { condition } : {}) };
+          if (errorPath || deferred || condition !== null) {
+            summary.effects[i] = { ...effect, ...(errorPath ? { errorPath } : {}), ...(deferred ? { deferred } : {}), ...(condition !== null ? { condition } : {}) };
             if (this.detours.has(effect)) this.detours.add(summary.effects[i]!);
           }
           sites.set(summary.effects[i]!, node);

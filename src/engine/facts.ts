@@ -38,9 +38,22 @@ export function effectiveHint(tool: ToolFacts, key: HintKey): boolean | null {
   return isOmitted(tool, key) ? HINT_DEFAULTS[key] : null;
 }
 
-/** Effects that modify the environment. */
+/**
+ * The tool's own effects: all but those on the path every tool of its wrapper or dispatcher takes
+ * (`shared`; issue 15: they are reported once, by `shared-effects`, not against each tool).
+ */
+export function ownEffects(tool: ToolFacts): Effect[] {
+  return (tool.effects?.effects ?? []).filter((e) => e.shared === undefined);
+}
+
+/** Effects on the path the tool shares with the other tools of its wrapper or dispatcher (effects/shared.ts). */
+export function sharedEffects(tool: ToolFacts): Effect[] {
+  return (tool.effects?.effects ?? []).filter((e) => e.shared !== undefined);
+}
+
+/** The tool's own effects that modify the environment. */
 export function writes(tool: ToolFacts): Effect[] {
-  return (tool.effects?.effects ?? []).filter((e) => e.access === 'write');
+  return ownEffects(tool).filter((e) => e.access === 'write');
 }
 
 /**
@@ -49,7 +62,7 @@ export function writes(tool: ToolFacts): Effect[] {
  * possible write in the open world").
  */
 export function possibleWrites(tool: ToolFacts): Effect[] {
-  return (tool.effects?.effects ?? []).filter((e) => e.access === 'unknown');
+  return ownEffects(tool).filter((e) => e.access === 'unknown');
 }
 
 /**
@@ -57,7 +70,7 @@ export function possibleWrites(tool: ToolFacts): Effect[] {
  * possible, so no optimistic hint holds for them.
  */
 export function arbitraryEffects(tool: ToolFacts): Effect[] {
-  return (tool.effects?.effects ?? []).filter((e) => e.arbitrary === true);
+  return ownEffects(tool).filter((e) => e.arbitrary === true);
 }
 
 /** Where a finding about a hint points: the hint, else the annotations object, else the registration. */

@@ -37,6 +37,12 @@ export interface JsonReport {
       description: string;
       /** The branch condition the effect runs under, when it is conditional (`action === "delete"`). */
       condition?: string;
+      /**
+       * Set when the effect is on the path every tool of a wrapper or dispatcher takes: the wrapper
+       * and where it is ("the callback of `server.registerTool` in `register` at src/server.ts:12").
+       * Such effects do not count in `inferred`; `shared-effects` reports them once.
+       */
+      shared?: string;
       file: string;
       line: number;
       via: { callee: string; file: string; line: number }[] }[];
@@ -80,6 +86,7 @@ export function toJsonReport(result: LintResult): JsonReport {
         sink: e.sink,
         description: e.description,
         ...(e.condition ? { condition: e.condition } : {}),
+        ...(e.shared ? { shared: `${e.shared.wrapper} at ${rel(e.shared.location.file)}:${e.shared.location.line}` } : {}),
         file: rel(e.location.file),
         line: e.location.line,
         via: via(e),

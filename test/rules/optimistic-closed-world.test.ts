@@ -6,12 +6,16 @@ describe('optimistic-closed-world', () => {
   it('reports openWorldHint: false on handlers that reach the network or spawn programs', () => {
     ruleTester(rule, {
       valid: [
+        // Effects every tool of a wrapper has (telemetry, a call log) are reported once by shared-effects, not here.
+        { declared: { openWorldHint: false }, effects: ['read'], shared: ['fetchPost', 'fetchGet'] },
         { declared: { openWorldHint: false }, effects: ['read', 'overwrite', 'push'] },
         { declared: { openWorldHint: true }, effects: ['fetchGet'] },
         { declared: {}, effects: ['fetchGet'] },
         { declared: { openWorldHint: false }, effects: [], unresolved: 3 },
       ],
       invalid: [
+        // The tool's own effects still count beside shared ones.
+        { declared: { openWorldHint: false }, effects: ['fetchGet'], shared: ['fetchPost'], errors: ['reachesOut@10'] },
         { declared: { readOnlyHint: true, openWorldHint: false }, effects: ['fetchGet'], errors: ['reachesOut@11'] },
         { declared: { openWorldHint: false }, effects: ['spawn'], errors: ['reachesOut@10'] },
       ],

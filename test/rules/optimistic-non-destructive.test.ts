@@ -6,6 +6,8 @@ describe('optimistic-non-destructive', () => {
   it('reports destructiveHint: false on handlers that delete or overwrite', () => {
     ruleTester(rule, {
       valid: [
+        // Effects every tool of a wrapper has (telemetry, a call log) are reported once by shared-effects, not here.
+        { declared: { destructiveHint: false }, effects: ['append'], shared: ['overwrite', 'delete'] },
         { declared: { readOnlyHint: false, destructiveHint: false }, effects: ['append', 'mkdir', 'push'] },
         { declared: { readOnlyHint: false, destructiveHint: true }, effects: ['delete'] },
         { declared: { readOnlyHint: false }, effects: ['delete'] },
@@ -16,6 +18,8 @@ describe('optimistic-non-destructive', () => {
         { declared: { readOnlyHint: false }, effects: ['delegate'] },
       ],
       invalid: [
+        // The tool's own effects still count beside shared ones.
+        { declared: { destructiveHint: false }, effects: ['delete'], shared: ['append'], errors: ['destroys@10'] },
         { declared: { readOnlyHint: false, destructiveHint: false }, effects: ['append', 'delete'], errors: ['destroys@11'] },
         // A tool claiming read-only that overwrites: its destructiveHint is judged against behaviour.
         { declared: { readOnlyHint: true, destructiveHint: false }, effects: ['overwrite'], errors: ['destroys@11'] },

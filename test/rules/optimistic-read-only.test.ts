@@ -21,6 +21,8 @@ describe('optimistic-read-only', () => {
   it('reports readOnlyHint: true on handlers that write, at the hint', () => {
     ruleTester(rule, {
       valid: [
+        // Effects every tool of a wrapper has (telemetry, a call log) are reported once by shared-effects, not here.
+        { declared: { readOnlyHint: true }, effects: ['read'], shared: ['append', 'fetchPost', 'spawn'] },
         { declared: { readOnlyHint: true }, effects: ['read', 'fetchGet'] },
         { declared: { readOnlyHint: false }, effects: ['overwrite'] },
         // Omitted: the default (false) is never optimistic.
@@ -32,6 +34,8 @@ describe('optimistic-read-only', () => {
         { declared: { readOnlyHint: true }, live: true },
       ],
       invalid: [
+        // The tool's own effects still count beside shared ones.
+        { declared: { readOnlyHint: true }, effects: ['overwrite'], shared: ['append'], errors: ['writes@10'] },
         { declared: { readOnlyHint: true }, effects: ['overwrite'], errors: ['writes@10'] },
         { declared: { openWorldHint: false, readOnlyHint: true }, effects: ['read', 'push'], errors: ['writes@11'] },
         { declared: { readOnlyHint: true }, effects: ['push', 'delete'], errors: ['writes@10'] },

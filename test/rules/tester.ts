@@ -22,10 +22,15 @@ export const EFFECTS = {
 
 export type EffectName = keyof typeof EFFECTS;
 
+/** The wrapper of shared effects in facts cases: a registration helper's callback at line 2, through which 3 tools go. */
+export const SHARED_PATH = { wrapper: 'the callback of `server.registerTool` in `register`', location: at(2), tools: 3, call: 'track' };
+
 /** A facts-level case: declared annotations (or null for none) and effect names. */
 export interface FactsCase {
   declared: Record<string, unknown> | null;
   effects?: EffectName[];
+  /** Effects on the path the tool shares with the other tools of a wrapper (`shared` set; lines 40, 41, ...). */
+  shared?: EffectName[];
   /** Calls the analysis could not see into. */
   unresolved?: number;
   /** Live facts: no effects at all. */
@@ -45,7 +50,14 @@ export function factsOf(c: FactsCase): ToolFacts {
   const unresolved: UnresolvedItem[] = Array.from({ length: c.unresolved ?? 0 }, () => ({ expression: 'x()', reason: 'unknown', location: at(30), via: [] }));
   const effects: EffectSet | undefined = c.live
     ? undefined
-    : { effects: (c.effects ?? []).map((name, i) => ({ ...EFFECTS[name], location: at(20 + i), via: [] }) as Effect), unresolved, truncated: false };
+    : {
+        effects: [
+          ...(c.effects ?? []).map((name, i) => ({ ...EFFECTS[name], location: at(20 + i), via: [] }) as Effect),
+          ...(c.shared ?? []).map((name, i) => ({ ...EFFECTS[name], location: at(40 + i), via: [{ callee: 'track', location: at(3) }], shared: SHARED_PATH }) as Effect),
+        ],
+        unresolved,
+        truncated: false,
+      };
   return {
     name: 't',
     displayName: 't',

@@ -1,0 +1,114 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { lint, type LintResult } from '../../src/index.js';
+import { lintFiles, SERVER_HEADER, tool } from '../helpers.js';
+
+/**
+ * Issue 15, kind 1: effects on the path every tool of a wrapper or dispatcher takes are reported
+ * once (shared-effects, a warning) and left out of each tool's hints; a branch of the wrapper that
+ * one tool takes still counts for it. Fixtures: test/fixtures/shared-effects/<shape>/server.ts.
+ */
+const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'shared-effects');
+
+async function lintFixture(shape: string): Promise<LintResult> {
+  const dir = path.join(FIXTURES, shape);
+  return lint({ paths: ['server.ts'], cwd: dir });
+}
+
+/** `severity rule tool@line` per finding. */
+function findings(result: LintResult): string[] {
+  return result.findings.map((f) => `${f.severity} ${f.ruleId} ${f.tool}@${f.location.line}`);
+}
+
+/** The sink of each effect of a tool, with ` (shared)` on shared ones. */
+function effectsOf(result: LintResult, name: string): string[] {
+  return (tool(result, name).effects?.effects ?? []).map((e) => `${e.sink}${e.shared ? ' (shared)' : ''}`);
+}
+
+describe('shared effects of a wrapper or dispatcher', () => {
+  it('a registration wrapper with a call log and telemetry: reported once, not against the read-only tools', async () => {
+    const result = await lintFixture('registration-wrapper');
+    expect(findings(result)).toEqual(['warning shared-effects read_note@19', 'warning missing-annotations delete_note@34']);
+    const shared = result.findings[0]!;
+    expect(shared.message).toContain('The callback of `server.registerTool` in `register` runs for each of its 3 tools and appends to a file, and 1 more effect (at server.ts:20)');
+    expect(shared.message).toContain('("incidental": [{ "path": "/var/log/notes-calls.log" }, { "call": "track" }])');
+    expect(shared.evidence.map((e) => e.sink)).toEqual(['fs/promises appendFile', 'fetch POST']);
+    expect(tool(result, 'read_note').inferred).toEqual({ readOnly: true, destructive: false, idempotent: true, openWorld: false });
+    expect(tool(result, 'list_notes').inferred).toEqual({ readOnly: true, destructive: false, idempotent: true, openWorld: false });
+    expect(tool(result, 'delete_note').inferred).toEqual({ readOnly: false, destructive: true, idempotent: true, openWorld: false });
+    // Still in each tool's effects, marked.
+    expect(effectsOf(result, 'read_note')).toEqual(['fs/promises appendFile (shared)', 'fs/promises readFile', 'fetch POST (shared)']);
+    expect(tool(result, 'read_note').effects!.effects[0]!.shared).toMatchObject({ wrapper: 'the callback of `server.registerTool` in `register`', tools: 3, location: { line: 19 } });
+  });
+
+  it('a low-level tools/call dispatcher: logging and usage around the switch are shared, each case is its tool\'s own', async () => {
+    const result = await lintFixture('call-dispatcher');
+    expect(findings(result)).toEqual(['warning shared-effects get_settings@27']);
+    expect(result.findings[0]!.message).toContain('The callback of `server.setRequestHandler` runs for each of its 2 tools and appends to a file, and 1 more effect (at server.ts:19 through `logCall`)');
+    expect(result.findings[0]!.message).toContain('("incidental": [{ "call": "logCall" }, { "call": "reportUsage" }])');
+    expect(effectsOf(result, 'get_settings')).toEqual(['fs appendFileSync (shared)', 'fs readFileSync', 'fetch POST (shared)']);
+    expect(effectsOf(result, 'reset_settings')).toEqual(['fs appendFileSync (shared)', 'fs writeFileSync', 'fetch POST (shared)']);
+    expect(tool(result, 'get_settings').inferred).toEqual({ readOnly: true, destructive: false, idempotent: true, openWorld: false });
+    expect(tool(result, 'reset_settings').inferred).toEqual({ readOnly: false, destructive: true, idempotent: true, openWorld: false });
+  });
+
+  it('a base class run() around this.execute(): the span export is shared, each execute() is its tool\'s own', async () => {
+    const result = await lintFixture('base-class-run');
+    expect(findings(result)).toEqual(['warning shared-effects get_forecast@23', 'warning missing-annotations clear_cache@52']);
+    expect(result.findings[0]!.message).toContain('runs for each of its 2 tools and makes an HTTP request (POST) (at server.ts:15 through `this.run` > `exportSpan`)');
+    expect(result.findings[0]!.message).toContain('("incidental": [{ "call": "exportSpan" }])');
+    expect(tool(result, 'get_forecast').inferred).toEqual({ readOnly: true, destructive: false, idempotent: true, openWorld: true });
+    expect(tool(result, 'clear_cache').inferred).toEqual({ readOnly: false, destructive: true, idempotent: true, openWorld: false });
+  });
+
+  it('a branch of the wrapper that one tool takes counts for that tool', async () => {
+    const result = await lintFixture('one-tool-branch');
+    expect(findings(result)).toEqual(['error optimistic-read-only export_report@12', 'warning shared-effects show_report@12']);
+    expect(result.findings[0]!.message).toBe('"export_report" declares readOnlyHint: true, but it appends to a file');
+    expect(effectsOf(result, 'export_report')).toEqual(['fetch POST (shared)', 'fs/promises appendFile', 'fs/promises readFile']);
+    expect(effectsOf(result, 'show_report')).toEqual(['fetch POST (shared)', 'fs/promises readFile']);
+    expect(tool(result, 'show_report').inferred.readOnly).toBe(true);
+    expect(tool(result, 'export_report').inferred.readOnly).toBe(false);
+  });
+
+  it('a client the wrapper makes for each call: its methods run when the tools call them, so their requests stay the tools\' own', async () => {
+    const result = await lintFixture('client-factory');
+    expect(findings(result)).toEqual(['warning shared-effects list_items@27', 'error optimistic-closed-world list_items@34', 'error optimistic-closed-world count_items@35']);
+    expect(result.findings[1]!.message).toBe('"list_items" declares openWorldHint: false, but it makes an HTTP request (GET)');
+    expect(effectsOf(result, 'list_items')).toEqual(['fetch GET', 'fetch POST (shared)']);
+    expect(tool(result, 'list_items').effects!.effects[0]).toMatchObject({ deferred: true, via: [{ callee: 'createClient' }] });
+    expect(tool(result, 'count_items').inferred).toEqual({ readOnly: true, destructive: false, idempotent: true, openWorld: true });
+  });
+
+  it('the configuration marks a shared effect incidental: the finding goes, the hints stay the tools\' own', async () => {
+    const dir = path.join(FIXTURES, 'registration-wrapper');
+    const { ConfigSchema } = await import('../../src/config/schema.js');
+    const config = ConfigSchema.parse({ incidental: [{ path: '/var/log/notes-calls.log', reason: 'call log' }, { call: 'track', reason: 'telemetry' }] });
+    const result = await lint({ paths: ['server.ts'], cwd: dir, config });
+    expect(findings(result)).toEqual(['warning missing-annotations delete_note@34']);
+    expect(tool(result, 'read_note').inferred.readOnly).toBe(true);
+  });
+
+  it('nothing is shared among tools whose effects are all alike (one generic handler under several names) or by a tool alone', async () => {
+    const result = await lintFiles({
+      'server.ts': `${SERVER_HEADER}import { appendFile } from "node:fs/promises";
+for (const name of ["touch_a", "touch_b"]) {
+  server.registerTool(name, { annotations: { readOnlyHint: true } }, async () => {
+    await appendFile(\`/tmp/\${name}.txt\`, "x");
+    return { content: [] };
+  });
+}
+function register(name: string, handler: () => Promise<string>) {
+  server.registerTool(name, { annotations: { readOnlyHint: true } }, async () => {
+    await fetch("https://telemetry.example.com", { method: "POST", body: name });
+    return { content: [{ type: "text" as const, text: await handler() }] };
+  });
+}
+register("only", async () => "x");
+`,
+    });
+    expect(findings(result).filter((f) => f.includes('optimistic') || f.includes('shared'))).toEqual(['error optimistic-read-only touch_a@6', 'error optimistic-read-only touch_b@6', 'error optimistic-read-only only@12']);
+    expect(result.tools.flatMap((t) => t.effects!.effects.filter((e) => e.shared))).toEqual([]);
+  });
+});
