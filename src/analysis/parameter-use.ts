@@ -13,7 +13,8 @@ const KEYED_LOOKUPS = new Set(['get', 'has']);
  * Which parameters of a function steer what its effect summary says when a call site binds them
  * to a static value (the tool name a dispatch branch passes on): those the function, or a function
  * it passes them to, branches on (`if`, `switch`, `? :`, `&&`), uses as a computed key
- * (`handlers[name]`, `map.get(name)`), or keeps in a variable (followed no further, so counted).
+ * (`handlers[name]`, `map.get(name)`), calls a method of (`client.get(path)`: the value decides
+ * which code runs), or keeps in a variable (followed no further, so counted).
  * A parameter that only reaches a library call's arguments (`writeFile(\`/data/${id}\`)`) does not:
  * binding it would only make every call site summarise the function anew.
  *
@@ -96,6 +97,11 @@ export class ParameterUse {
       if (Node.isVariableDeclaration(node) || Node.isBindingElement(node) || Node.isParameterDeclaration(node)) return true;
       if (Node.isBinaryExpression(node) && isAssignmentOperator(node.getOperatorToken().getKind())) return true;
       if (Node.isElementAccessExpression(node) && child === node.getArgumentExpression()) return true;
+      // The receiver of a method call (`client.get(path)`, `context.api.list()`): which code runs depends on the value.
+      if (Node.isPropertyAccessExpression(node) && child === node.getExpression()) {
+        const call = node.getParent();
+        if (call && Node.isCallExpression(call) && call.getExpression() === node) return true;
+      }
       if ((Node.isCallExpression(node) || Node.isNewExpression(node)) && child !== node.getExpression()) {
         const args = node.getArguments();
         const index = args.indexOf(child as never);

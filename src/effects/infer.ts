@@ -564,6 +564,12 @@ export class EffectAnalyzer {
         out = out.with(param, { kind: 'const', value: target.value, ...(target.partial ? { partial: true } : {}) }, callee);
         return;
       }
+      // An object the caller made (`const client = createClient(token); handler(client)`): the callee's
+      // method calls on it run that object's methods, which its declared type does not show.
+      if (target.kind === 'value' && !Node.isSourceFile(target.node) && !writesThrough(callee, param.getName())) {
+        out = out.with(param, { kind: 'node', node: arg, bindings: b }, callee);
+        return;
+      }
       const v = evaluate(arg, this.resolver, 0, b);
       if (v.known && ['string', 'number', 'boolean'].includes(typeof v.value)) out = out.with(param, { kind: 'const', value: v.value }, callee);
     });

@@ -1,6 +1,6 @@
 import { Node } from '../ts-morph.js';
 import { locationOf } from '../analysis/location.js';
-import { isFunctionNode, shorten, unwrap, type FunctionNode } from '../analysis/resolve.js';
+import { isFunctionNode, shorten, unwrap, type FunctionNode } from '../analysis/syntax.js';
 import type { CallHop, Effect, EffectSet, SharedPath, SourceLocation, UnresolvedItem } from '../model.js';
 
 /**

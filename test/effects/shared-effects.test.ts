@@ -76,8 +76,9 @@ describe('shared effects of a wrapper or dispatcher', () => {
     const result = await lintFixture('client-factory');
     expect(findings(result)).toEqual(['warning shared-effects list_items@27', 'error optimistic-closed-world list_items@34', 'error optimistic-closed-world count_items@35']);
     expect(result.findings[1]!.message).toBe('"list_items" declares openWorldHint: false, but it makes an HTTP request (GET)');
-    expect(effectsOf(result, 'list_items')).toEqual(['fetch GET', 'fetch POST (shared)']);
-    expect(tool(result, 'list_items').effects!.effects[0]).toMatchObject({ deferred: true, via: [{ callee: 'createClient' }] });
+    expect(effectsOf(result, 'list_items')).toEqual(['fetch POST (shared)', 'fetch GET']);
+    // The GET is the tool's own: its handler calls the method of the client the wrapper made.
+    expect(tool(result, 'list_items').effects!.effects[1]).toMatchObject({ via: [{ callee: 'handler' }, { callee: 'client.get' }] });
     expect(tool(result, 'count_items').inferred).toEqual({ readOnly: true, destructive: false, idempotent: true, openWorld: true });
   });
 
