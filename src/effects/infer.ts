@@ -169,6 +169,19 @@ function isFreshObject(expr: Node, depth: number): boolean {
   return false;
 }
 
+/** A name that makes a client of a service (`createClient`, `createNeonClient`, `buildApiClient`, `HttpClient`). */
+const CLIENT_FACTORY = /^(?:(?:create|make|new|build|init)\w*|[A-Z]\w*)?(?:Client|Pool|Connection|Sdk|SDK|Transport)$/;
+
+/**
+ * True for a plain function call or `new` that makes a client (`createClient({ apiKey })`, `new
+ * HttpClient(url)`): making it changes nothing, what its methods do is judged where they are
+ * called. A method of a client (`api.createConnection()`) may create a record, and is not one.
+ */
+function isClientFactoryCall(call: CallExpression | NewExpression): boolean {
+  const callee = unwrap(call.getExpression());
+  return Node.isIdentifier(callee) && CLIENT_FACTORY.test(callee.getText());
+}
+
 /**
  * The object literal an argument is written as: inline (`{ quiet: true }`, also `as Options`), or
  * the initializer of a `const` of the same function that is never written through (`const opts =
@@ -882,6 +895,9 @@ export class EffectAnalyzer {
 
   /** A call the linter cannot see into: its name's verb as a likely effect, else an unresolved item. */
   private unseen(summary: Summary, call: CallExpression | NewExpression, reason: string, b: Bindings, sink?: string): void {
+    // Making a client of code it cannot see (`createNeonClient({ apiKey })`, `new ApiClient()`) changes
+    // nothing: what the client's methods do is judged where they are called.
+    if (isClientFactoryCall(call)) return;
     const inferred = Node.isCallExpression(call) ? this.unseenCallEffect(call, b, sink) : null;
     if (inferred) summary.effects.push(inferred);
     else this.unresolved(summary, call, reason);
