@@ -126,6 +126,15 @@ function chainTop(expr: Node): { top: Node; writeCall: boolean } {
   return { top, writeCall: false };
 }
 
+/** True when `top` initialises a const that is only ever released (`const t = timers.get(k); clearInterval(t)`). */
+function onlyReleased(top: Node): boolean {
+  const decl = top.getParent();
+  if (!decl || !Node.isVariableDeclaration(decl) || decl.getInitializer() !== top || !Node.isIdentifier(decl.getNameNode())) return false;
+  const scope = decl.getFirstAncestor((a) => isFunctionNode(a) || Node.isSourceFile(a));
+  const uses = (scope?.getDescendantsOfKind(SyntaxKind.Identifier) ?? []).filter((id) => id.getText() === decl.getName() && id !== decl.getNameNode());
+  return uses.length > 0 && uses.every(isReleased);
+}
+
 /** True when a call's result is used as a value, not dropped by an expression statement (`await x.set(k, v);` drops it). */
 function isValueUsed(call: Node): boolean {
   let node = call;
@@ -158,7 +167,7 @@ function isObservingRead(mention: Node): boolean {
   // `for (const m of middlewares.reverse())`: a write method whose result is used reads the state too.
   if (writeCall) return isValueUsed(top);
   if (isWriteTarget(top)) return false;
-  if (isReleased(top)) return false;
+  if (isReleased(top) || onlyReleased(top)) return false;
   const text = stateText(mention);
   if (insideOwnWrite(top, text)) return false;
   return !guardsOwnWrite(top, text);

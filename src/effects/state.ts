@@ -2,8 +2,8 @@ import type { CallExpression, NewExpression } from 'ts-morph';
 import { Node, SyntaxKind } from '../ts-morph.js';
 import { isFreshValue } from './fresh.js';
 import { locationOf } from '../analysis/location.js';
-import { isAssignmentOperator } from '../analysis/nodes.js';
-import { isFunctionNode, isModuleLevel, type FunctionNode, unwrap } from '../analysis/resolve.js';
+import { contains, isAssignmentOperator } from '../analysis/nodes.js';
+import { initializerOf, isFunctionNode, isModuleLevel, type FunctionNode, unwrap } from '../analysis/resolve.js';
 import type { Effect } from '../model.js';
 import { wordsOf } from './api-verbs.js';
 import { isReleased, type StateName, type StateReads } from './state-reads.js';
@@ -183,6 +183,24 @@ export function stateMutation(node: Node, within: FunctionNode, reads?: StateRea
   return null;
 }
 
+/**
+ * True for the removing half of a toggle of membership: `if (m.has(k)) { m.delete(k) } else {
+ * m.add(k) }` (or `set`). Like `x = !x`, it destroys no data (a repeat puts the entry back) and is
+ * not idempotent (issue 15, kind 6).
+ */
+function isMembershipToggle(call: Node, receiver: string, key: string): boolean {
+  const ifStatement = call.getFirstAncestor((a) => Node.isIfStatement(a) || isFunctionNode(a));
+  if (!ifStatement || !Node.isIfStatement(ifStatement)) return false;
+  const otherwise = ifStatement.getElseStatement();
+  if (!otherwise || !presentIn(ifStatement.getExpression()).includes(`${receiver}[${key}]`)) return false;
+  if (!contains(ifStatement.getThenStatement(), call)) return false;
+  return otherwise.getDescendantsOfKind(SyntaxKind.CallExpression).some((c) => {
+    const callee = unwrap(c.getExpression());
+    const added = c.getArguments()[0];
+    return Node.isPropertyAccessExpression(callee) && ['add', 'set'].includes(callee.getName()) && canonical(callee.getExpression()) === receiver && added !== undefined && canonical(added) === key;
+  });
+}
+
 /** True when an assignment replaces the state as a whole (`mode = m`, `this.page = p`), not a member or entry of it. */
 function replacedWhole(assignment: import('ts-morph').BinaryExpression, root: StateRoot): boolean {
   return canonical(assignment.getLeft()) === root.label;
@@ -227,6 +245,9 @@ export function mutationOfCall(call: CallExpression | NewExpression, within?: Fu
   }
   if (callee.getName() === 'set' && key && isGuarded(call, `${canonical(callee.getExpression())}[${canonical(key)}]`, within)) {
     return value && !isFromArguments(value) ? null : seenLater(effect(call, root, false, true, 'initialises an entry of server state `{}`'), root, call, within, value, reads);
+  }
+  if (callee.getName() === 'delete' && key && isMembershipToggle(call, canonical(callee.getExpression()), canonical(key))) {
+    return seenLater(effect(call, root, false, false, 'toggles an entry of server state `{}` (removes it when present, adds it when absent)'), root, call, within, null, reads);
   }
   return seenLater(effect(call, root, method.destructive, method.idempotent, method.text), root, call, within, value, reads, REMOVING_METHODS.has(callee.getName()) || callee.getName() === 'clear');
 }
@@ -298,7 +319,9 @@ function isUpkeep(node: Node, fn: FunctionNode, root: StateRoot): boolean {
   // `clearInterval(timers.get(k)); timers.delete(k)`: the entry held a handle the function released.
   const releases = fn.getDescendantsOfKind(SyntaxKind.CallExpression).some((c) => {
     const arg = c.getArguments()[0];
-    return arg !== undefined && isReleased(arg) && canonical(arg).startsWith(root.label);
+    // Also through a const that holds the handle: `const t = timers.get(k); clearInterval(t)`.
+    const held = arg && Node.isIdentifier(unwrap(arg)) ? initializerOf(arg, true) : undefined;
+    return arg !== undefined && isReleased(arg) && (canonical(arg).startsWith(root.label) || (held !== undefined && canonical(held).startsWith(root.label)));
   });
   if (releases) return true;
   for (let a = node.getParent(); a && a !== fn; a = a.getParent()) {

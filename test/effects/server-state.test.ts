@@ -66,6 +66,18 @@ describe('server state later calls see', () => {
   });
 });
 
+describe('a toggle of membership', () => {
+  it('takes removing a present entry that the other branch adds for a toggle (not destructive, not idempotent), and the released poller for bookkeeping', async () => {
+    const r = await linted();
+    expect(stateEffects(r, 'toggle_follow')).toEqual([
+      'toggles an entry of server state `followed` (removes it when present, adds it when absent), read back at store.ts:67',
+      'adds to server state `followed`, read back at store.ts:67',
+    ]);
+    expect(tool(r, 'toggle_follow').inferred).toEqual({ readOnly: false, destructive: false, idempotent: false, openWorld: false });
+    expect(findings(r, 'toggle_follow')).toEqual(['optimistic-idempotent:error']);
+  });
+});
+
 describe('a cache of a type the linter cannot see into', () => {
   it('does not count filling it with a looked-up value', async () => {
     const r = await linted();
