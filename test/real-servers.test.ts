@@ -179,16 +179,14 @@ describe('@modelcontextprotocol/server-everything', () => {
       [
         // Truly read-only tools that set idempotentHint.
         ...everythingRead.map((t) => `${t} meaningless-hint`),
-        // Replaces an earlier session resource of the same name: registeredResources.delete / .set (resources/session.js:47, :56).
-        'gzip-file-as-resource optimistic-non-destructive',
+        // Issue 15 (kind 6): replacing an earlier session resource of the same name (registeredResources.delete / .set,
+        // resources/session.js:47, :56) is bookkeeping of resource handles, not destroyed data: no longer reported.
         // On a cache miss, roots.set(sessionId, ...) (server/roots.js:34) writes a module-level Map, replacing the session's entry.
         'get-roots-list optimistic-read-only',
         'get-roots-list optimistic-non-destructive',
-        // Turning off deletes from module-level maps and sets (logging.js:62, toggle-*.js:35/:38, subscriptions.js:119).
-        'toggle-simulated-logging optimistic-non-destructive',
-        'toggle-subscriber-updates optimistic-non-destructive',
-        // Deletes a one-shot marker from the module-level Set issuedErrorPathElicitations (:119).
-        'trigger-url-elicitation optimistic-non-destructive',
+        // Issue 15 (kind 6), no longer reported: turning off deletes the session from a set the other branch adds it to
+        // (a toggle, toggle-*.js:35/:38) and the interval handles it released (logging.js:62, subscriptions.js:119);
+        // trigger-url-elicitation deletes a one-shot marker nothing but its own guard reads (issuedErrorPathElicitations :119).
         // Known false positive (issue #4): researchStates.set uses the fresh id taskStore.createTask
         // made (:199), and getTaskResult deletes only that task's own entry after returning it (:224).
         'simulate-research-query optimistic-non-destructive',

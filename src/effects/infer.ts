@@ -18,7 +18,8 @@ import { BUILTIN_VALUE_METHODS, CLIENT_LIFECYCLE_METHODS, MCP_PROTOCOL_METHODS, 
 import { SinkIndex } from './sink-index.js';
 import { callbackClientMember, isFragmentBuilderCall, templateResultMember } from './chain.js';
 import { httpEffect, pathText, sinkCallEffect, sinkTemplateEffect, sqlEffect, type SinkSite } from './sink-call.js';
-import { stateMutation, mutationOfCall } from './state.js';
+import { isCacheUpkeepCall, stateMutation, mutationOfCall } from './state.js';
+import { StateReads } from './state-reads.js';
 import { judgeFileRewrites } from './read-modify-write.js';
 import { handedBackFunctions } from './handed-back.js';
 import { DEFAULT_INFER_OPTIONS, type InferOptions } from './options.js';
@@ -351,6 +352,8 @@ export class EffectAnalyzer {
   private readonly nodesOf = new Map<FunctionNode, Node[]>();
   private readonly branches: BranchIndex;
   private readonly parameterUse: ParameterUse;
+  /** Who reads each piece of server state (made on first use, for the project of the first handler). */
+  private stateReads: StateReads | undefined;
   /** Counts of the run so far (each function is summarised once per bindings; see {@link InferStats}). */
   readonly stats: InferStats = { summaries: 0, reused: 0, effectNodes: 0 };
 
@@ -481,12 +484,13 @@ export class EffectAnalyzer {
   }
 
   private visit(node: Node, fn: FunctionNode, depth: number, summary: Summary, b: Bindings): void {
-    const mutation = stateMutation(node, fn);
+    this.stateReads ??= new StateReads(node.getProject());
+    const mutation = stateMutation(node, fn, this.stateReads);
     if (mutation) {
       summary.effects.push(mutation);
       return;
     }
-    if (Node.isCallExpression(node) || Node.isNewExpression(node)) this.visitCall(node, depth, summary, b);
+    if (Node.isCallExpression(node) || Node.isNewExpression(node)) this.visitCall(node, depth, summary, b, fn);
     else if (Node.isTaggedTemplateExpression(node)) this.visitTaggedTemplate(node, depth, summary, b);
   }
 
@@ -676,7 +680,7 @@ export class EffectAnalyzer {
     return out;
   }
 
-  private visitCall(call: CallExpression | NewExpression, depth: number, summary: Summary, b: Bindings): void {
+  private visitCall(call: CallExpression | NewExpression, depth: number, summary: Summary, b: Bindings, fn: FunctionNode): void {
     const calleeExpr = call.getExpression();
     if (calleeExpr.getKind() === SyntaxKind.SuperKeyword) return;
     if (calleeExpr.getKind() === SyntaxKind.ImportKeyword || isGlobalRequire(calleeExpr)) {
@@ -709,9 +713,10 @@ export class EffectAnalyzer {
     const target = resolved.kind === 'unknown' ? (templateResultMember(calleeExpr, this.resolver, b) ?? callbackClientMember(calleeExpr, this.resolver, b, (t) => moduleSink(t).sink) ?? resolved) : resolved;
     // `items.push(x)` on server state is a mutation, unless `push` is a method of the project or of a package.
     // A method of an API declared without code (`declare const client: any`) is that API's, not server state.
-    const mutation = target.kind === 'function' || target.kind === 'module' || (target.kind === 'unknown' && target.declaredOnly) ? null : mutationOfCall(call);
+    const mutation = target.kind === 'function' || target.kind === 'module' || (target.kind === 'unknown' && target.declaredOnly) ? undefined : mutationOfCall(call, fn, this.stateReads);
     if (mutation) summary.effects.push(mutation);
-    else this.classify(call, target, depth, summary, b);
+    // A write no later call can see (mutation === null: a memo filled, a cache entry evicted) is no effect, nor a call to judge by its name.
+    else if (mutation === undefined) this.classify(call, target, depth, summary, b);
     // Functions of the project passed as callbacks (`items.map(save)`) run too.
     for (const arg of call.getArguments()) {
       const a = unwrap(arg);
@@ -796,6 +801,8 @@ export class EffectAnalyzer {
           return;
         }
 
+        // A cache of unknown type filled with what the server computed, or emptied: no later call sees it.
+        if (Node.isCallExpression(call) && isCacheUpkeepCall(call)) return;
         // What the project declares without code is read from the call itself (its HTTP method, its verb).
         const declared = target.declaredOnly ? this.unseenCallEffect(call, b) : null;
         if (declared) {
@@ -893,11 +900,12 @@ export class EffectAnalyzer {
     if (effect) summary.effects.push(effect);
   }
 
-  /** A call the linter cannot see into: its name's verb as a likely effect, else an unresolved item. */
+  /** A call the linter cannot see into: its name's verb as a likely effect, else an unresolved item; nothing for making a client ({@link isClientFactoryCall}) or a cache's upkeep ({@link isCacheUpkeepCall}). */
   private unseen(summary: Summary, call: CallExpression | NewExpression, reason: string, b: Bindings, sink?: string): void {
     // Making a client of code it cannot see (`createNeonClient({ apiKey })`, `new ApiClient()`) changes
     // nothing: what the client's methods do is judged where they are called.
     if (isClientFactoryCall(call)) return;
+    if (Node.isCallExpression(call) && isCacheUpkeepCall(call)) return;
     const inferred = Node.isCallExpression(call) ? this.unseenCallEffect(call, b, sink) : null;
     if (inferred) summary.effects.push(inferred);
     else this.unresolved(summary, call, reason);

@@ -2,9 +2,12 @@ import type { CallExpression, NewExpression } from 'ts-morph';
 import { Node, SyntaxKind } from '../ts-morph.js';
 import { isFreshValue } from './fresh.js';
 import { locationOf } from '../analysis/location.js';
-import { isAssignmentOperator } from '../analysis/nodes.js';
-import { calledName, isFunctionNode, isModuleLevel, type FunctionNode, unwrap } from '../analysis/syntax.js';
+import { contains, isAssignmentOperator } from '../analysis/nodes.js';
+import { initializerOf, isFunctionNode, isModuleLevel, type FunctionNode, unwrap } from '../analysis/syntax.js';
 import type { Effect } from '../model.js';
+import { wordsOf } from './api-verbs.js';
+import { isReleased, type StateName, type StateReads } from './state-reads.js';
+import { isFromArguments } from './value-origin.js';
 
 /**
  * Mutations of server state: module-level variables and collections, fields and static fields of
@@ -16,6 +19,8 @@ import type { Effect } from '../model.js';
 /** The state a member chain is rooted in: `steps` in `steps[0].text`, `this.history` in `this.history.push`. */
 interface StateRoot {
   label: string;
+  /** How its readers are found; null when anything may read it (`process.env`, `this[key]`). */
+  name: StateName | null;
 }
 
 /** Mutating methods of arrays, maps and sets: what they do to existing state, and how to say it (`{}` is the state's name). */
@@ -67,28 +72,32 @@ function stateRoot(expr: Node, aliases = 0): StateRoot | null {
     if (!fn || Node.isConstructorDeclaration(fn)) return null;
     const cls = node.getFirstAncestorByKind(SyntaxKind.ClassDeclaration) ?? node.getFirstAncestorByKind(SyntaxKind.ClassExpression);
     if (!cls) return null;
-    return { label: firstMember ? `this.${firstMember}` : 'this' };
+    return { label: firstMember ? `this.${firstMember}` : 'this', name: firstMember ? { kind: 'member', name: firstMember } : null };
   }
   if (!Node.isIdentifier(node)) return null;
   const decl = node.getSymbol()?.getDeclarations()[0];
   if (!decl) {
     const name = node.getText();
     // process.env is the process's environment, shared by every call.
-    if (name === 'process' && firstMember === 'env') return { label: 'process.env' };
+    if (name === 'process' && firstMember === 'env') return { label: 'process.env', name: null };
     // CommonJS exports (tsc writes `exports.count += 1` for an exported let) and globals live as long as the server.
-    if ((name === 'exports' || name === 'module' || name === 'globalThis' || name === 'global') && firstMember) return { label: `${name}.${firstMember}` };
+    if ((name === 'exports' || name === 'module' || name === 'globalThis' || name === 'global') && firstMember) return { label: `${name}.${firstMember}`, name: { kind: 'member', name: firstMember } };
     return null;
   }
   if (Node.isParameterDeclaration(decl)) return null;
   // In CommonJS, TypeScript binds `exports` to the file and `module` to a synthetic identifier.
   if ((node.getText() === 'exports' || node.getText() === 'module') && (Node.isSourceFile(decl) || Node.isIdentifier(decl)) && firstMember) {
-    return { label: `${node.getText()}.${firstMember}` };
+    return { label: `${node.getText()}.${firstMember}`, name: { kind: 'member', name: firstMember } };
   }
-  if (Node.isImportSpecifier(decl) || Node.isImportClause(decl) || Node.isNamespaceImport(decl)) return { label: node.getText() };
+  // Imported state is read under the name its module declares it with, wherever that module is.
+  if (Node.isImportSpecifier(decl) || Node.isImportClause(decl) || Node.isNamespaceImport(decl)) return { label: node.getText(), name: null };
   // Static fields of a module-level class: `Counter.total++`.
-  if (Node.isClassDeclaration(decl)) return isModuleLevel(decl) && firstMember ? { label: `${node.getText()}.${firstMember}` } : null;
+  if (Node.isClassDeclaration(decl)) return isModuleLevel(decl) && firstMember ? { label: `${node.getText()}.${firstMember}`, name: { kind: 'member', name: firstMember } } : null;
   if (!(Node.isVariableDeclaration(decl) || Node.isBindingElement(decl))) return null;
-  if (isModuleLevel(decl)) return { label: node.getText() };
+  if (isModuleLevel(decl)) {
+    const exported = Node.isVariableDeclaration(decl) && decl.getVariableStatement()?.isExported();
+    return { label: node.getText(), name: { kind: 'variable', name: node.getText(), ...(exported ? {} : { file: node.getSourceFile() }) } };
+  }
   // A local alias of state (`const list = items; list.push(x)`) writes that state.
   if (Node.isVariableDeclaration(decl) && decl.getVariableStatement()?.getDeclarationKind() === 'const') {
     const init = decl.getInitializer();
@@ -116,74 +125,210 @@ function effect(node: Node, root: StateRoot, destructive: boolean, idempotent: b
 }
 
 /**
- * The state mutation a node performs by assignment, `++`/`--` or `delete`, or null.
- * Plain assignment replaces (destructive, idempotent); compound arithmetic and `++` are counters
- * (not destructive, not idempotent); `??=` and `||=` only fill a gap (additive, idempotent).
+ * The state mutation a node performs by assignment, `++`/`--` or `delete`, or null: none, or one
+ * no later call can see (see {@link seenLater}).
+ * Plain assignment replaces (idempotent; destructive unless it switches a scalar); compound
+ * arithmetic and `++` are counters (not destructive, not idempotent); `??=` and `||=` only fill a
+ * gap (additive, idempotent), and fill a memo when the value is computed, not given.
  */
-export function stateMutation(node: Node, within: FunctionNode): Effect | null {
+export function stateMutation(node: Node, within: FunctionNode, reads?: StateReads): Effect | null {
   if (Node.isBinaryExpression(node)) {
     const op = node.getOperatorToken().getKind();
     if (!isAssignmentOperator(op)) return null;
     const root = stateRoot(node.getLeft());
     if (!root || !inside(node, within)) return null;
+    const value = node.getRight();
     if (op === SyntaxKind.EqualsToken) {
       if (isCallContextRecord(node)) return null;
       const left = unwrap(node.getLeft());
       if (Node.isElementAccessExpression(left) && left.getArgumentExpression() && isFreshValue(left.getArgumentExpression()!)) {
-        return effect(node, root, false, false, 'adds an entry with a new key to server state `{}`');
+        return seenLater(effect(node, root, false, false, 'adds an entry with a new key to server state `{}`'), root, node, within, value, reads);
       }
-      if (isGuardedInitialisation(node)) return isResource(node.getRight()) ? null : effect(node, root, false, true, 'initialises server state `{}`');
+      if (isGuarded(node, canonical(node.getLeft()), within)) return isFromArguments(value) ? seenLater(effect(node, root, false, true, 'initialises server state `{}`'), root, node, within, value, reads) : null;
       const update = selfUpdate(node);
-      if (update === 'append') return effect(node, root, false, false, 'appends to server state `{}`');
-      if (update === 'remove') return effect(node, root, true, true, 'removes entries of server state `{}`');
-      if (update === 'count') return effect(node, root, false, false, 'updates server state `{}` from its previous value');
-      if (update === 'set') return effect(node, root, true, true, 'sets a key of server state `{}`, replacing any previous value');
-      if (update === 'initialise') return effect(node, root, false, true, 'initialises server state `{}`');
-      if (update === 'toggle') return effect(node, root, true, false, 'toggles server state `{}`');
-      return effect(node, root, true, true, 'assigns server state `{}`');
+      const judged =
+        update === 'append' ? effect(node, root, false, false, 'appends to server state `{}`')
+        : update === 'remove' ? effect(node, root, true, true, 'removes entries of server state `{}`')
+        : update === 'count' ? effect(node, root, false, false, 'updates server state `{}` from its previous value')
+        : update === 'set' ? effect(node, root, true, true, 'sets a key of server state `{}`, replacing any previous value')
+        : update === 'initialise' ? effect(node, root, false, true, 'initialises server state `{}`')
+        // A toggle flips a mode (reversible, not destroying data) and a repeat flips it back: not idempotent (issue 15, kind 6).
+        : update === 'toggle' ? effect(node, root, false, false, 'toggles server state `{}`')
+        : replacedWhole(node, root)
+          ? isEmptyValue(value)
+            ? effect(node, root, true, true, 'resets server state `{}`')
+            // A selection, a mode, a session's resource replaced as a whole: switched, not data destroyed (issue 15, kind 6).
+            : effect(node, root, false, true, 'switches server state `{}` to another value')
+          : effect(node, root, true, true, 'assigns server state `{}`');
+      return seenLater(judged, root, node, within, update === 'initialise' || update === 'toggle' || update === 'count' ? null : value, reads, update === 'remove');
     }
-    if (op === SyntaxKind.QuestionQuestionEqualsToken || op === SyntaxKind.BarBarEqualsToken) return isResource(node.getRight()) ? null : effect(node, root, false, true, 'initialises server state `{}`');
-    if (op === SyntaxKind.AmpersandAmpersandEqualsToken) return effect(node, root, true, true, 'assigns server state `{}`');
-    return effect(node, root, false, false, `${op === SyntaxKind.PlusEqualsToken ? 'increments' : op === SyntaxKind.MinusEqualsToken ? 'decrements' : 'updates'} server state \`{}\``);
+    if (op === SyntaxKind.QuestionQuestionEqualsToken || op === SyntaxKind.BarBarEqualsToken) {
+      return isFromArguments(value) ? seenLater(effect(node, root, false, true, 'initialises server state `{}`'), root, node, within, value, reads) : null;
+    }
+    if (op === SyntaxKind.AmpersandAmpersandEqualsToken) return seenLater(effect(node, root, true, true, 'assigns server state `{}`'), root, node, within, value, reads);
+    return seenLater(effect(node, root, false, false, `${op === SyntaxKind.PlusEqualsToken ? 'increments' : op === SyntaxKind.MinusEqualsToken ? 'decrements' : 'updates'} server state \`{}\``), root, node, within, null, reads);
   }
   if (Node.isPrefixUnaryExpression(node) || Node.isPostfixUnaryExpression(node)) {
     const op = node.getOperatorToken();
     if (op !== SyntaxKind.PlusPlusToken && op !== SyntaxKind.MinusMinusToken) return null;
     const root = stateRoot(node.getOperand());
     if (!root || !inside(node, within)) return null;
-    return effect(node, root, false, false, `${op === SyntaxKind.PlusPlusToken ? 'increments' : 'decrements'} server state \`{}\``);
+    return seenLater(effect(node, root, false, false, `${op === SyntaxKind.PlusPlusToken ? 'increments' : 'decrements'} server state \`{}\``), root, node, within, null, reads);
   }
   if (Node.isDeleteExpression(node)) {
     const root = stateRoot(node.getExpression());
     if (!root || !inside(node, within)) return null;
-    return effect(node, root, true, true, 'deletes an entry of server state `{}`');
+    return seenLater(effect(node, root, true, true, 'deletes an entry of server state `{}`'), root, node, within, null, reads, true);
   }
   return null;
 }
 
-/** The state mutation of a mutating method call on state (`steps.push(x)`, `this.cache.delete(k)`, `Object.assign(cfg, x)`), or null. */
-export function mutationOfCall(call: CallExpression | NewExpression): Effect | null {
-  if (!Node.isCallExpression(call)) return null;
+/**
+ * True for the removing half of a toggle of membership: `if (m.has(k)) { m.delete(k) } else {
+ * m.add(k) }` (or `set`). Like `x = !x`, it destroys no data (a repeat puts the entry back) and is
+ * not idempotent (issue 15, kind 6).
+ */
+function isMembershipToggle(call: Node, receiver: string, key: string): boolean {
+  const ifStatement = call.getFirstAncestor((a) => Node.isIfStatement(a) || isFunctionNode(a));
+  if (!ifStatement || !Node.isIfStatement(ifStatement)) return false;
+  const otherwise = ifStatement.getElseStatement();
+  if (!otherwise || !presentIn(ifStatement.getExpression()).includes(`${receiver}[${key}]`)) return false;
+  if (!contains(ifStatement.getThenStatement(), call)) return false;
+  return otherwise.getDescendantsOfKind(SyntaxKind.CallExpression).some((c) => {
+    const callee = unwrap(c.getExpression());
+    const added = c.getArguments()[0];
+    return Node.isPropertyAccessExpression(callee) && ['add', 'set'].includes(callee.getName()) && canonical(callee.getExpression()) === receiver && added !== undefined && canonical(added) === key;
+  });
+}
+
+/** True when an assignment replaces the state as a whole (`mode = m`, `this.page = p`), not a member or entry of it. */
+function replacedWhole(assignment: import('ts-morph').BinaryExpression, root: StateRoot): boolean {
+  return canonical(assignment.getLeft()) === root.label;
+}
+
+/** `null`, `undefined`, `[]`, `{}`, `new Map()`, `new Set()`: a value that empties what it replaces. */
+function isEmptyValue(value: Node): boolean {
+  const v = unwrap(value);
+  if (isNothing(v)) return true;
+  if (Node.isArrayLiteralExpression(v)) return v.getElements().length === 0;
+  if (Node.isObjectLiteralExpression(v)) return v.getProperties().length === 0;
+  return Node.isNewExpression(v) && /^(Map|Set|WeakMap|WeakSet|Array)$/.test(v.getExpression().getText()) && v.getArguments().length === 0;
+}
+
+/** Methods that take entries out of a collection: under an expiry or size condition they are upkeep. */
+const REMOVING_METHODS: ReadonlySet<string> = new Set(['delete', 'splice', 'pop', 'shift', 'remove']);
+
+/**
+ * The state mutation of a mutating method call on state (`steps.push(x)`, `this.cache.delete(k)`,
+ * `Object.assign(cfg, x)`), or null: none, or one no later call can see (see {@link seenLater}).
+ * `within` is the function whose body holds the call (undefined: judged without its guards).
+ * Undefined when the call mutates no server state; null when it does, unseen by any later call.
+ */
+export function mutationOfCall(call: CallExpression | NewExpression, within?: FunctionNode, reads?: StateReads): Effect | null | undefined {
+  if (!Node.isCallExpression(call)) return undefined;
   const callee = unwrap(call.getExpression());
-  if (!Node.isPropertyAccessExpression(callee)) return null;
+  if (!Node.isPropertyAccessExpression(callee)) return undefined;
   if (callee.getText() === 'Object.assign') {
     const target = call.getArguments()[0];
     const root = target ? stateRoot(target) : null;
-    return root ? effect(call, root, true, true, 'assigns keys of server state `{}`, replacing previous values') : null;
+    return !root ? undefined : seenLater(effect(call, root, true, true, 'assigns keys of server state `{}`, replacing previous values'), root, call, within, call.getArguments()[1] ?? null, reads);
   }
   // `x.toString()`, `x.constructor(...)`: names of Object.prototype are no mutating methods.
   const method = Object.hasOwn(MUTATING_METHODS, callee.getName()) ? MUTATING_METHODS[callee.getName()] : undefined;
-  if (!method) return null;
+  if (!method) return undefined;
   const root = stateRoot(callee.getExpression());
-  if (!root) return null;
-  const key = call.getArguments()[0];
+  if (!root) return undefined;
+  const [key, second] = call.getArguments();
+  const value = callee.getName() === 'set' ? (second ?? null) : (key ?? null);
   if (callee.getName() === 'set' && key && isFreshValue(key)) {
-    return effect(call, root, false, false, 'adds an entry with a new key to server state `{}`');
+    return seenLater(effect(call, root, false, false, 'adds an entry with a new key to server state `{}`'), root, call, within, value, reads);
   }
-  if (callee.getName() === 'set' && key && isGuarded(call, `${canonical(callee.getExpression())}[${canonical(key)}]`)) {
-    return effect(call, root, false, true, 'initialises an entry of server state `{}`');
+  if (callee.getName() === 'set' && key && isGuarded(call, `${canonical(callee.getExpression())}[${canonical(key)}]`, within)) {
+    return value && !isFromArguments(value) ? null : seenLater(effect(call, root, false, true, 'initialises an entry of server state `{}`'), root, call, within, value, reads);
   }
-  return effect(call, root, method.destructive, method.idempotent, method.text);
+  if (callee.getName() === 'delete' && key && isMembershipToggle(call, canonical(callee.getExpression()), canonical(key))) {
+    return seenLater(effect(call, root, false, false, 'toggles an entry of server state `{}` (removes it when present, adds it when absent)'), root, call, within, null, reads);
+  }
+  return seenLater(effect(call, root, method.destructive, method.idempotent, method.text), root, call, within, value, reads, REMOVING_METHODS.has(callee.getName()) || callee.getName() === 'clear');
+}
+
+/**
+ * The effect of a write, or null when no later call can see it (issue 15, kind 2; corpus README,
+ * "What the labels mean"), each for a reason found in the program:
+ * - a cache (state its program names a cache or memo) filled with a computed value, or emptied:
+ *   later calls get what they would compute anyway;
+ * - entries removed on expiry or to stay under a size cap (`if (Date.now() - e.created > e.ttl)`,
+ *   `while (total > max)`): upkeep, not the tool's doing;
+ * - state nothing reads but to decide whether to write it (once-only flags, interval handles,
+ *   write-only records), as {@link StateReads} finds.
+ * A write that stays says in its description where it is read back. `value` is what is written
+ * (null: no new value), `removes` tells a removal.
+ */
+function seenLater(e: Effect, root: StateRoot, node: Node, within: FunctionNode | undefined, value: Node | null, reads: StateReads | undefined, removes = false): Effect | null {
+  if (isCache(root) && (removes || (value !== null && !isFromArguments(value)))) return null;
+  if (removes && within && isUpkeep(node, within, root)) return null;
+  if (!reads || !root.name) return e;
+  const reader = reads.readerOf(root.name);
+  if (reader === null) return null;
+  const at = reader.getSourceFile().compilerNode.getLineAndCharacterOfPosition(reader.getStart());
+  return { ...e, description: `${e.description}, read back at ${reader.getSourceFile().getBaseName()}:${at.line + 1}` };
+}
+
+/** Leading verbs of the methods of a cache object of unknown type that fill or empty it (`this._cache.set(k, v)`, `tokenCache.clearToken()`). */
+const CACHE_WRITING_METHODS: ReadonlySet<string> = new Set(['set', 'put', 'add', 'delete', 'remove', 'clear', 'evict', 'invalidate']);
+
+/**
+ * True for a call that fills a cache with a computed value or empties it, on a receiver of a type
+ * the linter cannot see into whose name says it is a cache (`this._cache.set("apiKey", key)` with
+ * `key` fetched, `this.cache.remove(k)`): no later call sees it (see {@link seenLater}). A value
+ * from the arguments (`context.cache.set("projectId", args.projectId)`) is a stored choice, not this.
+ */
+export function isCacheUpkeepCall(call: CallExpression): boolean {
+  const callee = unwrap(call.getExpression());
+  if (!Node.isPropertyAccessExpression(callee)) return false;
+  // `set`, `setToken`, `clearToken`: the leading verb of the method.
+  const verb = wordsOf(callee.getName())[0] ?? '';
+  if (!CACHE_WRITING_METHODS.has(verb)) return false;
+  const receiver = unwrap(callee.getExpression());
+  const name = Node.isPropertyAccessExpression(receiver) ? receiver.getName() : Node.isIdentifier(receiver) ? receiver.getText() : '';
+  if (!wordsOf(name).some((w) => CACHE_WORDS.has(w))) return false;
+  if (!['set', 'put', 'add'].includes(verb)) return true;
+  const value = call.getArguments().at(-1);
+  return value !== undefined && !isFromArguments(value);
+}
+
+/** Words that name a store as a cache or memo (`schemaCache`, `_cache`, `envMemo`, `cachedUsers`). */
+const CACHE_WORDS: ReadonlySet<string> = new Set(['cache', 'cached', 'caches', 'memo', 'memos', 'memoized', 'memoised']);
+
+/** True when the state's own name (its last member) says it is a cache or a memo. */
+function isCache(root: StateRoot): boolean {
+  const last = root.label.split('.').at(-1) ?? '';
+  return wordsOf(last).some((w) => CACHE_WORDS.has(w));
+}
+
+/** What a condition of expiry or of a size cap reads: the time, an age, a TTL, an expiry, a maximum, a capacity. */
+const UPKEEP_CONDITION = /\b(?:Date\.now|performance\.now|now|ttl\w*|expir\w*|expires\w*|stale\w*|max\w*|capacity|limit)\b|\w(?:Ttl|Expir\w*|Max\w*|Limit|Capacity|Age)\b/i;
+
+/**
+ * True when a removal is upkeep within `fn`: it runs under a condition of expiry or of a size cap
+ * (an enclosing `if`/`while`/`for` condition, or, for `x = x.filter(...)`, the filter's test, reads
+ * the time, a TTL or a maximum), or `fn` releases a handle the state holds (`clearInterval`).
+ */
+function isUpkeep(node: Node, fn: FunctionNode, root: StateRoot): boolean {
+  if (Node.isBinaryExpression(node) && UPKEEP_CONDITION.test(node.getRight().getText())) return true;
+  // `clearInterval(timers.get(k)); timers.delete(k)`: the entry held a handle the function released.
+  const releases = fn.getDescendantsOfKind(SyntaxKind.CallExpression).some((c) => {
+    const arg = c.getArguments()[0];
+    // Also through a const that holds the handle: `const t = timers.get(k); clearInterval(t)`.
+    const held = arg && Node.isIdentifier(unwrap(arg)) ? initializerOf(arg, true) : undefined;
+    return arg !== undefined && isReleased(arg) && (canonical(arg).startsWith(root.label) || (held !== undefined && canonical(held).startsWith(root.label)));
+  });
+  if (releases) return true;
+  for (let a = node.getParent(); a && a !== fn; a = a.getParent()) {
+    const condition = Node.isIfStatement(a) || Node.isWhileStatement(a) || Node.isDoStatement(a) ? a.getExpression() : Node.isForStatement(a) ? a.getCondition() : undefined;
+    if (condition && UPKEEP_CONDITION.test(condition.getText())) return true;
+  }
+  return false;
 }
 
 const ARITHMETIC = new Set([
@@ -296,11 +441,16 @@ function absentIn(condition: Node): string[] {
     if (Node.isCallExpression(operand)) {
       const callee = unwrap(operand.getExpression());
       const arg = operand.getArguments()[0];
-      if (Node.isPropertyAccessExpression(callee) && arg && ['has', 'hasOwnProperty'].includes(callee.getName())) {
+      if (Node.isPropertyAccessExpression(callee) && arg && ['has', 'get', 'hasOwnProperty'].includes(callee.getName())) {
         return [`${canonical(callee.getExpression())}[${canonical(arg)}]`];
       }
     }
     return [canonical(operand)];
+  }
+  // `const needsLoad = !cache || ...; if (needsLoad)`: the const's condition.
+  if (Node.isIdentifier(cond)) {
+    const decl = cond.getSymbol()?.getDeclarations()[0];
+    if (decl && Node.isVariableDeclaration(decl) && decl.getVariableStatement()?.getDeclarationKind() === 'const' && decl.getInitializer()) return absentIn(decl.getInitializerOrThrow());
   }
   if (Node.isBinaryExpression(cond)) {
     const kind = cond.getOperatorToken().getKind();
@@ -312,27 +462,6 @@ function absentIn(condition: Node): string[] {
     }
   }
   return [];
-}
-
-/**
- * True for `if (!x[k]) x[k] = v` and its variants: the assignment only fills an absent entry, so it
- * adds and does not destroy.
- */
-/** Callee names that make a client, pool or connection (`createPool`, `new Client()`, `initDb`, `getClient`). */
-const RESOURCE_FACTORY = /^(?:create|connect|open|init|make|build|new)[A-Z_]?|(?:Client|Pool|Connection|Driver|Browser|Session)$/;
-
-/**
- * True for a value that is a client, pool or connection being made (`new Pool()`, `createPool()`,
- * `await connect()`, a promise of one): lazily initialising one (`if (!pool) pool = createPool()`,
- * `client ??= new Client()`) does not change the server's environment, unlike filling a cache
- * of data, which stays a write.
- */
-function isResource(value: Node): boolean {
-  let node = unwrap(value);
-  if (Node.isAwaitExpression(node)) node = unwrap(node.getExpression());
-  if (Node.isNewExpression(node)) return !['Map', 'Set', 'Array', 'Object', 'WeakMap', 'WeakSet', 'Date'].includes(node.getExpression().getText());
-  if (!Node.isCallExpression(node)) return false;
-  return RESOURCE_FACTORY.test(calledName(node) ?? '');
 }
 
 /**
@@ -361,25 +490,28 @@ function isCallContextRecord(assignment: import('ts-morph').BinaryExpression): b
   return fromParameters(assignment.getRight());
 }
 
-function isGuardedInitialisation(assignment: import('ts-morph').BinaryExpression): boolean {
-  return isGuarded(assignment, canonical(assignment.getLeft()));
-}
-
 /**
  * True when `write` only runs while `target` is absent: in the `then` branch of an `if` whose
  * condition proves it absent, or after an earlier `if (<target present>) return ...;` in the same
- * block (the read-through cache: `const hit = cache.get(k); if (hit) return hit; ... cache.set(k, v)`).
+ * block (the read-through cache: `const hit = cache.get(k); if (hit) return hit; ... cache.set(k, v)`),
+ * at any depth of blocks (`try`, nested `if`) within the function `within` (or the nearest one).
  */
-function isGuarded(write: Node, target: string): boolean {
-  const statement = write.getFirstAncestor((p) => Node.isStatement(p));
-  if (!statement) return false;
-  if (returnsEarlyWhenPresent(statement, target)) return true;
-  const parent = statement.getParent();
-  const block = parent && Node.isBlock(parent) ? parent.getParent() : parent;
-  if (!block || !Node.isIfStatement(block)) return false;
-  const inThen = block.getThenStatement() === statement || block.getThenStatement() === parent;
-  if (!inThen) return false;
-  return absentIn(block.getExpression()).includes(target);
+function isGuarded(write: Node, target: string, within?: FunctionNode): boolean {
+  const fn = within ?? enclosingFunction(write);
+  for (let statement: Node | undefined = write.getFirstAncestor((p) => Node.isStatement(p)); statement && statement !== fn && !isFunctionNode(statement); statement = enclosingStatement(statement)) {
+    if (Node.isBlock(statement)) continue;
+    if (returnsEarlyWhenPresent(statement, target)) return true;
+    const parent = statement.getParent();
+    const holder = parent && Node.isBlock(parent) ? parent.getParent() : parent;
+    if (holder && Node.isIfStatement(holder) && (holder.getThenStatement() === statement || holder.getThenStatement() === parent) && absentIn(holder.getExpression()).includes(target)) return true;
+  }
+  return false;
+}
+
+/** The statement (or function) that holds `node`, its parent first. */
+function enclosingStatement(node: Node): Node | undefined {
+  const parent = node.getParent();
+  return parent && (Node.isStatement(parent) || isFunctionNode(parent)) ? parent : parent?.getFirstAncestor((p) => Node.isStatement(p) || isFunctionNode(p));
 }
 
 /** True when the node belongs to `fn`'s own body or a callback inside it (not a separately analysed function declared elsewhere). */

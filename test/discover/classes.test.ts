@@ -243,6 +243,7 @@ class ListTool extends ApiTool {
 class SelectTool extends ApiTool {
   name = "select";
   protected async run(input: unknown) { this.selected = String(input); return { content: [] as [] }; }
+  current() { return this.selected; }
 }
 for (const tool of [new ListTool(), new SelectTool()]) {
   server.registerTool(tool.name, { annotations: { readOnlyHint: true } }, async (args: unknown) => tool.execute(args));

@@ -174,7 +174,7 @@ import { execFile } from "node:child_process";
 import axios from "axios";
 const pool = new Pool();
 export class Repo {
-  private cache = new Map<string, string>();
+  private notes = new Map<string, string>();
   async drop(id: string) {
     await pool.query("DELETE FROM notes WHERE id = $1", [id]);
   }
@@ -185,7 +185,10 @@ export class Repo {
     await axios.post("https://api.example.com/notes", { id });
   }
   remember(id: string) {
-    this.cache.set(id, "x");
+    this.notes.set(id, "x");
+  }
+  recall(id: string) {
+    return this.notes.get(id);
   }
 }
 `,
@@ -210,7 +213,7 @@ const service = new Service(new Repo());`,
       { effect: 'database:write:pg Pool.new().query DELETE', confidence: 'certain', at: at(f, 'src/repo.ts', 'pool.query('), via: via('drop') },
       { effect: 'process.spawn:unknown:child_process execFile (make)', confidence: 'certain', at: at(f, 'src/repo.ts', 'execFile("make"'), via: via('build') },
       { effect: 'network:write:axios post POST', confidence: 'certain', at: at(f, 'src/repo.ts', 'axios.post('), via: via('publish') },
-      { effect: 'state.write:write:server state this.cache', confidence: 'certain', at: at(f, 'src/repo.ts', 'this.cache.set('), via: via('remember') },
+      { effect: 'state.write:write:server state this.notes', confidence: 'certain', at: at(f, 'src/repo.ts', 'this.notes.set('), via: via('remember') },
     ]);
     expect(r.unresolved).toEqual([]);
   });

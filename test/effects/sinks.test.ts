@@ -6,6 +6,11 @@ function server(body: string, top = ''): Record<string, string> {
   return { 'server.ts': `${SERVER_HEADER}${top}\nserver.registerTool("t", { description: "d", inputSchema: {} }, async () => {\n${body}\n  return { content: [] };\n});\n` };
 }
 
+/** The same server whose tool "t" takes an argument `text`. */
+function withText(files: Record<string, string>): Record<string, string> {
+  return { 'server.ts': files['server.ts']!.replace('async () =>', 'async ({ text }: { text: string }) =>') };
+}
+
 async function effectsOf(files: Record<string, string>) {
   const t = tool(await lintFiles(files), 't');
   return {
@@ -230,6 +235,7 @@ function debug(msg) { stamp = new Date().toISOString(); }
 var fs = require("fs");
 var seen = [];
 function save(p) { seen.push(p); fs.writeFileSync(p, ""); }
+function count() { return seen.length; }
 
 // src/index.ts
 var server = new McpServer({ name: "b", version: "1" });
@@ -310,28 +316,29 @@ declare const tool: string;`));
 
 describe('server state', () => {
   // Found by the real-server trial (issue #4): @benborla29/mcp-server-mysql creates its pool on first use.
-  it('does not count lazily creating a client or pool as a change, but still counts a lazily filled cache', async () => {
+  // Issue 15 (kind 2): a lazily filled memo of what the server loads is no change a later call sees either (it counted before).
+  it('does not count lazily creating a client or pool, nor lazily filling a memo, as a change', async () => {
     const r = await effectsOf(
       server(
         `  if (!pool) pool = createPool({});\n  client ??= new Client();\n  if (!conn) { conn = await connectDb(); }\n  if (!rows) rows = await loadRows();`,
         `import { createPool } from "mysql2/promise";\nimport { Client } from "pg";\nlet pool: any; let client: any; let conn: any; let rows: any;\ndeclare function connectDb(): Promise<unknown>;\ndeclare function loadRows(): Promise<unknown>;`,
       ),
     );
-    expect(r.effects).toEqual(['state.write:write:server state rows', 'api:read:loadRows']);
+    expect(r.effects).toEqual(['api:read:loadRows']);
   });
 
   it('detects assignment, counters, push, Map.set, delete and ??= on module-level state', async () => {
     const r = await effectsOf(
-      server(`  count++; total += 2; last = "x"; items.push(1); cache.set("k", 1); cache.delete("k"); delete byId["a"]; byId["b"] ??= 1;`, `let count = 0; let total = 0; let last = ""; const items: number[] = []; const cache = new Map<string, number>(); const byId: Record<string, number> = {};`),
+      server(`  count++; total += 2; last = "x"; items.push(1); table.set("k", 1); table.delete("k"); delete byId["a"]; byId["b"] ??= 1;`, `let count = 0; let total = 0; let last = ""; const items: number[] = []; const table = new Map<string, number>(); const byId: Record<string, number> = {};\nexport const peek = () => [count, total, last, items, table, byId];`),
     );
     expect(r.effects).toEqual([
       'state.write:write:server state count',
       'state.write:write:server state total',
       'state.write:write:server state last',
       'state.write:write:server state items',
-      'state.write:write:server state cache',
-      'state.write:write:server state cache',
-      'state.write:write:server state byId',
+      'state.write:write:server state table',
+      'state.write:write:server state table',
+      // `byId["b"] ??= 1` fills a gap with a constant: a memo no later call can tell from its absence.
       'state.write:write:server state byId',
     ]);
     expect(r.inferred).toEqual({ readOnly: false, destructive: true, idempotent: false, openWorld: false });
@@ -339,70 +346,72 @@ describe('server state', () => {
 
   it('ignores locals and parameters, and treats a guarded first assignment as additive', async () => {
     const r = await effectsOf(
-      server(`  const local: number[] = []; local.push(1); let n = 0; n++; const o: Record<string, number[]> = {}; o.a = [];\n  if (!groups["k"]) { groups["k"] = []; }\n  groups["k"].push(1);`, `const groups: Record<string, number[]> = {};`),
+      server(`  const local: number[] = []; local.push(1); let n = 0; n++; const o: Record<string, number[]> = {}; o.a = [];\n  if (!groups["k"]) { groups["k"] = []; }\n  groups["k"].push(1);`, `const groups: Record<string, number[]> = {};\nexport const peek = () => groups;`),
     );
-    expect(r.effects).toEqual(['state.write:write:server state groups', 'state.write:write:server state groups']);
+    // The guarded `groups["k"] = []` fills a gap with a constant (no effect); the push is the write.
+    expect(r.effects).toEqual(['state.write:write:server state groups']);
     expect(r.inferred).toEqual({ readOnly: false, destructive: false, idempotent: false, openWorld: false });
   });
 
   it('tells how a value is rewritten from itself: spread or concat appends, filter removes, arithmetic counts', async () => {
     const t = tool(
-      await lintFiles(server(`  log = [...log, "x"]; log = log.concat("y"); log = log.filter((l) => l !== "x"); n = n + 1;`, `let log: string[] = [];\nlet n = 0;`)),
+      await lintFiles(server(`  log = [...log, "x"]; log = log.concat("y"); log = log.filter((l) => l !== "x"); n = n + 1;`, `let log: string[] = [];\nlet n = 0;\nexport const peek = () => [log, n];`)),
       't',
     );
     expect(t.effects!.effects.map((e) => [e.description, e.destructive, e.idempotent])).toEqual([
-      ['appends to server state `log`', false, false],
-      ['appends to server state `log`', false, false],
-      ['removes entries of server state `log`', true, true],
-      ['updates server state `n` from its previous value', false, false],
+      ['appends to server state `log`, read back at server.ts:6', false, false],
+      ['appends to server state `log`, read back at server.ts:6', false, false],
+      ['removes entries of server state `log`, read back at server.ts:6', true, true],
+      ['updates server state `n` from its previous value, read back at server.ts:6', false, false],
     ]);
   });
 
   it('takes `x = { ...x, k: v }` for replacing a key and `x = x ?? v` for filling a gap', async () => {
-    const t = tool(await lintFiles(server(`  cfg = { ...cfg, mode: "x" }; cache = cache ?? "y";`, `let cfg: Record<string, string> = {};\nlet cache: string | undefined;`)), 't');
+    const t = tool(await lintFiles(server(`  cfg = { ...cfg, mode: "x" }; cache = cache ?? "y";`, `let cfg: Record<string, string> = {};\nlet cache: string | undefined;\nexport const peek = () => [cfg, cache];`)), 't');
     expect(t.effects!.effects.map((e) => [e.description, e.destructive, e.idempotent])).toEqual([
-      ['sets a key of server state `cfg`, replacing any previous value', true, true],
-      ['initialises server state `cache`', false, true],
+      ['sets a key of server state `cfg`, replacing any previous value, read back at server.ts:6', true, true],
+      ['initialises server state `cache`, read back at server.ts:6', false, true],
     ]);
   });
 
   it('detects Object.assign on state, writes through a const alias, process.env and static class fields', async () => {
     const r = await effectsOf(
-      server(`  Object.assign(cfg, { a: 1 }); const list = items; list.push("x"); process.env.MODE = "x"; Counter.total++;`, `const cfg: Record<string, number> = {};\nconst items: string[] = [];\nclass Counter { static total = 0; }`),
+      server(`  Object.assign(cfg, { a: 1 }); const list = items; list.push("x"); process.env.MODE = "x"; Counter.total++;`, `const cfg: Record<string, number> = {};\nconst items: string[] = [];\nclass Counter { static total = 0; }\nexport const peek = () => [cfg, items, Counter.total];`),
     );
     expect(r.effects).toEqual(['state.write:write:server state cfg', 'state.write:write:server state items', 'state.write:write:server state process.env', 'state.write:write:server state Counter.total']);
   });
 
-  it('takes Map.set under `if (!m.has(k))` for filling a gap, not replacing', async () => {
-    const t = tool(await lintFiles(server(`  if (!cache.has(key)) cache.set(key, 1);`, `const cache = new Map<string, number>();\ndeclare const key: string;`)), 't');
-    expect(t.effects!.effects.map((e) => [e.description, e.destructive])).toEqual([['initialises an entry of server state `cache`', false]]);
+  it('takes Map.set under `if (!m.has(k))` for filling a gap, not replacing: with a given value an additive write, with a computed one a memo (no effect)', async () => {
+    const t = tool(await lintFiles(withText(server(`  if (!notes.has(key)) notes.set(key, text);\n  if (!sizes.has(key)) sizes.set(key, await measure(key));`, `const notes = new Map<string, string>();\nconst sizes = new Map<string, number>();\ndeclare const key: string;\ndeclare function measure(k: string): Promise<number>;\nexport const peek = () => [notes, sizes];`))), 't');
+    expect(t.effects!.effects.map((e) => [e.description, e.destructive])).toEqual([['initialises an entry of server state `notes`, read back at server.ts:8', false]]);
   });
 
   it('sees CommonJS exports and globalThis as state', async () => {
-    const js = await effectsOf({ 'server.js': `const { McpServer } = require("@modelcontextprotocol/sdk/server/mcp.js");\nconst server = new McpServer({ name: "t", version: "1" });\nexports.count = 0;\nserver.registerTool("t", {}, async () => { exports.count += 1; module.exports.last = "x"; globalThis.seen = true; return { content: [] }; });\n` });
+    const js = await effectsOf({ 'server.js': `const { McpServer } = require("@modelcontextprotocol/sdk/server/mcp.js");\nconst server = new McpServer({ name: "t", version: "1" });\nexports.count = 0;\nserver.registerTool("t", {}, async () => { exports.count += 1; module.exports.last = "x"; globalThis.seen = true; return { content: [] }; });\nexports.peek = () => [exports.count, module.exports.last, globalThis.seen];\n` });
     expect(js.effects).toEqual(['state.write:write:server state exports.count', 'state.write:write:server state module.exports', 'state.write:write:server state globalThis.seen']);
   });
 
   it('takes an entry with a fresh key for adding (not idempotent), and x = !x for a toggle', async () => {
     const t = tool(
-      await lintFiles(server(`  tasks.set(randomUUID(), 1); const id = nanoid(); byId[id] = 2; enabled = !enabled;`, `import { randomUUID } from "node:crypto";\ndeclare function nanoid(): string;\nconst tasks = new Map<string, number>();\nconst byId: Record<string, number> = {};\nlet enabled = false;`)),
+      await lintFiles(server(`  tasks.set(randomUUID(), 1); const id = nanoid(); byId[id] = 2; enabled = !enabled;`, `import { randomUUID } from "node:crypto";\ndeclare function nanoid(): string;\nconst tasks = new Map<string, number>();\nconst byId: Record<string, number> = {};\nlet enabled = false;\nexport const peek = () => [tasks, byId, enabled];`)),
       't',
     );
     expect(t.effects!.effects.map((e) => [e.description, e.destructive, e.idempotent])).toEqual([
-      ['adds an entry with a new key to server state `tasks`', false, false],
-      ['adds an entry with a new key to server state `byId`', false, false],
-      ['toggles server state `enabled`', true, false],
+      ['adds an entry with a new key to server state `tasks`, read back at server.ts:9', false, false],
+      ['adds an entry with a new key to server state `byId`, read back at server.ts:9', false, false],
+      // Issue 15 (kind 6): a toggle is reversible, not destructive; a repeat flips it back, so not idempotent.
+      ['toggles server state `enabled`, read back at server.ts:9', false, false],
     ]);
   });
 
-  it('takes a read-through cache fill after `if (hit) return hit` for filling a gap', async () => {
+  it('takes a read-through fill after `if (hit) return hit` for filling a gap: of a loaded value a memo (no effect), of a given one an additive write', async () => {
     const t = tool(
-      await lintFiles(server(`  const hit = cache.get(key); if (hit) return { content: [] }; const v = await readFile(key, "utf8"); cache.set(key, v);`, `import { readFile } from "node:fs/promises";\nconst cache = new Map<string, string>();\ndeclare const key: string;`)),
+      await lintFiles(withText(server(`  const hit = files.get(key); if (hit) return { content: [] }; const v = await readFile(key, "utf8"); files.set(key, v);\n  const old = notes.get(key); if (old) return { content: [] }; notes.set(key, text);`, `import { readFile } from "node:fs/promises";\nconst files = new Map<string, string>();\nconst notes = new Map<string, string>();\ndeclare const key: string;\nexport const peek = () => [files, notes];`))),
       't',
     );
-    expect(t.effects!.effects.map((e) => [e.description, e.destructive])).toEqual([
+    expect(t.effects!.effects.map((e) => [e.description.replace(/, read back at .*/, ''), e.destructive])).toEqual([
       ['reads a file', null],
-      ['initialises an entry of server state `cache`', false],
+      ['initialises an entry of server state `notes`', false],
     ]);
   });
 
@@ -410,7 +419,7 @@ describe('server state', () => {
     const r = await effectsOf(
       server(
         `  store.add("x");`,
-        `class Store { private items: string[]; constructor() { this.items = []; } add(x: string) { this.items.push(x); } }\nconst store = new Store();`,
+        `class Store { private items: string[]; constructor() { this.items = []; } add(x: string) { this.items.push(x); } list() { return this.items; } }\nconst store = new Store();`,
       ),
     );
     expect(r.effects).toEqual(['state.write:write:server state this.items']);

@@ -1,0 +1,105 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { lint, type LintResult } from '../../src/index.js';
+import { tool } from '../helpers.js';
+
+/**
+ * Issue 15, kinds 2 and 6: server state counts as a modification only when a later call can see it
+ * (test/fixtures/server-state: memo.ts holds state no later call sees, store.ts state later calls
+ * read back), and removing bookkeeping (released timers, expired entries) destroys no data.
+ */
+const DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'server-state');
+
+let result: LintResult | undefined;
+async function linted(): Promise<LintResult> {
+  result ??= await lint({ paths: [DIR], cwd: DIR });
+  return result;
+}
+
+function findings(r: LintResult, name: string): string[] {
+  return r.findings.filter((f) => f.tool === name && f.ruleId.startsWith('optimistic-')).map((f) => `${f.ruleId}:${f.severity}`);
+}
+
+function stateEffects(r: LintResult, name: string): string[] {
+  return (tool(r, name).effects?.effects ?? []).filter((e) => e.kind === 'state.write').map((e) => e.description);
+}
+
+describe('server state no later call can see', () => {
+  it('does not count a lazy client, a memoised promise, a read-through cache, a once-only flag, an interval handle or a token cache', async () => {
+    const r = await linted();
+    expect(stateEffects(r, 'read_page')).toEqual([]);
+    expect(tool(r, 'read_page').inferred).toEqual({ readOnly: true, destructive: false, idempotent: true, openWorld: true });
+    expect(findings(r, 'read_page')).toEqual([]);
+  });
+});
+
+describe('server state later calls see', () => {
+  it('counts a stored note, and says who reads it back', async () => {
+    const r = await linted();
+    expect(stateEffects(r, 'save_note')).toEqual(['sets an entry of server state `notes`, replacing any previous one, read back at store.ts:13']);
+    expect(tool(r, 'save_note').inferred).toEqual({ readOnly: false, destructive: true, idempotent: true, openWorld: false });
+    expect(findings(r, 'save_note')).toEqual(['optimistic-read-only:error']);
+    expect(findings(r, 'read_note')).toEqual([]);
+  });
+
+  it('counts switching the selected project as a write that destroys nothing and repeats to the same state', async () => {
+    const r = await linted();
+    expect(stateEffects(r, 'select_project')).toEqual(['switches server state `currentProject` to another value, read back at store.ts:22']);
+    expect(tool(r, 'select_project').inferred).toEqual({ readOnly: false, destructive: false, idempotent: true, openWorld: false });
+    expect(findings(r, 'select_project')).toEqual(['optimistic-read-only:error']);
+  });
+
+  it('takes a toggle for not idempotent, and releasing its timers for bookkeeping, not destruction', async () => {
+    const r = await linted();
+    // `timers` is only written and released: its entries are nobody's data.
+    expect(stateEffects(r, 'toggle_logging')).toEqual(['toggles server state `logging`, read back at store.ts:30']);
+    expect(tool(r, 'toggle_logging').inferred).toEqual({ readOnly: false, destructive: false, idempotent: false, openWorld: false });
+    expect(findings(r, 'toggle_logging')).toEqual(['optimistic-idempotent:error']);
+  });
+
+  it('takes a payload kept under a fresh id for an additive write, and sweeping expired entries for upkeep', async () => {
+    const r = await linted();
+    expect(stateEffects(r, 'keep_payload')).toEqual(['adds an entry with a new key to server state `payloads`, read back at store.ts:51']);
+    expect(tool(r, 'keep_payload').inferred).toEqual({ readOnly: false, destructive: false, idempotent: false, openWorld: false });
+    expect(findings(r, 'keep_payload')).toEqual([]);
+  });
+});
+
+describe('a toggle of membership', () => {
+  it('takes removing a present entry that the other branch adds for a toggle (not destructive, not idempotent), and the released poller for bookkeeping', async () => {
+    const r = await linted();
+    expect(stateEffects(r, 'toggle_follow')).toEqual([
+      'toggles an entry of server state `followed` (removes it when present, adds it when absent), read back at store.ts:67',
+      'adds to server state `followed`, read back at store.ts:67',
+    ]);
+    expect(tool(r, 'toggle_follow').inferred).toEqual({ readOnly: false, destructive: false, idempotent: false, openWorld: false });
+    expect(findings(r, 'toggle_follow')).toEqual(['optimistic-idempotent:error']);
+  });
+});
+
+describe('a cache of a type the linter cannot see into', () => {
+  it('does not count filling it with a looked-up value', async () => {
+    const r = await linted();
+    expect((tool(r, 'current_project').effects?.effects ?? []).map((e) => e.description)).toEqual(['calls `this.cache.get`, which by its name (`get`) reads data', 'makes an HTTP request (GET)']);
+    expect(tool(r, 'current_project').inferred.readOnly).toBe(true);
+    expect(findings(r, 'current_project')).toEqual([]);
+  });
+
+  it('counts storing the caller\'s choice in it, as a likely write (a warning)', async () => {
+    const r = await linted();
+    expect((tool(r, 'switch_project').effects?.effects ?? []).map((e) => [e.description, e.confidence])).toEqual([['calls `this.cache.set`, which by its name (`set`) changes existing data', 'likely']]);
+    expect(findings(r, 'switch_project')).toEqual(['optimistic-read-only:warning']);
+  });
+});
+
+describe('a write method whose result is used', () => {
+  it('counts `for (const m of list.reverse())` as a read too: later calls see the order flipped', async () => {
+    const { lintFiles, SERVER_HEADER } = await import('../helpers.js');
+    const r = await lintFiles({
+      'server.ts': `${SERVER_HEADER}const steps = ["a", "b"];\nconst seen: string[] = [];\nserver.registerTool("t", { description: "d", inputSchema: {} }, async () => {\n  for (const s of steps.reverse()) console.error(s);\n  seen.push("x");\n  return { content: [] };\n});\n`,
+    });
+    // `seen` is only ever pushed to: nobody sees it.
+    expect(stateEffects(r, 't')).toEqual(['reverses server state `steps`, read back at server.ts:7']);
+  });
+});
