@@ -37,8 +37,8 @@ const PATH_READS: ReadonlySet<string> = new Set([
 /** Path segments that name where an API lives, not what it does: skipped when looking for the verb. */
 const NEUTRAL_SEGMENT = /^(?:api|apis|_apis|rest|rpc|v\d+(?:\.\d+)*(?:beta|alpha)?\d*|\d[\d.-]*|latest|public|internal)$/i;
 
-/** Segments of a path looked at, from its end: the operation of `…/_apis/search/codesearchresults` is in the one before last. */
-const SEGMENTS_READ = 2;
+/** Segments of a path shown in evidence, from its end (`…/chat/completions`). */
+const SEGMENTS_SHOWN = 2;
 
 /** The placeholder a URL's parts known only at run time are read as (`${base}/v1/search` → `{}/v1/search`). */
 export const URL_PLACEHOLDER = '{}';
@@ -64,7 +64,7 @@ function segmentsOf(path: string): string[] {
 /** `…/chat/completions`: the end of a URL for messages, or the URL when it is short. */
 export function shownUrl(url: string): string {
   const segments = pathOf(url).split('/').filter((s) => s.length > 0);
-  return segments.length > SEGMENTS_READ ? `…/${segments.slice(-SEGMENTS_READ).join('/')}` : pathOf(url) || url;
+  return segments.length > SEGMENTS_SHOWN ? `…/${segments.slice(-SEGMENTS_SHOWN).join('/')}` : pathOf(url) || url;
 }
 
 /** The operation one name (a path segment's dotted part, a JSON-RPC method's part) announces, and the word that decided. */
@@ -76,14 +76,16 @@ function operationOfName(name: string): { op: OpEffect; word: string } | null {
 }
 
 /**
- * The operation a URL path names, by its last segments (a segment's dotted parts from the last,
- * `chat.postMessage` → `postMessage`), skipping version and `api` segments: `…/search` reads,
- * `…/chat/completions` reads, `/oauth2/token` reads, `…/course/register` adds. Null when none of
- * them is a verb or an operation of {@link PATH_READS} (a collection: `…/projects/{}/surveys`).
+ * The operation a URL path names, by its last segment (its dotted parts from the last,
+ * `chat.postMessage` → `postMessage`), version and `api` segments aside: `…/search` reads,
+ * `…/chat/completions` reads, `/oauth2/token` reads, `…/course/register` adds. Only the last: a
+ * segment before it names the collection the request acts in (`…/search/{id}/feedback` sends
+ * feedback). Null when it is no verb nor an operation of {@link PATH_READS} (a collection:
+ * `…/projects/{}/surveys`).
  */
 export function pathPurpose(url: string): RequestPurpose | null {
   const segments = segmentsOf(pathOf(url)).filter((s) => !NEUTRAL_SEGMENT.test(s));
-  for (const segment of segments.slice(-SEGMENTS_READ).reverse()) {
+  for (const segment of segments.slice(-1)) {
     for (const part of segment.split('.').reverse()) {
       const found = operationOfName(part);
       if (found) return { op: postedOp(found.op), why: `${found.op.access === 'read' ? 'a read' : 'a write'} by its path (\`${found.word}\`)` };
