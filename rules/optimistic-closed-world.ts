@@ -22,6 +22,8 @@ export default defineRule({
     if (!claimed) return;
     const found = ownEffects(tool).filter((e) => e.openWorld);
     if (found.length === 0) return;
-    report({ messageId: 'reachesOut', data: { tool: tool.displayName, hint: 'openWorldHint', declares: claimed.declares, effects: describeEffects(found) }, location: hintLocation(tool, 'openWorldHint'), evidence: bySignificance(found) });
+    // A request made through a catalogued sink reaches the network for certain, even when what it does (its access) is only likely.
+    const reachCertain = found.some((e) => e.confidence === 'certain' || (e.kind === 'network' && e.basis !== 'name'));
+    report({ messageId: 'reachesOut', confidence: reachCertain ? 'certain' : 'likely', data: { tool: tool.displayName, hint: 'openWorldHint', declares: claimed.declares, effects: describeEffects(found) }, location: hintLocation(tool, 'openWorldHint'), evidence: bySignificance(found) });
   },
 });

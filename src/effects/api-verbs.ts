@@ -40,6 +40,9 @@ export const API_VERBS: ReadonlyMap<string, VerbEffect> = new Map([
  */
 const MANNER_PREFIXES: ReadonlySet<string> = new Set(['batch', 'transact', 'bulk']);
 
+/** Leading verbs that ask a question (`isCancel`, `hasPendingUpdate`): the words after them name what is asked about. */
+const PREDICATE_VERBS: ReadonlySet<string> = new Set(['is', 'has', 'exists']);
+
 /** Names that start with one verb and go on with another: `createOrUpdateFile` overwrites (an upsert). */
 const VERB_PHRASES: readonly (readonly [RegExp, VerbEffect])[] = [[/^(create|add|insert)Or(Update|Replace)/i, OPS.set]];
 
@@ -67,7 +70,8 @@ export function leadingVerb(name: string): string {
  * The effect a method or command name announces, and the verb that decided (for messages): its
  * leading verb's (`listForRepo` reads), after a word of manner (`batchUpdate`, AWS
  * `BatchGetItemCommand`); a phrase of two verbs (`createOrUpdateFile`, an upsert); and a reading
- * name that also names a change (`getOrCreateUser`, `fetchAndDelete`) takes the change. Null when
+ * name that also names a change (`getOrCreateUser`, `fetchAndDelete`) takes the change, but a
+ * question does not (`isCancel` reads). Null when
  * the name starts with no verb of the table.
  */
 export function namedVerb(name: string): { verb: string; effect: VerbEffect } | null {
@@ -80,7 +84,8 @@ export function namedVerb(name: string): { verb: string; effect: VerbEffect } | 
   const lead = words[at];
   const effect = lead === undefined ? undefined : API_VERBS.get(lead);
   if (!lead || !effect) return null;
-  if (effect.access === 'read') {
+  // `isCancel`, `hasUpdate`: a question about a change, not the change.
+  if (effect.access === 'read' && !PREDICATE_VERBS.has(lead)) {
     for (const word of words.slice(at + 1)) {
       const other = API_VERBS.get(word);
       if (other && other.access === 'write') return { verb: word, effect: other };

@@ -17,11 +17,13 @@ import { ParameterUse } from '../analysis/parameter-use.js';
 import { BUILTIN_VALUE_METHODS, CLIENT_LIFECYCLE_METHODS, MCP_PROTOCOL_METHODS, PURE_GLOBALS, PURE_MODULES, SINKS, pathKey, type SinkEntry } from './catalog/index.js';
 import { SinkIndex } from './sink-index.js';
 import { callbackClientMember, isFragmentBuilderCall, templateResultMember } from './chain.js';
-import { httpEffect, pathText, sinkCallEffect, sinkTemplateEffect, sqlEffect, type SinkSite } from './sink-call.js';
+import { httpEffect, pathText, postEffect, requestAmong, sinkCallEffect, sinkTemplateEffect, sqlEffect, type SinkSite } from './sink-call.js';
+import { pathPurpose, shownUrl } from './request-purpose.js';
 import { isCacheUpkeepCall, stateMutation, mutationOfCall } from './state.js';
 import { StateReads } from './state-reads.js';
 import { judgeFileRewrites } from './read-modify-write.js';
 import { handedBackFunctions } from './handed-back.js';
+import { LISTENER_METHODS, releasedHandle } from './release.js';
 import { DEFAULT_INFER_OPTIONS, type InferOptions } from './options.js';
 import { CallCycles, type CycleDependent } from './cycles.js';
 
@@ -71,6 +73,19 @@ function isSinkFactory(module: string, path: string[]): boolean {
   const last = path[path.length - 1];
   const firstCall = path.findIndex((p) => p === RESULT_OF_CALL || p === RESULT_OF_NEW);
   return last !== undefined && CLIENT_LIFECYCLE_METHODS.has(last) && firstCall >= 0 && isSinkFactory(module, path.slice(0, firstCall));
+}
+
+/**
+ * True for a call that releases a handle the process holds or (un)registers a listener
+ * (release.ts: `pdfDoc.destroy()`, `controller.abort()`, `signal.removeEventListener(...)`): it
+ * changes nothing outside. `path` is the access path of a package's object the call is a method
+ * of; the export nearest the method (`getDocument` of `getDocument().promise.destroy`) names the receiver too.
+ */
+function freesHandle(call: CallExpression, path: readonly string[]): boolean {
+  const callee = unwrap(call.getExpression());
+  if (Node.isPropertyAccessExpression(callee) && LISTENER_METHODS.has(callee.getName())) return true;
+  const maker = path.slice(0, -1).filter((p) => p !== RESULT_OF_CALL && p !== RESULT_OF_NEW && p !== 'promise').pop();
+  return releasedHandle(call, maker === undefined ? [] : [maker]) !== null;
 }
 
 /** True for `resolve(...)` / `reject(...)` inside `new Promise((resolve, reject) => ...)`. */
@@ -759,6 +774,7 @@ export class EffectAnalyzer {
           this.unresolved(summary, call, `${named}: the module ${module} ${why}`);
           return;
         }
+        if (Node.isCallExpression(call) && freesHandle(call, exportPath)) return;
         this.unseen(summary, call, `calls ${named}, which the sink catalog does not model`, b, `${module} ${pathKey(exportPath)}`.trim());
         return;
       }
@@ -815,6 +831,7 @@ export class EffectAnalyzer {
           // Opening or closing a connection or handle of unknown type without arguments (`conn.close()`,
           // `client.release()`) touches no data; `lab.end(sessionId)` may, and is judged by its name.
           if (CLIENT_LIFECYCLE_METHODS.has(callee.getName()) && !['on', 'once', 'off'].includes(callee.getName()) && call.getArguments().length === 0) return;
+          if (Node.isCallExpression(call) && freesHandle(call, [])) return;
           if (this.isResultOfPureCall(callee.getExpression())) return;
         }
         if (isFragmentBuilderCall(call, this.resolver, b)) return;
@@ -838,12 +855,27 @@ export class EffectAnalyzer {
     if (DELEGATING_METHODS.has(name)) return arbitraryEffect(call, `\`${name}\` forwards the call to a tool chosen by the arguments`);
     // The sink names the package export when there is one (`some-sdk Client.new().deleteThing`), else the callee as written.
     const base = { location: locationOf(call), via: [], basis: 'name' as const, confidence: 'likely' as const, sink: sink ?? shorten(callee.getText(), 50) };
-    for (const arg of call.getArguments()) {
+    const through = `through \`${shorten(callee.getText(), 40)}\``;
+    const args = call.getArguments();
+    for (const arg of args) {
       const v = evaluate(arg, this.resolver, 0, b);
       if (v.known && typeof v.value === 'string' && /^(GET|HEAD|OPTIONS|POST|PUT|PATCH|DELETE)$/.test(v.value)) {
+        const network = { ...base, kind: 'network' as const, openWorld: true };
+        // A POST is judged by what it says it does (its path, its body), as a catalogued request is.
+        if (v.value === 'POST') {
+          const request = requestAmong(args.filter((a) => a !== arg), this.resolver, b);
+          return { ...postEffect({ ...network, access: 'unknown', destructive: null, idempotent: null, sink: base.sink, description: `sends an HTTP request ${through}` }, request.url, request.body), confidence: 'likely' };
+        }
         const http = httpEffect(v.value);
-        return { ...base, kind: 'network', access: http.access, destructive: http.destructive, idempotent: http.idempotent, openWorld: true, description: `sends an HTTP ${http.label} request through \`${shorten(callee.getText(), 40)}\`` };
+        return { ...network, access: http.access, destructive: http.destructive, idempotent: http.idempotent, description: `sends an HTTP ${http.label} request ${through}` };
       }
+    }
+    // `client.request(document)`, `client.post("/search", body)`: a GraphQL or JSON-RPC body, or a POST's path, names the operation.
+    const request = requestAmong(args, this.resolver, b);
+    const purpose = request.body ?? (leadingVerb(name) === 'post' && request.url !== null ? pathPurpose(request.url) : null);
+    if (purpose) {
+      const { op } = purpose;
+      return { ...base, kind: 'api', access: op.access, destructive: op.destructive, idempotent: op.idempotent, openWorld: false, description: `sends a request ${through}${request.url ? ` to ${shownUrl(request.url)}` : ''}: ${purpose.why}` };
     }
     // `db.query("DELETE FROM t")` on a client the catalog does not know: the statement decides.
     // `db.query("DELETE ...")`: the statement decides; through a name that only runs SQL (`query`,

@@ -14,6 +14,7 @@ import { commandEffect, commandOfCall, commandOfTemplate } from './commands.js';
 import { chainedMethodNames, receiverOrigin } from './chain.js';
 import { OPS, type OpEffect } from './catalog/ops.js';
 import { redisOp } from './catalog/redis.js';
+import { URL_PLACEHOLDER, graphqlOperation, graphqlPurpose, pathPurpose, rpcPurpose, shownUrl, type RequestPurpose } from './request-purpose.js';
 
 /**
  * The effect of one call of a catalogued sink, refined by what its arguments say: the HTTP method
@@ -152,7 +153,12 @@ function argumentEffect(sink: SinkEntry, call: CallExpression | NewExpression, b
   if (sink.sqlArgument !== undefined) return sqlEffect(base, sink.sqlArgument === 'receiver' ? receiverSql(call) : args[sink.sqlArgument], resolver, b);
   if (!sink.httpMethod) return base;
   const method = httpMethodOf(sink, args, resolver, b);
-  if (method === null) return { ...base, description: `${sink.description} with a method known only at run time` };
+  // The request is certain (it reaches the network), what it does is not: its access stays unknown.
+  if (method === null) return { ...base, description: `${sink.description} with a method known only at run time, which may write` };
+  if (method.toUpperCase() === 'POST') {
+    const request = requestOf(sink, args, resolver, b);
+    return postEffect(base, request.url ? urlTextOf(request.url, resolver, b) : null, request.body ? bodyPurpose(request.body, resolver, b) : null);
+  }
   return httpCallEffect(base, method, sink.httpMethod === 'get' ? sink.description : null);
 }
 
@@ -160,6 +166,115 @@ function argumentEffect(sink: SinkEntry, call: CallExpression | NewExpression, b
 function httpCallEffect(base: Effect, method: string, description: string | null): Effect {
   const http = httpEffect(method);
   return { ...base, access: http.access, destructive: http.destructive, idempotent: http.idempotent, sink: `${base.sink} ${http.label}`, description: description ?? `${base.description} (${http.label})` };
+}
+
+/**
+ * A POST judged by what it says it does (request-purpose.ts): the GraphQL operation or JSON-RPC
+ * method of its body, else the verb of its URL path; when neither tells, a likely write (POST's
+ * traits: additive, not idempotent, RFC 9110 §9.3.3), which makes findings resting on it warnings
+ * (issue 15, "HTTP methods are not semantics"). `url` is the address with `{}` for the parts
+ * known only at run time, null when none of it can be read.
+ */
+export function postEffect(base: Effect, url: string | null, body: RequestPurpose | null): Effect {
+  const purpose = body ?? (url === null ? null : pathPurpose(url));
+  const to = url === null || segmentsKnown(url) === 0 ? 'an address known only at run time' : shownUrl(url);
+  const post = httpEffect('POST');
+  if (purpose === null) {
+    return { ...base, access: post.access, destructive: post.destructive, idempotent: post.idempotent, confidence: 'likely', sink: `${base.sink} POST`, description: `${base.description} (POST to ${to}: neither its path nor its body names the operation, so a likely write)` };
+  }
+  const { op } = purpose;
+  return { ...base, access: op.access, destructive: op.destructive, idempotent: op.idempotent, sink: `${base.sink} POST`, description: `${base.description} (POST to ${to}: ${purpose.why})` };
+}
+
+/**
+ * What the arguments of a call the linter cannot see into say about the request it makes (a
+ * wrapper's `api.request("POST", "/v1/search")`, `client.post("/search", body)`, an unknown
+ * client's `request(document, variables)`): the address (the first argument whose text has a
+ * `/`, `{}` for its parts known only at run time) and the purpose its body names, among the
+ * first two arguments.
+ */
+export function requestAmong(args: readonly Node[], resolver: Resolver, b: Bindings): { url: string | null; body: RequestPurpose | null } {
+  const first = args.slice(0, 2);
+  const url = first.map((arg) => urlTextOf(arg, resolver, b)).find((text) => text.includes('/') && segmentsKnown(text) > 0) ?? null;
+  const body = first.map((arg) => bodyPurpose(arg, resolver, b)).find((purpose) => purpose !== null) ?? null;
+  return { url, body };
+}
+
+/** How many characters of a URL's text are known (placeholders and the scheme aside). */
+function segmentsKnown(url: string): number {
+  return url.split(URL_PLACEHOLDER).join('').replace(/^[a-z]+:\/\//i, '').length;
+}
+
+/** The nodes of a request's address and body, by how the sink takes them (see {@link SinkEntry.httpMethod}). */
+function requestOf(sink: SinkEntry, args: Node[], resolver: Resolver, b: Bindings): { url?: Node; body?: Node } {
+  const property = (options: Node | undefined, ...names: string[]): Node | undefined => {
+    const obj = options ? optionsObject(options, resolver, b) : null;
+    return names.map((name) => propertyValue(obj?.getProperty(name))).find((v) => v !== null) ?? undefined;
+  };
+  if (sink.httpMethod === 'fetch') {
+    const first = args[0] ? unwrap(initializerOf(args[0], true) ?? args[0]) : undefined;
+    // fetch(new Request(url, init)): the request's own address and init.
+    if (isNewOf(first, 'Request')) return { url: first.getArguments()[0], body: property(args[1], 'body') ?? property(first.getArguments()[1], 'body') };
+    return { url: args[0], body: property(args[1], 'body') };
+  }
+  // axios.post(url, data), got.post(url, { json }), ky.post(url, { json }).
+  if (sink.httpMethod === 'fixed') return { url: args[0], body: property(args[1], 'json', 'body') ?? args[1] };
+  // axios(config), http.request(url, options), got(url, options).
+  const [first, second] = args;
+  if (first && isUrlValue(first, resolver, b)) return { url: first, body: property(second, 'data', 'json', 'body') };
+  return { url: property(first, 'url', 'path'), body: property(first, 'data', 'json', 'body') };
+}
+
+/**
+ * The text of a URL argument with `{}` for its parts known only at run time: a string, a template
+ * (`${base}/v1/search`), a `+` of parts, `new URL(path, base)`, `url.toString()`, `url.href`, and
+ * the consts and fields (`this.urls.search`) holding one.
+ */
+function urlTextOf(arg: Node, resolver: Resolver, b: Bindings, depth = 0): string {
+  const node = unwrap(arg);
+  if (depth > 8) return URL_PLACEHOLDER;
+  const v = evaluate(node, resolver, 0, b);
+  if (v.known) return typeof v.value === 'string' ? v.value : URL_PLACEHOLDER;
+  if (Node.isTemplateExpression(node)) {
+    return node.getHead().getLiteralText() + node.getTemplateSpans().map((span) => urlTextOf(span.getExpression(), resolver, b, depth + 1) + span.getLiteral().getLiteralText()).join('');
+  }
+  if (Node.isBinaryExpression(node) && node.getOperatorToken().getKind() === SyntaxKind.PlusToken) return urlTextOf(node.getLeft(), resolver, b, depth + 1) + urlTextOf(node.getRight(), resolver, b, depth + 1);
+  // new URL("/sso/oauth2/token", base): the path decides.
+  if (isNewOf(node, 'URL') && node.getArguments()[0]) return urlTextOf(node.getArguments()[0]!, resolver, b, depth + 1);
+  if (Node.isCallExpression(node)) {
+    const callee = unwrap(node.getExpression());
+    if (Node.isPropertyAccessExpression(callee) && ['toString', 'toJSON'].includes(callee.getName())) return urlTextOf(callee.getExpression(), resolver, b, depth + 1);
+    return URL_PLACEHOLDER;
+  }
+  if (Node.isPropertyAccessExpression(node) && node.getName() === 'href') return urlTextOf(node.getExpression(), resolver, b, depth + 1);
+  const defining = definingNode(node, resolver, b) ?? (Node.isIdentifier(node) ? initializerOf(node, true) : undefined);
+  return defining && unwrap(defining) !== node ? urlTextOf(defining, resolver, b, depth + 1) : URL_PLACEHOLDER;
+}
+
+/**
+ * What a request body says it does: a GraphQL document (the body, or its `query`, also inside
+ * `JSON.stringify(...)`), or a JSON-RPC call (`{ jsonrpc, method }`). Null when it names neither.
+ */
+function bodyPurpose(arg: Node, resolver: Resolver, b: Bindings): RequestPurpose | null {
+  let node = definingNode(arg, resolver, b) ?? unwrap(arg);
+  if (Node.isCallExpression(node) && /^JSON\.stringify$/.test(unwrap(node.getExpression()).getText()) && node.getArguments()[0]) {
+    node = definingNode(node.getArguments()[0]!, resolver, b) ?? unwrap(node.getArguments()[0]!);
+  }
+  if (!Node.isObjectLiteralExpression(node)) {
+    const text = leadingTextOf(node, resolver, [], 0, b);
+    const operation = text === null ? null : graphqlOperation(text);
+    return operation ? graphqlPurpose(operation) : null;
+  }
+  const textOf = (name: string): string | null => {
+    const value = propertyValue(node.getProperty(name));
+    return value ? leadingTextOf(value, resolver, [], 0, b) : null;
+  };
+  const query = textOf('query');
+  const operation = query === null ? null : graphqlOperation(query);
+  if (operation) return graphqlPurpose(operation);
+  if (!node.getProperty('jsonrpc')) return null;
+  const method = textOf('method');
+  return method === null ? null : rpcPurpose(method);
 }
 
 /** `base` doing operation `op`, named `what` in the sink and the description. */
@@ -201,6 +316,13 @@ export function sinkTemplateEffect(sink: SinkEntry, node: TaggedTemplateExpressi
   return base;
 }
 
+/** The value a property of an object literal gives (`{ method: "PUT" }`, `{ method }`), or null for a method, accessor or spread. */
+function propertyValue(prop: Node | undefined): Node | null {
+  if (prop && Node.isPropertyAssignment(prop)) return prop.getInitializerOrThrow();
+  if (prop && Node.isShorthandPropertyAssignment(prop)) return prop.getNameNode();
+  return null;
+}
+
 /** The object an options argument stands for (a literal, or a const holding one), or null when it cannot be read. */
 function optionsObject(arg: Node, resolver: Resolver, b: Bindings): import('ts-morph').ObjectLiteralExpression | null {
   const node = definingNode(arg, resolver, b) ?? unwrap(arg);
@@ -234,7 +356,7 @@ function overwriteEffect(base: Effect, spec: NonNullable<SinkEntry['overwriteOpt
     if (!options) replaces = null;
     else if (prop) {
       named = Node.isPropertyAssignment(prop) || Node.isShorthandPropertyAssignment(prop) ? prop.getName() : named;
-      const value = Node.isPropertyAssignment(prop) ? prop.getInitializerOrThrow() : Node.isShorthandPropertyAssignment(prop) ? prop.getNameNode() : null;
+      const value = propertyValue(prop);
       const v = value ? evaluate(value, resolver, 0, b) : null;
       replaces = v?.known ? Boolean(v.value) : null;
     } else if (options.getProperties().some((p) => Node.isSpreadAssignment(p))) replaces = null;
@@ -297,8 +419,8 @@ function redisCommandName(arg: Node | undefined, resolver: Resolver): string | n
 function endpointEffect(base: Effect, arg: Node | undefined, resolver: Resolver): Effect {
   const text = arg ? leadingTextOf(arg, resolver, []) : null;
   if (text !== null) {
-    const route = /^\s*(GET|HEAD|OPTIONS|POST|PUT|PATCH|DELETE)\s/i.exec(text);
-    if (route) return httpCallEffect(base, route[1]!, null);
+    const route = /^\s*(GET|HEAD|OPTIONS|POST|PUT|PATCH|DELETE)\s+(\S*)/i.exec(text);
+    if (route) return route[1]!.toUpperCase() === 'POST' ? postEffect(base, route[2]!, null) : httpCallEffect(base, route[1]!, null);
     if (text.trimStart().startsWith('/')) return httpCallEffect(base, 'GET', null);
     const method = /^[\w.]+$/.exec(text.trim()) ? text.trim().split('.').pop()! : null;
     if (method) return verbEffect(base, method);
@@ -351,7 +473,7 @@ function fileFlagOf(spec: NonNullable<SinkEntry['fileFlag']>, args: Node[], reso
     if (!spec.property) return null;
     const prop = node.getProperty(spec.property);
     if (!prop) return spec.default;
-    const value = Node.isPropertyAssignment(prop) ? prop.getInitializerOrThrow() : Node.isShorthandPropertyAssignment(prop) ? prop.getNameNode() : null;
+    const value = propertyValue(prop);
     if (!value) return null;
     const v = evaluate(value, resolver);
     return v.known && typeof v.value === 'string' ? v.value : null;
@@ -409,7 +531,8 @@ function methodIn(obj: import('ts-morph').ObjectLiteralExpression, resolver: Res
     }
     const name = Node.isPropertyAssignment(prop) || Node.isShorthandPropertyAssignment(prop) ? prop.getName() : null;
     if (name !== 'method') continue;
-    const value = Node.isPropertyAssignment(prop) ? prop.getInitializerOrThrow() : (prop as import('ts-morph').ShorthandPropertyAssignment).getNameNode();
+    const value = propertyValue(prop);
+    if (!value) return null;
     const v = evaluate(value, resolver, 0, b);
     return v.known && typeof v.value === 'string' ? v.value : null;
   }

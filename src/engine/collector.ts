@@ -30,11 +30,11 @@ export function collect(reports: RawReport[], crashes: RuleCrash[], rules: Reado
     if (template === undefined) throw new Error(`rule ${rule.id} reported unknown messageId "${report.messageId}"`);
     const evidence = report.evidence ?? [];
     const likelyEvidence = restsOnLikelyEvidence(evidence);
-    // A rule unsure of its own report says why in its message.
-    const likely = likelyEvidence || report.confidence === 'likely';
+    // A rule unsure of its own report says why in its message; one that knows its evidence's confidence does not bear on its question says so.
+    const likely = report.confidence !== undefined ? report.confidence === 'likely' : likelyEvidence;
     const incidental = evidence.length > 0 && evidence.every((e) => e.incidental !== undefined) ? evidence[0]!.incidental! : null;
     const severity = incidental !== null ? lower(configured, 'info') : likely ? lower(configured, 'warning') : configured;
-    const note = incidental !== null ? ` (incidental: ${incidental})` : likelyEvidence ? LIKELY_NOTE : likely && evidence.length > 0 ? UNVERIFIED_NOTE : '';
+    const note = incidental !== null ? ` (incidental: ${incidental})` : likely && likelyEvidence ? LIKELY_NOTE : likely && evidence.length > 0 ? UNVERIFIED_NOTE : '';
     const message = renderMessage(template, report.data) + note;
     const key = `${report.ruleId}\0${report.location.file}\0${report.location.line}\0${report.location.column}\0${report.location.jsonPath ?? ''}\0${message}`;
     if (seen.has(key)) continue;
@@ -74,7 +74,7 @@ function hintOf(report: RawReport): string | undefined {
 }
 
 /** Appended to a finding whose evidence is only likely, so that the reader knows why it is not an error. */
-export const LIKELY_NOTE = ' (likely: inferred from the names of calls the linter cannot see into, so reported as a warning)';
+export const LIKELY_NOTE = ' (likely: inferred from the names of calls the linter cannot see into, or from requests whose purpose it cannot read, so reported as a warning)';
 
 /**
  * Appended to a finding its rule is unsure of although the evidence is certain: the effect is
@@ -84,8 +84,8 @@ export const LIKELY_NOTE = ' (likely: inferred from the names of calls the linte
 export const UNVERIFIED_NOTE = ' (unverified: the linter cannot see what this code does, so reported as a warning)';
 
 /**
- * True when a finding has evidence and all of it is `likely` (read from callee names, not from a
- * catalogued sink): issue #4, "a contradiction proven by certain evidence is an error; one that
+ * True when a finding has evidence and all of it is `likely` (read from callee names, or a request
+ * whose method or purpose cannot be read): issue #4, "a contradiction proven by certain evidence is an error; one that
  * rests only on likely evidence is a warning".
  */
 export function restsOnLikelyEvidence(evidence: readonly Effect[]): boolean {

@@ -34,7 +34,9 @@ export interface RuleReport<MessageId extends string> {
   evidence?: Effect[];
   /**
    * `likely` when the rule itself is not sure (its message says what is unknown): the finding is
-   * then at most a warning, as one resting only on likely evidence is. Default `certain`.
+   * then at most a warning, as one resting only on likely evidence is. `certain` when the rule knows
+   * that what makes its evidence likely does not bear on its question (a POST whose purpose is only
+   * likely certainly reaches the network). Not given: the evidence decides (all likely: a warning).
    */
   confidence?: Confidence;
 }

@@ -118,7 +118,7 @@ describe('Playwright', () => {
   const download = await page.waitForEvent("download"); await download.saveAs("out.bin"); await page.context().storageState({ path: "state.json" }); await page.context().storageState();`,
     );
     expect(r.rows).toEqual([
-      'playwright chromium.launch().newPage().request.post POST | network write d=false i=false open=true certain',
+      'playwright chromium.launch().newPage().request.post POST | network write d=false i=false open=true likely',
       'playwright chromium.launch().newPage().request.get GET | network read d=null i=null open=true certain',
       'playwright request.newContext().delete DELETE | network write d=true i=true open=true certain',
       'playwright request.newContext().fetch PUT | network write d=true i=true open=true certain',

@@ -212,7 +212,7 @@ const service = new Service(new Repo());`,
     expect(r.effects).toEqual([
       { effect: 'database:write:pg Pool.new().query DELETE', confidence: 'certain', at: at(f, 'src/repo.ts', 'pool.query('), via: via('drop') },
       { effect: 'process.spawn:unknown:child_process execFile (make)', confidence: 'certain', at: at(f, 'src/repo.ts', 'execFile("make"'), via: via('build') },
-      { effect: 'network:write:axios post POST', confidence: 'certain', at: at(f, 'src/repo.ts', 'axios.post('), via: via('publish') },
+      { effect: 'network:write:axios post POST', confidence: 'likely', at: at(f, 'src/repo.ts', 'axios.post('), via: via('publish') },
       { effect: 'state.write:write:server state this.notes', confidence: 'certain', at: at(f, 'src/repo.ts', 'this.notes.set('), via: via('remember') },
     ]);
     expect(r.unresolved).toEqual([]);
@@ -362,7 +362,7 @@ describe('higher-order helpers', () => {
     const r = await effectsOf(f);
     expect(r.effects).toEqual([
       { effect: 'network:read:fetch GET', confidence: 'certain', at: at(f, 'src/server.ts', 'withRetry(() => fetch'), via: [hop(f, 'withRetry', 'src/server.ts', 'withRetry(() =>'), hop(f, 'fn', 'src/retry.ts')] },
-      { effect: 'network:write:fetch POST', confidence: 'certain', at: at(f, 'src/server.ts', 'method: "POST"'), via: [hop(f, 'withRetry', 'src/server.ts', 'withRetry(post)'), hop(f, 'fn', 'src/retry.ts')] },
+      { effect: 'network:write:fetch POST', confidence: 'likely', at: at(f, 'src/server.ts', 'method: "POST"'), via: [hop(f, 'withRetry', 'src/server.ts', 'withRetry(post)'), hop(f, 'fn', 'src/retry.ts')] },
     ]);
     expect(r.unresolved).toEqual([]);
   });

@@ -18,6 +18,10 @@ describe('optimistic-closed-world', () => {
         { declared: { openWorldHint: false }, effects: ['fetchGet'], shared: ['fetchPost'], errors: ['reachesOut@10'] },
         { declared: { readOnlyHint: true, openWorldHint: false }, effects: ['fetchGet'], errors: ['reachesOut@11'] },
         { declared: { openWorldHint: false }, effects: ['spawn'], errors: ['reachesOut@10'] },
+        // A POST whose purpose is only likely still reaches the network for certain: an error.
+        { declared: { openWorldHint: false }, effects: ['likelyPost'], errors: ['reachesOut@10'] },
+        // A request read only from a wrapper's name and arguments may not reach the network: a warning.
+        { declared: { openWorldHint: false }, effects: ['likelyRequest'], errors: ['reachesOut@10?'] },
       ],
     });
   });

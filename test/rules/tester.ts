@@ -17,6 +17,8 @@ export const EFFECTS = {
   spawn: { kind: 'process.spawn', access: 'unknown', destructive: null, idempotent: null, openWorld: true, sink: 'child_process exec', description: 'runs another program', confidence: 'certain' },
   delegate: { kind: 'unknown', access: 'unknown', destructive: null, idempotent: null, openWorld: true, arbitrary: true, sink: 'upstream.callTool', description: 'runs code chosen at run time', confidence: 'certain' },
   likelyDelete: { kind: 'api', access: 'write', destructive: true, idempotent: null, openWorld: false, sink: 'api.deleteLabel', description: 'calls `api.deleteLabel`, which by its name (`delete`) deletes or discards data', basis: 'name', confidence: 'likely' },
+  likelyPost: { kind: 'network', access: 'write', destructive: false, idempotent: false, openWorld: true, sink: 'fetch POST', description: 'makes an HTTP request (POST to …/surveys: neither its path nor its body names the operation, so a likely write)', confidence: 'likely' },
+  likelyRequest: { kind: 'network', access: 'read', destructive: null, idempotent: null, openWorld: true, sink: 'api.request', description: 'sends an HTTP GET request through `api.request`', basis: 'name', confidence: 'likely' },
   push: { kind: 'state.write', access: 'write', destructive: false, idempotent: false, openWorld: false, sink: 'server state log', description: 'appends to server state `log`', confidence: 'certain' },
 } satisfies Record<string, Omit<Effect, 'location' | 'via'> & { kind: EffectKind }>;
 

@@ -1,0 +1,135 @@
+import { OPS, type OpEffect } from './catalog/ops.js';
+import { namedVerb, wordsOf } from './api-verbs.js';
+
+/**
+ * What a POST request says it does, read from what it sends rather than from its method: the
+ * GraphQL operation in its body, the JSON-RPC method in its body, or the verb of its URL path's
+ * last segments. POST is the method of every operation that does not fit GET (RFC 9110 §9.3.3:
+ * "process the representation ... according to the resource's own specific semantics"), so a
+ * search, a query, an LLM completion or an OAuth token request is sent with it and modifies
+ * nothing (the corpus semantics, ../shared/corpus/README.md "What the labels mean": readOnly is
+ * false only when something outside the returned result changes).
+ *
+ * Plain data and pure functions of text; the arguments of a call are read in sink-call.ts.
+ */
+
+/** Why a request is judged as it is, for evidence: "a read by its path (`search`)". */
+export interface RequestPurpose {
+  op: OpEffect;
+  /** The words of the evidence, after the request's address: "a read by its path (`search`)". */
+  why: string;
+}
+
+/**
+ * Words of a URL path segment (besides the verbs of api-verbs.ts, which `search`, `query`,
+ * `lookup`, `list`, `get` are) that name an operation which only reads: an LLM completion, chat
+ * answer or embedding answers a question and stores nothing; `token` is the OAuth 2.0 token
+ * endpoint (RFC 6749 §3.2: a client obtains an access token), which changes no resource the
+ * tool's caller sees; scraping, crawling and extracting read web pages; the others compute an
+ * answer from what they are sent.
+ */
+const PATH_READS: ReadonlySet<string> = new Set([
+  'completions', 'completion', 'chat', 'embeddings', 'embedding', 'token', 'introspect', 'scrape', 'crawl', 'extract',
+  'explain', 'analyze', 'summarize', 'translate', 'classify', 'moderations', 'rerank', 'suggest', 'autocomplete',
+  'estimate', 'preview', 'evaluate', 'calculate',
+]);
+
+/** Path segments that name where an API lives, not what it does: skipped when looking for the verb. */
+const NEUTRAL_SEGMENT = /^(?:api|apis|_apis|rest|rpc|v\d+(?:\.\d+)*(?:beta|alpha)?\d*|\d[\d.-]*|latest|public|internal)$/i;
+
+/** Segments of a path shown in evidence, from its end (`…/chat/completions`). */
+const SEGMENTS_SHOWN = 2;
+
+/** The placeholder a URL's parts known only at run time are read as (`${base}/v1/search` → `{}/v1/search`). */
+export const URL_PLACEHOLDER = '{}';
+
+/** `https://h/api/v1/chat/completions?x=1` → `/api/v1/chat/completions`: the path of a URL (or of a path), placeholders kept. */
+function pathOf(url: string): string {
+  return url
+    .replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '')
+    .replace(/[?#].*$/s, '');
+}
+
+/**
+ * The segments of a path with their text, placeholders removed: the linter's `{}` for a part known
+ * only at run time and a route's parameters (`/repos/{owner}/{repo}/search` → `repos`, `search`).
+ */
+function segmentsOf(path: string): string[] {
+  return path
+    .split('/')
+    .map((s) => s.replace(/\{[^}]*\}|:\w+/g, ''))
+    .filter((s) => s.length > 0);
+}
+
+/** `…/chat/completions`: the end of a URL for messages, or the URL when it is short. */
+export function shownUrl(url: string): string {
+  const segments = pathOf(url).split('/').filter((s) => s.length > 0);
+  return segments.length > SEGMENTS_SHOWN ? `…/${segments.slice(-SEGMENTS_SHOWN).join('/')}` : pathOf(url) || url;
+}
+
+/** The operation one name (a path segment's dotted part, a JSON-RPC method's part) announces, and the word that decided. */
+function operationOfName(name: string): { op: OpEffect; word: string } | null {
+  const named = namedVerb(name);
+  if (named) return { op: named.effect, word: named.verb };
+  const lead = wordsOf(name)[0];
+  return lead !== undefined && PATH_READS.has(lead) ? { op: OPS.read, word: lead } : null;
+}
+
+/**
+ * The operation a URL path names, by its last segment (its dotted parts from the last,
+ * `chat.postMessage` → `postMessage`), version and `api` segments aside: `…/search` reads,
+ * `…/chat/completions` reads, `/oauth2/token` reads, `…/course/register` adds. Only the last: a
+ * segment before it names the collection the request acts in (`…/search/{id}/feedback` sends
+ * feedback). Null when it is no verb nor an operation of {@link PATH_READS} (a collection:
+ * `…/projects/{}/surveys`).
+ */
+export function pathPurpose(url: string): RequestPurpose | null {
+  const segments = segmentsOf(pathOf(url)).filter((s) => !NEUTRAL_SEGMENT.test(s));
+  for (const segment of segments.slice(-1)) {
+    for (const part of segment.split('.').reverse()) {
+      const found = operationOfName(part);
+      if (found) return { op: postedOp(found.op), why: `${found.op.access === 'read' ? 'a read' : 'a write'} by its path (\`${found.word}\`)` };
+    }
+  }
+  return null;
+}
+
+/**
+ * What a POST whose path names `op` does: a read reads; a deletion (`…/delete`, `…/remove`)
+ * destroys; any other write keeps POST's traits (additive, not idempotent, RFC 9110 §9.3.3), as a
+ * path word (`start-redis`, `…/update`) says less about what is replaced than an SDK's method name.
+ */
+function postedOp(op: OpEffect): OpEffect {
+  if (op.access !== 'write' || op === OPS.discard || op === OPS.delete) return op;
+  return { ...op, destructive: false, idempotent: false };
+}
+
+/**
+ * The operation of a GraphQL document (https://spec.graphql.org/October2021/#sec-Language.Operations):
+ * `mutation` writes; `query`, `subscription` and the `{ ... }` shorthand read. Null when the text
+ * is not a GraphQL document: SQL never starts with these (`query Name {`, `query(`, `{ field`), nor
+ * does JSON (`{"query": ...}`).
+ */
+export function graphqlOperation(text: string): 'mutation' | 'query' | null {
+  const match = /^\s*(?:#[^\n]*\n\s*)*(?:(query|mutation|subscription)\b\s*(?:[A-Za-z_]\w*\s*)?[({@]|\{\s*[A-Za-z_])/.exec(text);
+  if (!match) return null;
+  return match[1] === 'mutation' ? 'mutation' : 'query';
+}
+
+/** The purpose of a GraphQL document sent as a request body. */
+export function graphqlPurpose(operation: 'mutation' | 'query'): RequestPurpose {
+  return operation === 'mutation' ? { op: OPS.write, why: 'a GraphQL mutation' } : { op: OPS.read, why: 'a read (a GraphQL query)' };
+}
+
+/**
+ * The operation a JSON-RPC method names (https://www.jsonrpc.org/specification §4: `method`): its
+ * parts separated by `.`, `/` or `_`, from the last, read with the verb table (`eth_getBalance`
+ * reads, `tools/list` reads, `eth_sendTransaction` adds). Null when no part names one.
+ */
+export function rpcPurpose(method: string): RequestPurpose | null {
+  for (const part of method.split(/[./_]/).filter((p) => p.length > 0).reverse()) {
+    const found = operationOfName(part);
+    if (found) return { op: found.op, why: `${found.op.access === 'read' ? 'a read' : 'a write'} by its JSON-RPC method \`${method}\`` };
+  }
+  return null;
+}
