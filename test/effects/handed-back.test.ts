@@ -49,7 +49,7 @@ describe('functions handed back uncalled', () => {
   });
 
   it('reads a returned const that holds the object of methods', async () => {
-    expect(await effectsOf('await api.flags("p").toggle("1");')).toEqual(['makes an HTTP request (POST):write']);
+    expect(await effectsOf('await api.flags("p").toggle("1");')).toEqual(['makes an HTTP request (POST to …/f/{}: neither its path nor its body names the operation, so a likely write):write']);
   });
 
   it('counts nothing for a call that only makes the methods', async () => {
@@ -72,6 +72,6 @@ describe('HTTP options spread into a request', () => {
   it('is a request of unknown method when the spread options cannot be read', async () => {
     const files = { 'server.ts': `${SERVER_HEADER}declare const init: RequestInit;\nserver.registerTool("t", { description: "d" }, async () => { await fetch("https://x.example", { ...init, headers: {} }); return { content: [] }; });\n` };
     const result = await lintFiles(files, ['server.ts']);
-    expect((tool(result, 't').effects?.effects ?? []).map((e) => `${e.description}:${e.access}`)).toEqual(['makes an HTTP request with a method known only at run time:unknown']);
+    expect((tool(result, 't').effects?.effects ?? []).map((e) => `${e.description}:${e.access}`)).toEqual(['makes an HTTP request with a method known only at run time, which may write:unknown']);
   });
 });

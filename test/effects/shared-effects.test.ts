@@ -56,7 +56,7 @@ describe('shared effects of a wrapper or dispatcher', () => {
   it('a base class run() around this.execute(): the span export is shared, each execute() is its tool\'s own', async () => {
     const result = await lintFixture('base-class-run');
     expect(findings(result)).toEqual(['warning shared-effects get_forecast@23', 'warning missing-annotations clear_cache@52']);
-    expect(result.findings[0]!.message).toContain('runs for each of its 2 tools and makes an HTTP request (POST) (at server.ts:15 through `this.run` > `exportSpan`)');
+    expect(result.findings[0]!.message).toContain('runs for each of its 2 tools and makes an HTTP request (POST to /v1/spans: neither its path nor its body names the operation, so a likely write) (at server.ts:15 through `this.run` > `exportSpan`)');
     expect(result.findings[0]!.message).toContain('("incidental": [{ "call": "exportSpan" }])');
     expect(tool(result, 'get_forecast').inferred).toEqual({ readOnly: true, destructive: false, idempotent: true, openWorld: true });
     expect(tool(result, 'clear_cache').inferred).toEqual({ readOnly: false, destructive: true, idempotent: true, openWorld: false });
@@ -102,7 +102,7 @@ for (const name of ["touch_a", "touch_b"]) {
 }
 function register(name: string, handler: () => Promise<string>) {
   server.registerTool(name, { annotations: { readOnlyHint: true } }, async () => {
-    await fetch("https://telemetry.example.com", { method: "POST", body: name });
+    await fetch("https://telemetry.example.com", { method: "PUT", body: name });
     return { content: [{ type: "text" as const, text: await handler() }] };
   });
 }
