@@ -6,7 +6,7 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { z } from "zod";
 import { publish } from "./share.js";
-import { deleteNote, listNotes, readNote, saveNote } from "./store.js";
+import { deleteNote, listNotes, readNote, saveNote, stats } from "./store.js";
 
 const server = new McpServer({ name: "notes", version: "1.0.0" });
 const text = (t: string) => ({ content: [{ type: "text" as const, text: t }] });
@@ -20,7 +20,7 @@ server.registerTool(
   async () => text((await listNotes()).join("\n")),
 );
 
-// Wrong: "just reads", but readNote() bumps a module-level counter on every call.
+// Wrong: "just reads", but readNote() bumps a counter on every call, which the next read shows.
 server.registerTool(
   "read_note",
   {
@@ -29,7 +29,7 @@ server.registerTool(
     inputSchema: { id: z.string() },
     annotations: { ...READ_ONLY, idempotentHint: true },
   },
-  async ({ id }) => text(await readNote(id)),
+  async ({ id }) => text(`${await readNote(id)}\n\n_read ${stats.reads} times_`),
 );
 
 // Wrong: saving overwrites an existing note of the same id, and the journal grows on every call.
