@@ -22,7 +22,7 @@ import { URL_PLACEHOLDER, graphqlOperation, graphqlPurpose, pathPurpose, rpcPurp
  * literals and consts; a value only run time knows gives the worst case the sink allows.
  */
 
-/** HTTP method semantics (RFC 9110 §9.2): safe methods read; PUT and DELETE are idempotent; POST is neither. */
+/** HTTP method semantics (RFC 9110 §9.2, RFC 5789): safe methods read; PUT and DELETE are idempotent; POST is not; a PATCH depends on its document (unknown). */
 export function httpEffect(method: string): Pick<Effect, 'access' | 'destructive' | 'idempotent'> & { label: string } {
   switch (method.toUpperCase()) {
     case 'GET':
@@ -34,7 +34,9 @@ export function httpEffect(method: string): Pick<Effect, 'access' | 'destructive
     case 'PUT':
       return { access: 'write', destructive: true, idempotent: true, label: 'PUT' };
     case 'PATCH':
-      return { access: 'write', destructive: true, idempotent: false, label: 'PATCH' };
+      // RFC 5789 leaves a PATCH's idempotence to its document: setting fields (a merge patch) repeats
+      // to the same state, a JSON Patch `add` to a list does not. Unknown, never a certain "not idempotent".
+      return { access: 'write', destructive: true, idempotent: null, label: 'PATCH' };
     case 'DELETE':
       return { access: 'write', destructive: true, idempotent: true, label: 'DELETE' };
     default:

@@ -90,7 +90,7 @@ describe('HTTP requests checked for issue #4', () => {
       'undici Pool.new().request DELETE | network write d=true i=true open=true certain',
       'undici Client.new().request GET | network read d=null i=null open=true certain',
       'undici Agent.new().request POST | network write d=false i=false open=true likely',
-      'undici getGlobalDispatcher().request PATCH | network write d=true i=false open=true certain',
+      'undici getGlobalDispatcher().request PATCH | network write d=true i=null open=true certain',
     ]);
     expect(r.unresolved).toEqual([]);
   });
