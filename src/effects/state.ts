@@ -324,11 +324,30 @@ function isUpkeep(node: Node, fn: FunctionNode, root: StateRoot): boolean {
     return arg !== undefined && isReleased(arg) && (canonical(arg).startsWith(root.label) || (held !== undefined && canonical(held).startsWith(root.label)));
   });
   if (releases) return true;
+  if (settlesInFlight(node, fn, root)) return true;
   for (let a = node.getParent(); a && a !== fn; a = a.getParent()) {
     const condition = Node.isIfStatement(a) || Node.isWhileStatement(a) || Node.isDoStatement(a) ? a.getExpression() : Node.isForStatement(a) ? a.getCondition() : undefined;
     if (condition && UPKEEP_CONDITION.test(condition.getText())) return true;
   }
   return false;
+}
+
+/**
+ * True for a removal that runs when a promise settles (`work().finally(() => inFlight.delete(k))`)
+ * in a function that also stores into the same state (`inFlight.set(k, promise)`): an in-flight
+ * entry that deduplicates concurrent calls, taken out when its work is done. Upkeep: once the
+ * work settles, later calls see what they would have seen without it.
+ */
+function settlesInFlight(node: Node, fn: FunctionNode, root: StateRoot): boolean {
+  const callback = node.getFirstAncestor((a) => isFunctionNode(a));
+  const call = callback?.getParent();
+  if (!callback || callback === fn || !call || !Node.isCallExpression(call) || !call.getArguments().includes(callback as never)) return false;
+  const callee = unwrap(call.getExpression());
+  if (!Node.isPropertyAccessExpression(callee) || !['finally', 'then', 'catch'].includes(callee.getName())) return false;
+  return fn.getDescendantsOfKind(SyntaxKind.CallExpression).some((c) => {
+    const e = unwrap(c.getExpression());
+    return Node.isPropertyAccessExpression(e) && e.getName() === 'set' && canonical(e.getExpression()) === root.label;
+  });
 }
 
 const ARITHMETIC = new Set([
