@@ -206,6 +206,16 @@ describe('mcp-annotate-lint CLI', () => {
     expect(findings).toContain('b.ts parse-error');
   });
 
+  it('reads as empty a file the parser reads but the checker cannot follow, without failing the analysis of other tools (found by a fresh user: a 3,000-term `+` chain)', async () => {
+    const tool = (name: string) => `${SERVER_HEADER}import { rm } from "node:fs/promises";\nserver.registerTool("${name}", { description: "d", annotations: { readOnlyHint: true } }, async () => { await rm("p"); return { content: [] }; });\n`;
+    const chain = `export const junk = (x: number) => ${Array.from({ length: 3000 }, () => 'x').join(' + ')};\n`;
+    const dir = writeProject({ 'a.ts': tool('kept'), 'c.ts': tool('dropped') + chain });
+    const r = await run(['--format', 'json', '.'], dir);
+    expect(r.stderr).toBe('');
+    const findings = JSON.parse(r.stdout).findings.map((f: { ruleId: string; file: string; message: string }) => `${f.file} ${f.ruleId}`);
+    expect(findings).toEqual(['a.ts missing-annotations', 'a.ts optimistic-read-only', 'c.ts parse-error']);
+  });
+
   it('says which tools call code it cannot follow instead of a clean check mark', async () => {
     const r = await run([path.join(CASES, '010-idempotent-hint-on-readonly.ts')]);
     expect(r.stdout).toContain('3 tools are unverified: they depend on code the linter cannot see into (calls it cannot follow, programs or requests whose effects are unknown, calls judged only by their names): "list_devices", "get_session", "end_session"');

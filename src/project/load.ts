@@ -18,6 +18,23 @@ import { MAX_SOURCE_FILES, tooManyFiles } from './walk.js';
  */
 export const MAX_FILE_BYTES = 16 * 1024 * 1024;
 
+/** The deepest syntax nesting the analysis follows; TypeScript's checker overflows the stack at a few thousand levels. */
+export const MAX_NESTING = 1000;
+
+/** The depth of the deepest node under `root` (root: 0), walked without recursion. */
+export function nestingDepth(root: TS.Node): number {
+  let deepest = 0;
+  const stack: [TS.Node, number][] = [[root, 0]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    if (depth > deepest) deepest = depth;
+    ts.forEachChild(node, (child) => {
+      stack.push([child, depth + 1]);
+    });
+  }
+  return deepest;
+}
+
 /** True when `file` is larger than {@link MAX_FILE_BYTES}; false when it cannot be read (that is reported where it is read). */
 function tooLarge(file: string): boolean {
   try {
@@ -217,6 +234,15 @@ export function loadProgram(files: string[], tsconfig: string | null, context: s
     project.resolveSourceFileDependencies();
   }
   for (const file of deepReached) parseErrors.set(path.normalize(file), { line: 1, column: 1, message: 'the file nests deeper than the parser can follow; it is read as empty' });
+  // TypeScript's checker walks nested syntax recursively, with deeper frames than its parser: a file
+  // the parser reads but the checker cannot (`x + x + ... + x` of thousands of terms) would stop the
+  // analysis of every tool that asks about a name in it. It is read as empty, and said so.
+  for (const sf of reached) {
+    const depth = nestingDepth(sf.compilerNode);
+    if (depth <= MAX_NESTING) continue;
+    parseErrors.set(path.normalize(sf.getFilePath()), { line: 1, column: 1, message: `the file nests ${depth} levels deep, deeper than the analysis can follow (${MAX_NESTING}); it is read as empty` });
+    sf.replaceWithText('');
+  }
   for (const sf of reached) {
     // parseDiagnostics is internal to TypeScript but stable; it lists only syntax errors, without type checking.
     const diagnostics = (sf.compilerNode as unknown as { parseDiagnostics?: TS.DiagnosticWithLocation[] }).parseDiagnostics ?? [];
