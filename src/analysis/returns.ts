@@ -8,6 +8,16 @@ import { isFunctionNode, type FunctionNode, unwrap } from './syntax.js';
  * returns what its generator returns.
  */
 export function returnedExpressions(fn: FunctionNode): TsNode[] {
+  // Asked again and again of the same functions (each call site resolved, each member read): memoized per function.
+  let known = RETURNED.get(fn.compilerNode);
+  if (!known) RETURNED.set(fn.compilerNode, (known = returnedExpressionsOf(fn)));
+  return known;
+}
+
+/** {@link returnedExpressions} by function, keyed by the compiler's node (ts-morph wrappers may be rebuilt). */
+const RETURNED = new WeakMap<object, TsNode[]>();
+
+function returnedExpressionsOf(fn: FunctionNode): TsNode[] {
   const body = fn.getBody();
   if (!body) return [];
   const direct = Node.isBlock(body)
