@@ -871,8 +871,10 @@ export class EffectAnalyzer {
       }
     }
     // `client.request(document)`, `client.post("/search", body)`: a GraphQL or JSON-RPC body, or a POST's path, names the operation.
-    const request = requestAmong(args, this.resolver, b);
-    const purpose = request.body ?? (leadingVerb(name) === 'post' && request.url !== null ? pathPurpose(request.url) : null);
+    // The address matters only to a method named for a POST: not read for any other (it is costly on big programs).
+    const posts = leadingVerb(name) === 'post';
+    const request = requestAmong(args, this.resolver, b, posts);
+    const purpose = request.body ?? (posts && request.url !== null ? pathPurpose(request.url) : null);
     if (purpose) {
       const { op } = purpose;
       return { ...base, kind: 'api', access: op.access, destructive: op.destructive, idempotent: op.idempotent, openWorld: false, description: `sends a request ${through}${request.url ? ` to ${shownUrl(request.url)}` : ''}: ${purpose.why}` };

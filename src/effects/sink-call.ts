@@ -193,11 +193,11 @@ export function postEffect(base: Effect, url: string | null, body: RequestPurpos
  * wrapper's `api.request("POST", "/v1/search")`, `client.post("/search", body)`, an unknown
  * client's `request(document, variables)`): the address (the first argument whose text has a
  * `/`, `{}` for its parts known only at run time) and the purpose its body names, among the
- * first two arguments.
+ * first two arguments; the address only when `withUrl` (reading it evaluates the arguments deeply).
  */
-export function requestAmong(args: readonly Node[], resolver: Resolver, b: Bindings): { url: string | null; body: RequestPurpose | null } {
+export function requestAmong(args: readonly Node[], resolver: Resolver, b: Bindings, withUrl = true): { url: string | null; body: RequestPurpose | null } {
   const first = args.slice(0, 2);
-  const url = first.map((arg) => urlTextOf(arg, resolver, b)).find((text) => text.includes('/') && segmentsKnown(text) > 0) ?? null;
+  const url = withUrl ? (first.map((arg) => urlTextOf(arg, resolver, b)).find((text) => text.includes('/') && segmentsKnown(text) > 0) ?? null) : null;
   const body = first.map((arg) => bodyPurpose(arg, resolver, b)).find((purpose) => purpose !== null) ?? null;
   return { url, body };
 }
