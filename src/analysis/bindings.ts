@@ -3,7 +3,8 @@ import type { Node } from 'ts-morph';
 /**
  * What one declaration stands for in one context:
  * - `node`: an expression, read in the context of its own bindings (a wrapper's argument at one call site,
- *   one element of a table a loop walks);
+ *   one element of a table a loop walks); `openKeys`: keys of it the callee writes itself, known
+ *   only at run time (`options.stdout = true`);
  * - `nodes`: the arguments a rest parameter collects at one call site, each with the bindings it is
  *   read in (an argument spread from a caller's own rest parameter is read in that caller's context);
  * - `const`: a static value (a table's key); with `partial`, keys it does not list are known only at
@@ -13,7 +14,7 @@ import type { Node } from 'ts-morph';
  *   (`status` is "fulfilled", `value` what the node gives).
  */
 export type Bound =
-  | { kind: 'node'; node: Node; bindings: Bindings }
+  | { kind: 'node'; node: Node; bindings: Bindings; openKeys?: ReadonlySet<string> }
   | { kind: 'nodes'; nodes: { node: Node; bindings: Bindings }[] }
   | { kind: 'const'; value: unknown; partial?: boolean }
   | { kind: 'runtime'; reason: string }

@@ -29,7 +29,7 @@ export type Target =
   | { kind: 'function'; node: FunctionNode; bindings?: Bindings }
   | { kind: 'module'; specifier: string; path: string[] }
   | { kind: 'global'; path: string[] }
-  | { kind: 'value'; node: Expression; bindings?: Bindings }
+  | { kind: 'value'; node: Expression; bindings?: Bindings; openKeys?: ReadonlySet<string> }
   | { kind: 'const'; value: unknown; partial?: boolean }
   | { kind: 'unknown'; reason: string; opaque?: boolean; runtime?: boolean; declaredOnly?: boolean };
 
@@ -499,6 +499,8 @@ export class Resolver {
       return { kind: 'const', value: undefined };
     }
     if (base.kind === 'value') {
+      // A key the code that holds the object writes itself (`options.stdout = true`): only run time knows it.
+      if (base.openKeys?.has(name)) return { kind: 'unknown', reason: `\`${name}\` is set at run time` };
       const b = bindingsOf(base);
       const obj = unwrap(base.node);
       if (Node.isSourceFile(obj)) return this.resolveExport(obj, [name], depth + 1);
@@ -975,8 +977,10 @@ export class Resolver {
    */
   private resolveBound(bound: Bound, depth: number, decl: Node, b: Bindings): Target {
     switch (bound.kind) {
-      case 'node':
-        return this.resolve(bound.node, depth + 1, bound.bindings);
+      case 'node': {
+        const value = this.resolve(bound.node, depth + 1, bound.bindings);
+        return bound.openKeys && value.kind === 'value' ? { ...value, openKeys: bound.openKeys } : value;
+      }
       case 'const':
         return { kind: 'const', value: bound.value, ...(bound.partial ? { partial: true } : {}) };
       case 'runtime':

@@ -222,21 +222,47 @@ function optionsLiteral(arg: Node): import('ts-morph').ObjectLiteralExpression |
  * `Object.defineProperty`. A literal bound to such a name no longer says which keys it has.
  */
 function writesThrough(fn: FunctionNode, name: string): boolean {
+  const keys = writtenKeys(fn, name);
+  return keys === 'any' || keys.size > 0;
+}
+
+/**
+ * The keys of the object a name of `fn` holds that `fn` writes (`options.stdout = true`,
+ * `opts.count++`, `delete opts.x`, `opts.a.b = 1` writes `a`): a set, empty when it writes none;
+ * `any` when it writes keys it does not name (`opts[k] = v`, `Object.assign(opts, ...)`).
+ */
+function writtenKeys(fn: FunctionNode, name: string): ReadonlySet<string> | 'any' {
   const body = fn.getBody();
-  if (!body) return false;
-  const rooted = (n: Node): boolean => {
+  const keys = new Set<string>();
+  if (!body) return keys;
+  /** The key of `name` that writing `n` changes, `any` when it cannot be named, null when `n` is not rooted at `name`. */
+  const keyOf = (n: Node): string | null => {
     let e = unwrap(n);
-    while (Node.isPropertyAccessExpression(e) || Node.isElementAccessExpression(e)) e = unwrap(e.getExpression());
-    return Node.isIdentifier(e) && e.getText() === name;
+    let first: Node | null = null;
+    while (Node.isPropertyAccessExpression(e) || Node.isElementAccessExpression(e)) {
+      first = e;
+      e = unwrap(e.getExpression());
+    }
+    if (!(Node.isIdentifier(e) && e.getText() === name) || first === null) return null;
+    return Node.isPropertyAccessExpression(first) ? first.getName() : 'any';
   };
-  const written = (n: Node): boolean => (Node.isPropertyAccessExpression(n) || Node.isElementAccessExpression(n)) && rooted(n);
+  const add = (n: Node): boolean => {
+    const key = keyOf(unwrap(n));
+    if (key === 'any') return true;
+    if (key !== null) keys.add(key);
+    return false;
+  };
   for (const n of descendantsOfKinds(body, [SyntaxKind.BinaryExpression, SyntaxKind.DeleteExpression, SyntaxKind.PrefixUnaryExpression, SyntaxKind.PostfixUnaryExpression, SyntaxKind.CallExpression])) {
-    if (Node.isBinaryExpression(n) && isAssignmentOperator(n.getOperatorToken().getKind()) && written(unwrap(n.getLeft()))) return true;
-    if (Node.isDeleteExpression(n) && written(unwrap(n.getExpression()))) return true;
-    if ((Node.isPrefixUnaryExpression(n) || Node.isPostfixUnaryExpression(n)) && [SyntaxKind.PlusPlusToken, SyntaxKind.MinusMinusToken].includes(n.getOperatorToken()) && written(unwrap(n.getOperand()))) return true;
-    if (Node.isCallExpression(n) && ['Object.assign', 'Object.defineProperty', 'Object.defineProperties'].includes(n.getExpression().getText()) && n.getArguments()[0] && rooted(n.getArguments()[0]!)) return true;
+    if (Node.isBinaryExpression(n) && isAssignmentOperator(n.getOperatorToken().getKind()) && add(n.getLeft())) return 'any';
+    if (Node.isDeleteExpression(n) && add(n.getExpression())) return 'any';
+    if ((Node.isPrefixUnaryExpression(n) || Node.isPostfixUnaryExpression(n)) && [SyntaxKind.PlusPlusToken, SyntaxKind.MinusMinusToken].includes(n.getOperatorToken()) && add(n.getOperand())) return 'any';
+    if (Node.isCallExpression(n) && ['Object.assign', 'Object.defineProperty', 'Object.defineProperties'].includes(n.getExpression().getText())) {
+      const target = n.getArguments()[0];
+      if (target && Node.isIdentifier(unwrap(target)) && unwrap(target).getText() === name) return 'any';
+      if (target && keyOf(target) !== null) add(target);
+    }
   }
-  return false;
+  return keys;
 }
 
 /** True when `node` sits in a `catch` block of `fn` itself (not of a nested function). */
@@ -587,9 +613,12 @@ export class EffectAnalyzer {
       }
       if (!steers) return;
       // Options the caller writes out (`{ quiet: true, output }`, also in a local const): the callee reads its keys, an absent one as undefined.
+      // Keys the callee writes itself (`options.stdout = true`) are known only at run time; the others are the caller's.
+      const written = writtenKeys(callee, param.getName());
+      const open = written !== 'any' && written.size > 0 ? { openKeys: written } : {};
       const literal = optionsLiteral(arg);
-      if (literal && target.kind !== 'const' && !writesThrough(callee, param.getName())) {
-        out = out.with(param, { kind: 'node', node: literal, bindings: b.visibleFrom(literal) }, callee);
+      if (literal && target.kind !== 'const' && written !== 'any') {
+        out = out.with(param, { kind: 'node', node: literal, bindings: b.visibleFrom(literal), ...open }, callee);
         return;
       }
       if (target.kind === 'const') {
@@ -598,8 +627,8 @@ export class EffectAnalyzer {
       }
       // An object the caller made (`const client = createClient(token); handler(client)`): the callee's
       // method calls on it run that object's methods, which its declared type does not show.
-      if (target.kind === 'value' && !Node.isSourceFile(target.node) && !writesThrough(callee, param.getName())) {
-        out = out.with(param, { kind: 'node', node: arg, bindings: b }, callee);
+      if (target.kind === 'value' && !Node.isSourceFile(target.node) && written !== 'any') {
+        out = out.with(param, { kind: 'node', node: arg, bindings: b, ...open }, callee);
         return;
       }
       const v = evaluate(arg, this.resolver, 0, b);
@@ -615,7 +644,7 @@ export class EffectAnalyzer {
       const arg = args[i];
       if (!arg || param.isRestParameter() || args.slice(0, i + 1).some((a) => Node.isSpreadElement(a))) return false;
       const node = unwrap(arg);
-      const literal = (optionsLiteral(arg) !== null && !writesThrough(callee, param.getName())) || Node.isStringLiteral(node) || Node.isNoSubstitutionTemplateLiteral(node) || Node.isNumericLiteral(node) || Node.isTrueLiteral(node) || Node.isFalseLiteral(node);
+      const literal = (optionsLiteral(arg) !== null && writtenKeys(callee, param.getName()) !== 'any') || Node.isStringLiteral(node) || Node.isNoSubstitutionTemplateLiteral(node) || Node.isNumericLiteral(node) || Node.isTrueLiteral(node) || Node.isFalseLiteral(node);
       return literal && this.parameterUse.steers(callee, i);
     });
   }

@@ -28,13 +28,19 @@ export async function handle(action: string): Promise<string> {
 }
 export async function runMutating(options: Options): Promise<string> {
   options.clean = options.clean ?? process.env.CLEAN === "1";
+  if (options.init) await writeFile("repo.config.json", "{}");
   if (options.clean) await rm("out", { recursive: true });
+  return readFile("in.txt", "utf8");
+}
+export async function runAnyKey(options: Options, key: keyof Options): Promise<string> {
+  (options as Record<string, unknown>)[key] = true;
+  if (options.init) await writeFile("repo.config.json", "{}");
   return readFile("in.txt", "utf8");
 }
 `;
 
 async function effectsOf(body: string): Promise<string[]> {
-  const server = `${SERVER_HEADER}import { handle, runCli, runMutating } from "./cli.js";\nserver.registerTool("t", { description: "d" }, async () => {\n${body}\n  return { content: [] };\n});\n`;
+  const server = `${SERVER_HEADER}import { handle, runAnyKey, runCli, runMutating } from "./cli.js";\nserver.registerTool("t", { description: "d" }, async () => {\n${body}\n  return { content: [] };\n});\n`;
   const result = await lintFiles({ 'cli.ts': CLI, 'server.ts': server }, ['.']);
   return (tool(result, 't').effects?.effects ?? []).map((e) => `${e.kind} ${(e.target ?? '').replaceAll('"', '')}`.trim());
 }
@@ -52,8 +58,12 @@ describe('literal arguments steer the callee', () => {
     expect(await effectsOf('const options: { clean?: boolean } = {};\nif (Date.now() > 0) options.clean = true;\nawait runCli(options);')).toEqual(['fs.write repo.config.json', 'fs.delete out', 'fs.read in.txt']);
   });
 
-  it('does not trust a literal the callee changes', async () => {
+  it('does not trust the keys the callee writes, and trusts the others', async () => {
     expect(await effectsOf('await runMutating({ quiet: true });')).toEqual(['fs.delete out', 'fs.read in.txt']);
+  });
+
+  it('does not trust a literal the callee writes keys of that it does not name', async () => {
+    expect(await effectsOf('await runAnyKey({ quiet: true }, "init");')).toEqual(['fs.write repo.config.json', 'fs.read in.txt']);
   });
 
   it('reads a string literal a switch branches on', async () => {
