@@ -1,7 +1,7 @@
 import type { Node as TsNode } from 'ts-morph';
 import { Node } from '../ts-morph.js';
 import { returnedExpressions } from '../analysis/returns.js';
-import { isFunctionNode, unwrap, type FunctionNode } from '../analysis/syntax.js';
+import { initializerOf, isFunctionNode, unwrap, type FunctionNode } from '../analysis/syntax.js';
 
 /**
  * The functions that `fn` makes and hands back to its caller without calling them: a returned
@@ -35,10 +35,6 @@ export function handedBackFunctions(fn: FunctionNode): FunctionNode[] {
 
 /** `value`, or the initializer of the `const` declared in `fn` that it names (`const api = {...}; return api`). */
 function localValue(value: TsNode, fn: FunctionNode): TsNode {
-  if (!Node.isIdentifier(value)) return value;
-  const decl = value.getSymbol()?.getDeclarations()[0];
-  if (!decl || !Node.isVariableDeclaration(decl) || decl.getVariableStatement()?.getDeclarationKind() !== 'const') return value;
-  if (decl.getFirstAncestor((a) => isFunctionNode(a)) !== fn) return value;
-  const init = decl.getInitializer();
-  return init ? unwrap(init) : value;
+  const init = Node.isIdentifier(value) ? initializerOf(value, true) : undefined;
+  return init && init.getFirstAncestor(isFunctionNode) === fn ? unwrap(init) : value;
 }

@@ -8,7 +8,7 @@ import { locationOf } from '../analysis/location.js';
 import { Bindings } from '../analysis/bindings.js';
 import { evaluate } from '../analysis/evaluate.js';
 import { RESULT_OF_CALL, RESULT_OF_NEW, bindingsOf, type Resolver, type Target } from '../analysis/resolve.js';
-import { calledName, isEmitHelperCall, isFunctionNode, isModuleLevel, type FunctionNode, shorten, unwrap } from '../analysis/syntax.js';
+import { calledName, initializerOf, isEmitHelperCall, isFunctionNode, isModuleLevel, type FunctionNode, shorten, unwrap } from '../analysis/syntax.js';
 import type { CallHop, Effect, EffectSet, InferStats, UnresolvedItem } from '../model.js';
 import { DELEGATING_METHODS, SQL_ONLY_NAMES, SQL_RUNNING_NAMES, leadingVerb, namedVerb } from './api-verbs.js';
 import { BranchIndex } from '../analysis/branches.js';
@@ -207,13 +207,11 @@ function optionsLiteral(arg: Node): import('ts-morph').ObjectLiteralExpression |
   const node = unwrap(arg);
   if (Node.isObjectLiteralExpression(node)) return node;
   if (!Node.isIdentifier(node)) return null;
-  const decl = node.getSymbol()?.getDeclarations()[0];
-  if (!decl || !Node.isVariableDeclaration(decl) || decl.getVariableStatement()?.getDeclarationKind() !== 'const') return null;
   const scope = node.getFirstAncestor(isFunctionNode);
-  if (!scope || decl.getFirstAncestor(isFunctionNode) !== scope || writesThrough(scope, node.getText())) return null;
-  const init = decl.getInitializer();
-  const value = init ? unwrap(init) : undefined;
-  return value && Node.isObjectLiteralExpression(value) ? value : null;
+  const init = initializerOf(node, true);
+  if (!scope || !init || init.getFirstAncestor(isFunctionNode) !== scope || writtenKeys(scope, node.getText()) !== NO_KEYS) return null;
+  const value = unwrap(init);
+  return Node.isObjectLiteralExpression(value) ? value : null;
 }
 
 /**
@@ -221,20 +219,30 @@ function optionsLiteral(arg: Node): import('ts-morph').ObjectLiteralExpression |
  * counted (`options.stdout = true`, `delete opts.x`), or the name handed to `Object.assign` or
  * `Object.defineProperty`. A literal bound to such a name no longer says which keys it has.
  */
-function writesThrough(fn: FunctionNode, name: string): boolean {
-  const keys = writtenKeys(fn, name);
-  return keys === 'any' || keys.size > 0;
-}
-
 /**
  * The keys of the object a name of `fn` holds that `fn` writes (`options.stdout = true`,
- * `opts.count++`, `delete opts.x`, `opts.a.b = 1` writes `a`): a set, empty when it writes none;
- * `any` when it writes keys it does not name (`opts[k] = v`, `Object.assign(opts, ...)`).
+ * `opts.count++`, `delete opts.x`, `opts.a.b = 1` writes `a`): a set, {@link NO_KEYS} when it
+ * writes none; `any` when it writes keys it does not name (`opts[k] = v`, `Object.assign(opts, ...)`).
+ * Asked for every call site that passes a literal: memoized per function and name.
  */
 function writtenKeys(fn: FunctionNode, name: string): ReadonlySet<string> | 'any' {
+  let byName = WRITTEN_KEYS.get(fn.compilerNode);
+  if (!byName) WRITTEN_KEYS.set(fn.compilerNode, (byName = new Map()));
+  let keys = byName.get(name);
+  if (keys === undefined) byName.set(name, (keys = writtenKeysOf(fn, name)));
+  return keys;
+}
+
+/** {@link writtenKeys} by function (keyed by the compiler's node) and name. */
+const WRITTEN_KEYS = new WeakMap<object, Map<string, ReadonlySet<string> | 'any'>>();
+
+/** What {@link writtenKeys} answers for a name whose object the function does not write. */
+const NO_KEYS: ReadonlySet<string> = new Set();
+
+function writtenKeysOf(fn: FunctionNode, name: string): ReadonlySet<string> | 'any' {
   const body = fn.getBody();
   const keys = new Set<string>();
-  if (!body) return keys;
+  if (!body) return NO_KEYS;
   /** The key of `name` that writing `n` changes, `any` when it cannot be named, null when `n` is not rooted at `name`. */
   const keyOf = (n: Node): string | null => {
     let e = unwrap(n);
@@ -262,7 +270,7 @@ function writtenKeys(fn: FunctionNode, name: string): ReadonlySet<string> | 'any
       if (target && keyOf(target) !== null) add(target);
     }
   }
-  return keys;
+  return keys.size > 0 ? keys : NO_KEYS;
 }
 
 /** True when `node` sits in a `catch` block of `fn` itself (not of a nested function). */

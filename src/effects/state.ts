@@ -2,7 +2,7 @@ import type { CallExpression, NewExpression } from 'ts-morph';
 import { Node, SyntaxKind } from '../ts-morph.js';
 import { isFreshValue } from './fresh.js';
 import { locationOf } from '../analysis/location.js';
-import { contains, isAssignmentOperator } from '../analysis/nodes.js';
+import { contains, descendantsOfKinds, isAssignmentOperator } from '../analysis/nodes.js';
 import { initializerOf, isFunctionNode, isModuleLevel, type FunctionNode, unwrap } from '../analysis/syntax.js';
 import type { Effect } from '../model.js';
 import { wordsOf } from './api-verbs.js';
@@ -316,15 +316,16 @@ const UPKEEP_CONDITION = /\b(?:Date\.now|performance\.now|now|ttl\w*|expir\w*|ex
  */
 function isUpkeep(node: Node, fn: FunctionNode, root: StateRoot): boolean {
   if (Node.isBinaryExpression(node) && UPKEEP_CONDITION.test(node.getRight().getText())) return true;
+  const calls = descendantsOfKinds<CallExpression>(fn, [SyntaxKind.CallExpression]);
   // `clearInterval(timers.get(k)); timers.delete(k)`: the entry held a handle the function released.
-  const releases = fn.getDescendantsOfKind(SyntaxKind.CallExpression).some((c) => {
+  const releases = calls.some((c) => {
     const arg = c.getArguments()[0];
     // Also through a const that holds the handle: `const t = timers.get(k); clearInterval(t)`.
     const held = arg && Node.isIdentifier(unwrap(arg)) ? initializerOf(arg, true) : undefined;
     return arg !== undefined && isReleased(arg) && (canonical(arg).startsWith(root.label) || (held !== undefined && canonical(held).startsWith(root.label)));
   });
   if (releases) return true;
-  if (settlesInFlight(node, fn, root)) return true;
+  if (settlesInFlight(node, fn, root, calls)) return true;
   for (let a = node.getParent(); a && a !== fn; a = a.getParent()) {
     const condition = Node.isIfStatement(a) || Node.isWhileStatement(a) || Node.isDoStatement(a) ? a.getExpression() : Node.isForStatement(a) ? a.getCondition() : undefined;
     if (condition && UPKEEP_CONDITION.test(condition.getText())) return true;
@@ -336,15 +337,15 @@ function isUpkeep(node: Node, fn: FunctionNode, root: StateRoot): boolean {
  * True for a removal that runs when a promise settles (`work().finally(() => inFlight.delete(k))`)
  * in a function that also stores into the same state (`inFlight.set(k, promise)`): an in-flight
  * entry that deduplicates concurrent calls, taken out when its work is done. Upkeep: once the
- * work settles, later calls see what they would have seen without it.
+ * work settles, later calls see what they would have seen without it. `calls`: the calls of `fn`.
  */
-function settlesInFlight(node: Node, fn: FunctionNode, root: StateRoot): boolean {
+function settlesInFlight(node: Node, fn: FunctionNode, root: StateRoot, calls: readonly CallExpression[]): boolean {
   const callback = node.getFirstAncestor((a) => isFunctionNode(a));
   const call = callback?.getParent();
   if (!callback || callback === fn || !call || !Node.isCallExpression(call) || !call.getArguments().includes(callback as never)) return false;
   const callee = unwrap(call.getExpression());
   if (!Node.isPropertyAccessExpression(callee) || !['finally', 'then', 'catch'].includes(callee.getName())) return false;
-  return fn.getDescendantsOfKind(SyntaxKind.CallExpression).some((c) => {
+  return calls.some((c) => {
     const e = unwrap(c.getExpression());
     return Node.isPropertyAccessExpression(e) && e.getName() === 'set' && canonical(e.getExpression()) === root.label;
   });
