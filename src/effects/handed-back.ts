@@ -22,15 +22,31 @@ export function handedBackFunctions(fn: FunctionNode): FunctionNode[] {
     else if (Node.isObjectLiteralExpression(value)) {
       for (const prop of value.getProperties()) {
         if (Node.isMethodDeclaration(prop)) out.push(prop);
-        else if (Node.isPropertyAssignment(prop)) {
-          const init = prop.getInitializer();
-          const member = init ? unwrap(init) : undefined;
-          if (member && isFunctionNode(member)) out.push(member);
+        else if (Node.isPropertyAssignment(prop) || Node.isShorthandPropertyAssignment(prop)) {
+          // `{ get: async () => ... }`, and `{ get, remove }` or `{ get: getItem }` naming functions `fn` declares.
+          const init = Node.isPropertyAssignment(prop) ? prop.getInitializer() : prop.getNameNode();
+          const member = init ? localFunction(unwrap(init), fn) : null;
+          if (member) out.push(member);
         }
       }
     }
   }
   return out;
+}
+
+/** The function `value` is, or names among the functions and `const`s `fn` declares; null for anything else. */
+function localFunction(value: TsNode, fn: FunctionNode): FunctionNode | null {
+  if (isFunctionNode(value)) return value;
+  if (!Node.isIdentifier(value)) return null;
+  // A shorthand's name stands for the value it names, not for the property.
+  const parent = value.getParent();
+  const symbol = parent && Node.isShorthandPropertyAssignment(parent) ? parent.getValueSymbol() : value.getSymbol();
+  const decl = symbol?.getDeclarations()[0];
+  if (!decl || decl.getFirstAncestor(isFunctionNode) !== fn) return null;
+  if (Node.isFunctionDeclaration(decl)) return decl;
+  const init = Node.isVariableDeclaration(decl) && decl.getVariableStatement()?.getDeclarationKind() === 'const' ? decl.getInitializer() : undefined;
+  const member = init ? unwrap(init) : undefined;
+  return member && isFunctionNode(member) ? member : null;
 }
 
 /** `value`, or the initializer of the `const` declared in `fn` that it names (`const api = {...}; return api`). */

@@ -28,6 +28,11 @@ class Api {
   }
 }
 const api = new Api("https://api.example.com");
+function items(id: string) {
+  const get = async () => fetch(\`https://api.example.com/items/\${id}\`);
+  async function remove() { return fetch(\`https://api.example.com/items/\${id}\`, { method: "DELETE" }); }
+  return { get, remove, drop: remove };
+}
 `;
 
 function server(body: string): string {
@@ -50,6 +55,12 @@ describe('functions handed back uncalled', () => {
 
   it('reads a returned const that holds the object of methods', async () => {
     expect(await effectsOf('await api.flags("p").toggle("1");')).toEqual(['makes an HTTP request (POST to …/f/{}: neither its path nor its body names the operation, so a likely write):write']);
+  });
+
+  it('reads a returned object of local functions by name ({ get, remove }, found by a fresh user)', async () => {
+    expect(await effectsOf('await items("1").get();')).toEqual(['makes an HTTP request (GET):read']);
+    expect(await effectsOf('await items("1").remove();')).toEqual(['makes an HTTP request (DELETE):write']);
+    expect(await effectsOf('await items("1").drop();')).toEqual(['makes an HTTP request (DELETE):write']);
   });
 
   it('counts nothing for a call that only makes the methods', async () => {
