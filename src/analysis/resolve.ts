@@ -8,6 +8,7 @@ import { Bindings, type Bound } from './bindings.js';
 import type { Evaluated } from './values.js';
 import { returnedExpressions, soleReturn } from './returns.js';
 import { type FunctionNode, initializerOf, isEmitHelperCall, isFunctionNode, isNewOf, requireSpecifier, shorten, unwrap } from './syntax.js';
+import { keyLoopOf, keyedWritesIn, literalHolder, writtenKey } from './keyed-writes.js';
 
 /**
  * What an expression stands for, as far as static resolution can tell.
@@ -104,6 +105,8 @@ export class Resolver {
   private readonly moduleCache = new Map<string, SourceFile | null>();
 
   private readonly assignedInFile = new Map<SourceFile, Map<Node, Writes>>();
+  /** Per file, the `x.name = v` and `x[key] = v` writes into objects variables hold (see keyed-writes.ts). */
+  private readonly keyedInFile = new Map<SourceFile, Map<Node, import('ts-morph').BinaryExpression[]>>();
   private readonly exportCache = new Map<SourceFile, ReadonlyMap<string, Node[]>>();
   private readonly declarationCache = new Map<Node, Target>();
   /** {@link Resolver.resolveDeclaration} under bindings, by the bindings' id. */
@@ -477,6 +480,51 @@ export class Resolver {
     return null;
   }
 
+  /**
+   * A key an object literal does not list, read from the code that writes it into the object the
+   * literal's variable holds: `handlers.name = fn` gives `fn`; `wrapped[name] = async (...) =>
+   * handler(...)` inside `for (const [name, handler] of Object.entries(table))` gives that
+   * function, with `name` bound to the key and `handler` to the table's entry for it (a loop over a
+   * table without the key writes nothing). Any other computed write makes the key known only at
+   * run time. Null when nothing writes into the object (the key is absent).
+   */
+  private keyedWrite(obj: import('ts-morph').ObjectLiteralExpression, name: string, depth: number, b: Bindings): Target | null {
+    const holder = literalHolder(obj);
+    if (!holder) return null;
+    const sf = holder.getSourceFile();
+    let writes = this.keyedInFile.get(sf);
+    if (!writes) {
+      writes = keyedWritesIn(sf);
+      this.keyedInFile.set(sf, writes);
+    }
+    const into = writes.get(holder);
+    if (!into) return null;
+    // The last write that can give the key decides.
+    for (const write of [...into].reverse()) {
+      const key = writtenKey(write);
+      if (key !== null) {
+        if (key === name) return this.resolve(write.getRight(), depth + 1, b);
+        continue;
+      }
+      const loop = keyLoopOf(write);
+      if (!loop) return { kind: 'unknown', reason: `\`${name}\` is set at run time (\`${shorten(write.getLeft().getText(), 40)}\`)` };
+      const entry = this.member(this.resolve(loop.source, depth + 1, b), name, null, depth + 1);
+      if (entry.kind === 'const' && entry.value === undefined) continue;
+      let inLoop = b.with(loop.key, { kind: 'const', value: name }, loop.statement);
+      if (loop.value) {
+        const bound: Bound =
+          entry.kind === 'function' || entry.kind === 'value'
+            ? { kind: 'node', node: entry.node, bindings: bindingsOf(entry) }
+            : entry.kind === 'const'
+              ? { kind: 'const', value: entry.value }
+              : { kind: 'runtime', reason: `the entry \`${name}\` of \`${shorten(loop.source.getText(), 40)}\` is known only at run time` };
+        inLoop = inLoop.with(loop.value, bound, loop.statement);
+      }
+      return this.resolve(write.getRight(), depth + 1, inLoop);
+    }
+    return null;
+  }
+
   /** Resolves `base.name`. `nameNode` lets the type checker find class members when the base is not a module or global. */
   member(base: Target, name: string, nameNode: Node | null, depth: number): Target {
     // A getter (`get store() { return this.#store; }`) stands for what it returns.
@@ -509,6 +557,8 @@ export class Resolver {
         if (prop) return this.resolveDeclaration(prop, depth + 1, b);
         const exported = namespaceExport(obj, name);
         if (exported) return this.resolve(exported, depth + 1);
+        const written = this.keyedWrite(obj, name, depth, b);
+        if (written) return written;
         // A key the literal does not have, and no spread that could add it: reading it gives undefined.
         if (!obj.getProperties().some((p) => Node.isSpreadAssignment(p))) return { kind: 'const', value: undefined };
         for (const spread of obj.getProperties().filter((p) => Node.isSpreadAssignment(p)).reverse()) {
