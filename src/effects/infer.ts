@@ -14,7 +14,7 @@ import { DELEGATING_METHODS, SQL_ONLY_NAMES, SQL_RUNNING_NAMES, leadingVerb, nam
 import { BranchIndex } from '../analysis/branches.js';
 import { conditionOf } from '../analysis/conditions.js';
 import { ParameterUse } from '../analysis/parameter-use.js';
-import { BUILTIN_VALUE_METHODS, CLIENT_LIFECYCLE_METHODS, MCP_PROTOCOL_METHODS, PURE_GLOBALS, PURE_MODULES, SINKS, pathKey, type SinkEntry } from './catalog/index.js';
+import { BUILTIN_VALUE_METHODS, CLIENT_LIFECYCLE_METHODS, DATA_METHODS, MCP_PROTOCOL_METHODS, PURE_GLOBALS, PURE_MODULES, SINKS, pathKey, type SinkEntry } from './catalog/index.js';
 import { SinkIndex } from './sink-index.js';
 import { callbackClientMember, isFragmentBuilderCall, templateResultMember } from './chain.js';
 import { httpEffect, pathText, postEffect, requestAmong, sinkCallEffect, sinkTemplateEffect, sqlEffect, type SinkSite } from './sink-call.js';
@@ -24,6 +24,7 @@ import { StateReads } from './state-reads.js';
 import { judgeFileRewrites } from './read-modify-write.js';
 import { handedBackFunctions } from './handed-back.js';
 import { LISTENER_METHODS, releasedHandle } from './release.js';
+import { clientPackageOfArguments, clientPackageOfPath, clientPackageOfReceiver } from './service-clients.js';
 import { DEFAULT_INFER_OPTIONS, type InferOptions } from './options.js';
 import { CallCycles, type CycleDependent } from './cycles.js';
 
@@ -183,6 +184,13 @@ function isFreshObject(expr: Node, depth: number): boolean {
     return init !== undefined && isFreshObject(init, depth + 1);
   }
   return false;
+}
+
+/** A call named for no operation (`run(id)`, `log()`) whose result is the receiver of a method call (`.run(id).log()`). */
+function isSubResourceAccessor(call: CallExpression): boolean {
+  const name = calledName(call);
+  const access = call.getParent();
+  return name !== null && namedVerb(name) === null && !DELEGATING_METHODS.has(name) && access !== undefined && Node.isPropertyAccessExpression(access) && access.getExpression() === call && Node.isCallExpression(access.getParent()) && (access.getParent() as CallExpression).getExpression() === access;
 }
 
 /** A name that makes a client of a service (`createClient`, `createNeonClient`, `buildApiClient`, `HttpClient`). */
@@ -370,16 +378,28 @@ function hopOf(call: Node): CallHop {
 }
 
 /**
- * `items` once per place and key, the first of each in order, unless it is a `detour` (reached
- * through a cycle back into the function, when the function also reaches it directly) and a later
- * one is not.
+ * `items` once per place and key: of the ways to one place, a direct one over a `detour` (reached
+ * through a cycle back into the function, when the function also reaches it directly), then one
+ * that always runs over one under a condition or on an error path, then the shortest call chain,
+ * then the first in order. The most direct way is the evidence, and it is the one every tool of a
+ * wrapper shares: a tool whose own code also reaches the wrapper's analytics call, through a
+ * longer way, keeps the wrapper's way to it (effects/shared.ts compares ways).
  */
-function dedupe<T extends { location: { file: string; line: number; column: number } }>(items: T[], key: (t: T) => string, detour: (t: T) => boolean = () => false): T[] {
+function dedupe<T extends { location: { file: string; line: number; column: number }; via: readonly unknown[]; condition?: string; errorPath?: boolean }>(
+  items: T[],
+  key: (t: T) => string,
+  detour: (t: T) => boolean = () => false,
+): T[] {
+  const rank = (t: T): number[] => [detour(t) ? 1 : 0, t.condition !== undefined || t.errorPath ? 1 : 0, t.via.length];
+  const better = (a: number[], b: number[]): boolean => {
+    for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! < b[i]!;
+    return false;
+  };
   const kept = new Map<string, T>();
   for (const item of items) {
     const k = `${item.location.file}:${item.location.line}:${item.location.column}:${key(item)}`;
     const seen = kept.get(k);
-    if (!seen || (detour(seen) && !detour(item))) kept.set(k, item);
+    if (!seen || better(rank(item), rank(seen))) kept.set(k, item);
   }
   return [...kept.values()];
 }
@@ -812,7 +832,9 @@ export class EffectAnalyzer {
           return;
         }
         if (Node.isCallExpression(call) && freesHandle(call, exportPath)) return;
-        this.unseen(summary, call, `calls ${named}, which the sink catalog does not model`, b, `${module} ${pathKey(exportPath)}`.trim());
+        // `(await sdk.items.list()).data.map(f)`: a string or array method of what a package call returned.
+        if (DATA_METHODS.has(exportPath[exportPath.length - 1] ?? '') && exportPath.slice(0, -1).includes(RESULT_OF_CALL)) return;
+        this.unseen(summary, call, `calls ${named}, which the sink catalog does not model`, b, `${module} ${pathKey(exportPath)}`.trim(), Node.isCallExpression(call) ? (clientPackageOfPath(module, exportPath) ?? clientPackageOfArguments(call, this.resolver, b)) : null);
         return;
       }
       case 'global': {
@@ -835,6 +857,8 @@ export class EffectAnalyzer {
           target.path.slice(1, -1).some((p) => p === RESULT_OF_CALL || p === RESULT_OF_NEW) &&
           !isBuiltinValueCall(method, null);
         if (!carried && (target.path.some((_, i) => PURE_GLOBALS.has(pathKey(target.path.slice(0, i + 1)))) || SINK_INDEX.isResultOf('global', target.path))) return;
+        // `process.version.replace("v", "")`: a string or array method of a global's property.
+        if (!carried && target.path.length >= 3 && DATA_METHODS.has(method)) return;
         if (Node.isCallExpression(call) && carried) this.unseen(summary, call, `calls \`${shorten(unwrap(call.getExpression()).getText(), 40)}\` on a value handed through ${target.path[0]}, which the linter cannot follow`, b);
         else this.unresolved(summary, call, `calls ${pathKey(target.path)}, a global the sink catalog does not model`);
         return;
@@ -864,7 +888,9 @@ export class EffectAnalyzer {
         }
         if (Node.isPropertyAccessExpression(callee)) {
           // `delete`/`set`/`add`/`clear` are also the verbs of APIs: on a receiver not known to be a Map, a Set or an array, the name is judged.
-          if (isBuiltinValueCall(callee.getName(), callee.getExpression()) || MCP_PROTOCOL_METHODS.has(callee.getName())) return;
+          // `request` is also the method of a service's client (`this.api.request(query)` on a field typed `ApiClient` of a package).
+          if (isBuiltinValueCall(callee.getName(), callee.getExpression())) return;
+          if (MCP_PROTOCOL_METHODS.has(callee.getName()) && !(Node.isCallExpression(call) && clientPackageOfReceiver(call) !== null)) return;
           // Opening or closing a connection or handle of unknown type without arguments (`conn.close()`,
           // `client.release()`) touches no data; `lab.end(sessionId)` may, and is judged by its name.
           if (CLIENT_LIFECYCLE_METHODS.has(callee.getName()) && !['on', 'once', 'off'].includes(callee.getName()) && call.getArguments().length === 0) return;
@@ -883,12 +909,16 @@ export class EffectAnalyzer {
    * says: an HTTP method among its arguments (`api.request("DELETE", path)`), a method that forwards
    * to tools chosen at run time (`client.callTool`), or the verb its name starts with (`dropLabel`,
    * `getOrCreateUser`: api-verbs.ts). Such effects are `likely`, never `certain` (issue #4). Null
-   * when none of these tells.
+   * when none of these tells. A method of a service's client (`service`: the package that made it,
+   * see service-clients.ts; found from the receiver's declared type when not given) reaches that
+   * service: open-world, and an effect of unknown access when its name names no operation.
    */
-  private unseenCallEffect(call: CallExpression, b: Bindings, sink?: string): Effect | null {
+  private unseenCallEffect(call: CallExpression, b: Bindings, sink?: string, service?: string | null): Effect | null {
     const callee = unwrap(call.getExpression());
     const name = calledName(call);
     if (name === null) return null;
+    const client = service === undefined ? clientPackageOfReceiver(call) : service;
+    const reaches = client !== null ? ` (via a client of the package \`${client}\`, which reaches its service)` : '';
     if (DELEGATING_METHODS.has(name)) return arbitraryEffect(call, `\`${name}\` forwards the call to a tool chosen by the arguments`);
     // The sink names the package export when there is one (`some-sdk Client.new().deleteThing`), else the callee as written.
     const base = { location: locationOf(call), via: [], basis: 'name' as const, confidence: 'likely' as const, sink: sink ?? shorten(callee.getText(), 50) };
@@ -914,7 +944,7 @@ export class EffectAnalyzer {
     const purpose = request.body ?? (posts && request.url !== null ? pathPurpose(request.url) : null);
     if (purpose) {
       const { op } = purpose;
-      return { ...base, kind: 'api', access: op.access, destructive: op.destructive, idempotent: op.idempotent, openWorld: false, description: `sends a request ${through}${request.url ? ` to ${shownUrl(request.url)}` : ''}: ${purpose.why}` };
+      return { ...base, kind: 'api', access: op.access, destructive: op.destructive, idempotent: op.idempotent, openWorld: client !== null, description: `sends a request ${through}${reaches}${request.url ? ` to ${shownUrl(request.url)}` : ''}: ${purpose.why}` };
     }
     // `db.query("DELETE FROM t")` on a client the catalog does not know: the statement decides.
     // `db.query("DELETE ...")`: the statement decides; through a name that only runs SQL (`query`,
@@ -924,9 +954,12 @@ export class EffectAnalyzer {
       if (sql.access !== 'unknown' || SQL_ONLY_NAMES.has(leadingVerb(name))) return sql;
     }
     const named = namedVerb(name);
-    if (!named) return null;
+    const shown = `\`${shorten(callee.getText(), 40)}\`${reaches}`;
+    if (!named) {
+      return client === null ? null : { ...base, kind: 'api', access: 'unknown', destructive: null, idempotent: null, openWorld: true, description: `calls ${shown}; its name names no operation the linter knows` };
+    }
     const { effect } = named;
-    return { ...base, kind: 'api', access: effect.access, destructive: effect.destructive, idempotent: effect.idempotent, openWorld: false, description: `calls \`${shorten(callee.getText(), 40)}\`, which by its name (\`${named.verb}\`) ${effect.label}` };
+    return { ...base, kind: 'api', access: effect.access, destructive: effect.destructive, idempotent: effect.idempotent, openWorld: client !== null, description: `calls ${shown}, which by its name (\`${named.verb}\`) ${effect.label}` };
   }
 
   /** True when `expr` is (a member of) the result of calling a pure library function, e.g. `createHash('sha256')` in `createHash('sha256').update(x)`. */
@@ -972,12 +1005,15 @@ export class EffectAnalyzer {
   }
 
   /** A call the linter cannot see into: its name's verb as a likely effect, else an unresolved item; nothing for making a client ({@link isClientFactoryCall}) or a cache's upkeep ({@link isCacheUpkeepCall}). */
-  private unseen(summary: Summary, call: CallExpression | NewExpression, reason: string, b: Bindings, sink?: string): void {
+  private unseen(summary: Summary, call: CallExpression | NewExpression, reason: string, b: Bindings, sink?: string, service?: string | null): void {
     // Making a client of code it cannot see (`createNeonClient({ apiKey })`, `new ApiClient()`) changes
     // nothing: what the client's methods do is judged where they are called.
     if (isClientFactoryCall(call)) return;
     if (Node.isCallExpression(call) && isCacheUpkeepCall(call)) return;
-    const inferred = Node.isCallExpression(call) ? this.unseenCallEffect(call, b, sink) : null;
+    // `client.run(id).log().get()`: a client's method named for no operation whose result only
+    // has a method called on it picks a sub-resource; the method called last is the request.
+    if (Node.isCallExpression(call) && isSubResourceAccessor(call) && (service ?? clientPackageOfReceiver(call)) !== null) return;
+    const inferred = Node.isCallExpression(call) ? this.unseenCallEffect(call, b, sink, service) : null;
     if (inferred) summary.effects.push(inferred);
     else this.unresolved(summary, call, reason);
   }

@@ -15,14 +15,14 @@ async function effectsOf(body: string): Promise<string[]> {
 
 describe('client factories of unseen packages', () => {
   it('are no effect, and the methods called on the client are judged by their names', async () => {
-    expect(await effectsOf('const api = createSdkClient({ apiKey: "k" });\nawait api.deleteProject("p");')).toEqual(['write: calls `api.deleteProject`, which by its name (`delete`) deletes or discards data']);
+    expect(await effectsOf('const api = createSdkClient({ apiKey: "k" });\nawait api.deleteProject("p");')).toEqual(['write: calls `api.deleteProject` (via a client of the package `cloud-sdk`, which reaches its service), which by its name (`delete`) deletes or discards data']);
   });
 
   it('include constructors named like clients', async () => {
-    expect(await effectsOf('const http = new HttpClient("https://x.example");\nawait http.listItems();')).toEqual(['read: calls `http.listItems`, which by its name (`list`) reads data']);
+    expect(await effectsOf('const http = new HttpClient("https://x.example");\nawait http.listItems();')).toEqual(['read: calls `http.listItems` (via a client of the package `cloud-sdk`, which reaches its service), which by its name (`list`) reads data']);
   });
 
   it('do not include a client method that creates a record of a service', async () => {
-    expect(await effectsOf('const api = createSdkClient({ apiKey: "k" });\nawait api.createConnection({ name: "n" });')).toEqual(['write: calls `api.createConnection`, which by its name (`create`) adds records']);
+    expect(await effectsOf('const api = createSdkClient({ apiKey: "k" });\nawait api.createConnection({ name: "n" });')).toEqual(['write: calls `api.createConnection` (via a client of the package `cloud-sdk`, which reaches its service), which by its name (`create`) adds records']);
   });
 });

@@ -35,11 +35,14 @@ describe('release is not destruction (issue 15): freeing an in-memory handle is 
       'user.destroy | api write d=true i=null open=false likely',
       'dockerode-like new().getContainer().stop | api write d=true i=null open=false likely',
       'dockerode-like new().getContainer | api read d=null i=null open=false likely',
+      // `abort` of a remote run is not taken for a release: a method of a service's client, it
+      // reaches the service with an effect its name does not tell (service-clients.ts); so does
+      // `run(id)`, whose result is kept in a variable rather than called on at once.
+      'apify-client-like ApifyClient.new().run | api unknown d=null i=null open=true likely',
+      'apify-client-like ApifyClient.new().run().abort | api unknown d=null i=null open=true likely',
       'fs/promises rm | fs.delete write d=true i=true open=false certain',
       'db.dropTable | api write d=true i=null open=false likely',
     ]);
-    // `abort` of a remote run is not taken for a release: the call stays unseen.
-    expect(r.unresolved).toContain('calls apify-client-like ApifyClient.new().run().abort, which the sink catalog does not model');
   });
 
   it('reads a question about a change as a read (`isCancel`), not the change', async () => {

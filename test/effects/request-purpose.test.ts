@@ -85,8 +85,8 @@ describe('HTTP methods are not semantics (issue 15): a POST is judged by what it
   await http.request("POST", "/v2/query");`,
     );
     expect(lines(r)).toEqual([
-      'read likely d=null i=null | sends a request through `api.rawRequest`: a read (a GraphQL query)',
-      'write likely d=null i=null | sends a request through `api.request`: a GraphQL mutation',
+      'read likely d=null i=null | sends a request through `api.rawRequest` (via a client of the package `some-graphql-client`, which reaches its service): a read (a GraphQL query)',
+      'write likely d=null i=null | sends a request through `api.request` (via a client of the package `some-graphql-client`, which reaches its service): a GraphQL mutation',
       'read likely d=null i=null | sends a request through `http.post` to /v2/search: a read by its path (`search`)',
       'read likely d=null i=null | sends an HTTP request through `http.request` (POST to /v2/query: a read by its path (`query`))',
     ]);

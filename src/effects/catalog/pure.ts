@@ -82,6 +82,9 @@ export const PURE_MODULES: ReadonlySet<string> = new Set([
   'json5',
   'toml',
   '@iarna/toml',
+  // Decoding and signing tokens is computation (verifying against a remote key set is not here).
+  'jwt-decode',
+  'jsonwebtoken',
 ]);
 
 /** Globals (and members of globals) whose calls have no environmental effect. Logging is not an effect. */
@@ -187,6 +190,18 @@ export const BUILTIN_VALUE_METHODS: ReadonlySet<string> = new Set([
   'isFile', 'isDirectory', 'isSymbolicLink', 'hasOwnProperty', 'bind', 'call', 'apply', 'describe', 'optional',
   'parse', 'safeParse', 'parseAsync', 'safeParseAsync', 'readUInt8', 'subarray', 'equals',
   'throwIfAborted', 'getStore',
+]);
+
+/**
+ * Methods that only strings, arrays and numbers have, never named for an API's operation (unlike
+ * `get`, `find`, `search`, `delete`): called on what a package call returned (`(await
+ * sdk.items.list()).data.map(f)`) or on a global's property (`process.version.replace("v", "")`),
+ * they read data the code already holds.
+ */
+export const DATA_METHODS: ReadonlySet<string> = new Set([
+  'map', 'filter', 'forEach', 'reduce', 'some', 'every', 'includes', 'indexOf', 'join', 'slice', 'concat', 'flat', 'flatMap',
+  'split', 'trim', 'trimStart', 'trimEnd', 'toLowerCase', 'toUpperCase', 'startsWith', 'endsWith', 'replace', 'replaceAll',
+  'substring', 'padStart', 'padEnd', 'charAt', 'toFixed', 'toISOString', 'toLocaleString',
 ]);
 
 /**

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { SERVER_HEADER, lintFiles, tool } from '../helpers.js';
+
+/**
+ * Clients of a service that a package the catalog does not know makes (issue 15; corpus README:
+ * openWorld is true for third-party SaaS and cloud APIs). Shaped like real servers: an identity
+ * provider's `new ManagementClient({ domain, token })`, a cloud database vendor's
+ * `createNeonClient({ apiKey })` whose generated functions take the client as an option, and a
+ * work-management SDK held in a field typed `ApiClient`. Their methods reach the vendor's service,
+ * so `openWorldHint: false` is reported; the evidence is names, so as a warning.
+ */
+
+async function lintTool(prelude: string, body: string, annotations = '{ readOnlyHint: true, openWorldHint: false }') {
+  const source = `${SERVER_HEADER}${prelude}\nserver.registerTool("t", { description: "d", annotations: ${annotations} }, async () => {\n${body}\n  return { content: [] };\n});\n`;
+  const result = await lintFiles({ 'server.ts': source }, ['server.ts']);
+  const t = tool(result, 't');
+  return { t, findings: result.findings.filter((f) => f.tool === 't').map((f) => `${f.ruleId}:${f.severity}`) };
+}
+
+describe('service clients of packages', () => {
+  it('a method of a client made with new reaches the service: open world, a warning', async () => {
+    const { t, findings } = await lintTool(
+      'import { ManagementClient } from "idp-sdk";\nconst client = new ManagementClient({ domain: "x.example.com", token: process.env.TOKEN });',
+      'await client.clients.getAll();',
+    );
+    expect(t.inferred).toMatchObject({ readOnly: true, openWorld: true });
+    expect(t.effects?.effects.map((e) => e.description)).toEqual([
+      'calls `client.clients.getAll` (via a client of the package `idp-sdk`, which reaches its service), which by its name (`get`) reads data',
+    ]);
+    expect(findings).toEqual(['optimistic-closed-world:warning']);
+  });
+
+  it('a method a factory-made client has, with no verb in its name, reaches the service with an unknown effect', async () => {
+    const { t } = await lintTool('import { createCloudClient } from "@cloud/sdk";\nconst api = createCloudClient({ apiKey: "k" });', 'await api.actions.deploy({ id: "1" });');
+    expect(t.inferred).toMatchObject({ readOnly: null, openWorld: true });
+    expect(t.effects?.effects.map((e) => `${e.access}:${e.confidence}`)).toEqual(['unknown:likely']);
+  });
+
+  it('a sub-resource picked on the way to a method (`client.run(id).log().get()`) is no request of its own', async () => {
+    const { t } = await lintTool('import { ApifyClient } from "actor-cloud";\nconst client = new ApifyClient({ token: "t" });', 'await client.run("r").log().get();');
+    expect(t.effects?.effects.map((e) => e.sink)).toEqual(['actor-cloud ApifyClient.new().run().log().get']);
+    expect(t.effects?.unresolved).toEqual([]);
+    expect(t.inferred).toMatchObject({ readOnly: true, openWorld: true });
+  });
+
+  it('a generated function handed a client in its options reaches the service', async () => {
+    const { t } = await lintTool(
+      'import { createCloudClient, raw } from "@cloud/sdk";\nconst sdk = createCloudClient({ apiKey: "k" });',
+      'await raw.createProjectBranch({ client: sdk.client, path: { id: "p" } });',
+      '{ openWorldHint: false }',
+    );
+    expect(t.inferred).toMatchObject({ readOnly: false, openWorld: true });
+  });
+
+  it('a field or getter typed with a client class of a package reaches the service, also through `request`', async () => {
+    const source = `${SERVER_HEADER}import { ApiClient } from "@work/api";
+class Tool {
+  constructor(private readonly provider: ApiClient | (() => ApiClient)) {}
+  protected get api(): ApiClient { return typeof this.provider === "function" ? this.provider() : this.provider; }
+  async run() { return this.api.request("query { boards { id } }"); }
+}
+export function register(provider: ApiClient) {
+  const tool = new Tool(provider);
+  server.registerTool("t", { description: "d", annotations: { readOnlyHint: true, openWorldHint: false } }, async () => {
+    await tool.run();
+    return { content: [] };
+  });
+}
+`;
+    const result = await lintFiles({ 'server.ts': source }, ['server.ts']);
+    expect(tool(result, 't').inferred).toMatchObject({ readOnly: true, openWorld: true });
+    expect(tool(result, 't').effects?.effects.map((e) => e.description)).toEqual([
+      'sends a request through `this.api.request` (via a client of the package `@work/api`, which reaches its service): a read (a GraphQL query)',
+    ]);
+  });
+
+  it('keeps the MCP SDK client out: its calls talk to the session', async () => {
+    const { t } = await lintTool('import { Client } from "@modelcontextprotocol/sdk/client/index.js";\ndeclare const mcp: Client;', 'await mcp.listTools();');
+    expect(t.inferred.openWorld).not.toBe(true);
+  });
+
+  it('leaves calls of packages that make no client, database pools and the project own clients closed or unknown', async () => {
+    for (const prelude of [
+      'import { parseDocument } from "doc-lib";\nconst doc = parseDocument("x");',
+      'import { createPool } from "some-db";\nconst doc = createPool({ host: "db" });',
+      'import { ApiClient } from "./api-client.js";\nconst doc = new ApiClient();',
+    ]) {
+      const { t, findings } = await lintTool(prelude, 'await doc.getItems();');
+      expect(t.inferred.openWorld, prelude).not.toBe(true);
+      expect(findings, prelude).not.toContain('optimistic-closed-world:warning');
+    }
+  });
+});
