@@ -16,27 +16,44 @@ export interface KeyLoop {
 }
 
 /**
- * The writes a file makes into objects that variables hold, by the variable's declaration: each
- * `x.name = v` and `x[key] = v` whose receiver is a plain identifier. One walk per file.
+ * The writes a file makes into objects that variables hold, by the variable's declaration, in
+ * source order: each `x.name = v` and `x[key] = v` whose receiver is a plain identifier, and each
+ * `Object.assign(x, ...)`. One walk per file.
  */
-export function keyedWritesIn(sf: SourceFile): Map<Node, BinaryExpression[]> {
-  const found = new Map<Node, BinaryExpression[]>();
-  const writes = descendantsOfKinds(sf, [SyntaxKind.BinaryExpression], (n) => {
+export function keyedWritesIn(sf: SourceFile): Map<Node, KeyedWrite[]> {
+  const found = new Map<Node, KeyedWrite[]>();
+  const add = (holder: Node, write: KeyedWrite): void => {
+    const decl = holder.getSymbol()?.getDeclarations()[0];
+    if (!decl || !Node.isVariableDeclaration(decl)) return;
+    const list = found.get(decl) ?? [];
+    list.push(write);
+    found.set(decl, list);
+  };
+  const writes = descendantsOfKinds(sf, [SyntaxKind.BinaryExpression, SyntaxKind.CallExpression], (n) => {
+    if (ts.isCallExpression(n)) {
+      // `Object.assign(handlers, table)`
+      const callee = n.expression;
+      const target = n.arguments[0];
+      return ts.isPropertyAccessExpression(callee) && callee.expression.getText() === 'Object' && callee.name.text === 'assign' && target !== undefined && ts.isIdentifier(target);
+    }
     const w = n as TS.BinaryExpression;
     if (w.operatorToken.kind !== SyntaxKind.EqualsToken) return false;
     const left = w.left;
     return (ts.isElementAccessExpression(left) || ts.isPropertyAccessExpression(left)) && ts.isIdentifier(left.expression);
-  }) as BinaryExpression[];
+  });
   for (const w of writes) {
-    const left = w.getLeft() as import('ts-morph').ElementAccessExpression | import('ts-morph').PropertyAccessExpression;
-    const decl = left.getExpression().getSymbol()?.getDeclarations()[0];
-    if (!decl || !Node.isVariableDeclaration(decl)) continue;
-    const list = found.get(decl) ?? [];
-    list.push(w);
-    found.set(decl, list);
+    if (Node.isCallExpression(w)) {
+      add(w.getArguments()[0]!, { kind: 'assign', call: w, sources: w.getArguments().slice(1) });
+      continue;
+    }
+    const left = (w as BinaryExpression).getLeft() as import('ts-morph').ElementAccessExpression | import('ts-morph').PropertyAccessExpression;
+    add(left.getExpression(), { kind: 'key', write: w as BinaryExpression });
   }
   return found;
 }
+
+/** A write into an object a variable holds: `x.name = v` / `x[key] = v`, or `Object.assign(x, ...sources)`. */
+export type KeyedWrite = { kind: 'key'; write: BinaryExpression } | { kind: 'assign'; call: import('ts-morph').CallExpression; sources: Node[] };
 
 /** The variable whose initializer is `obj` (through `as`, `satisfies` and parentheses), if any. */
 export function literalHolder(obj: Node): VariableDeclaration | undefined {

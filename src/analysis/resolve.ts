@@ -8,7 +8,7 @@ import { Bindings, type Bound } from './bindings.js';
 import type { Evaluated } from './values.js';
 import { returnedExpressions, soleReturn } from './returns.js';
 import { type FunctionNode, initializerOf, isEmitHelperCall, isFunctionNode, isNewOf, requireSpecifier, shorten, unwrap } from './syntax.js';
-import { keyLoopOf, keyedWritesIn, literalHolder, writtenKey } from './keyed-writes.js';
+import { type KeyedWrite, keyLoopOf, keyedWritesIn, literalHolder, writtenKey } from './keyed-writes.js';
 
 /**
  * What an expression stands for, as far as static resolution can tell.
@@ -106,7 +106,7 @@ export class Resolver {
 
   private readonly assignedInFile = new Map<SourceFile, Map<Node, Writes>>();
   /** Per file, the `x.name = v` and `x[key] = v` writes into objects variables hold (see keyed-writes.ts). */
-  private readonly keyedInFile = new Map<SourceFile, Map<Node, import('ts-morph').BinaryExpression[]>>();
+  private readonly keyedInFile = new Map<SourceFile, Map<Node, KeyedWrite[]>>();
   private readonly exportCache = new Map<SourceFile, ReadonlyMap<string, Node[]>>();
   private readonly declarationCache = new Map<Node, Target>();
   /** {@link Resolver.resolveDeclaration} under bindings, by the bindings' id. */
@@ -485,8 +485,9 @@ export class Resolver {
    * literal's variable holds: `handlers.name = fn` gives `fn`; `wrapped[name] = async (...) =>
    * handler(...)` inside `for (const [name, handler] of Object.entries(table))` gives that
    * function, with `name` bound to the key and `handler` to the table's entry for it (a loop over a
-   * table without the key writes nothing). Any other computed write makes the key known only at
-   * run time. Null when nothing writes into the object (the key is absent).
+   * table without the key writes nothing); `Object.assign(handlers, table)` gives the table's entry.
+   * Any other computed write makes the key known only at run time. Null when nothing writes into
+   * the object (the key is absent).
    */
   private keyedWrite(obj: import('ts-morph').ObjectLiteralExpression, name: string, depth: number, b: Bindings): Target | null {
     const holder = literalHolder(obj);
@@ -500,7 +501,17 @@ export class Resolver {
     const into = writes.get(holder);
     if (!into) return null;
     // The last write that can give the key decides.
-    for (const write of [...into].reverse()) {
+    for (const entry of [...into].reverse()) {
+      if (entry.kind === 'assign') {
+        // `Object.assign(handlers, a, b)`: the last source that has the key gives it.
+        for (const source of [...entry.sources].reverse()) {
+          if (Node.isSpreadElement(source)) return { kind: 'unknown', reason: `\`${name}\` is set at run time (\`${shorten(entry.call.getText(), 40)}\`)` };
+          const given = this.member(this.resolve(source, depth + 1, b), name, null, depth + 1);
+          if (!(given.kind === 'const' && given.value === undefined)) return given;
+        }
+        continue;
+      }
+      const write = entry.write;
       const key = writtenKey(write);
       if (key !== null) {
         if (key === name) return this.resolve(write.getRight(), depth + 1, b);
@@ -508,15 +519,15 @@ export class Resolver {
       }
       const loop = keyLoopOf(write);
       if (!loop) return { kind: 'unknown', reason: `\`${name}\` is set at run time (\`${shorten(write.getLeft().getText(), 40)}\`)` };
-      const entry = this.member(this.resolve(loop.source, depth + 1, b), name, null, depth + 1);
-      if (entry.kind === 'const' && entry.value === undefined) continue;
+      const tableEntry = this.member(this.resolve(loop.source, depth + 1, b), name, null, depth + 1);
+      if (tableEntry.kind === 'const' && tableEntry.value === undefined) continue;
       let inLoop = b.with(loop.key, { kind: 'const', value: name }, loop.statement);
       if (loop.value) {
         const bound: Bound =
-          entry.kind === 'function' || entry.kind === 'value'
-            ? { kind: 'node', node: entry.node, bindings: bindingsOf(entry) }
-            : entry.kind === 'const'
-              ? { kind: 'const', value: entry.value }
+          tableEntry.kind === 'function' || tableEntry.kind === 'value'
+            ? { kind: 'node', node: tableEntry.node, bindings: bindingsOf(tableEntry) }
+            : tableEntry.kind === 'const'
+              ? { kind: 'const', value: tableEntry.value }
               : { kind: 'runtime', reason: `the entry \`${name}\` of \`${shorten(loop.source.getText(), 40)}\` is known only at run time` };
         inLoop = inLoop.with(loop.value, bound, loop.statement);
       }

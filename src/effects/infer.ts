@@ -350,6 +350,9 @@ function isBuiltinCollection(receiver: Node): boolean {
   return init !== undefined && isBuiltinCollection(init);
 }
 
+/** Methods every object inherits from `Object.prototype`. */
+const OBJECT_PROTOTYPE_METHODS: ReadonlySet<string> = new Set(['hasOwnProperty', 'isPrototypeOf', 'propertyIsEnumerable', 'toString', 'toLocaleString', 'valueOf']);
+
 /** Methods that take one element out of a collection (`Map.get`, `Array.find`): calling what they return calls data. */
 const COLLECTION_GETTERS: ReadonlySet<string> = new Set(['get', 'find', 'findLast', 'at', 'pop', 'shift']);
 
@@ -868,8 +871,18 @@ export class EffectAnalyzer {
         this.unresolved(summary, call, 'calls a value that is not a function the linter can read');
         return;
       }
-      case 'const':
+      case 'const': {
+        // Calling what the linter reads as undefined would throw: a table or key it read wrong
+        // (a handler map filled in a way it cannot follow), never a tool with no effects. `f?.()` is fine.
+        // A method every object, array, string or promise has (`obj.hasOwnProperty(k)`, `p.catch(f)`) is not missing.
+        const callee = unwrap(call.getExpression());
+        const optional = Node.isCallExpression(call) && (call.hasQuestionDotToken() || (Node.isPropertyAccessExpression(callee) && callee.hasQuestionDotToken()));
+        const inherited = Node.isPropertyAccessExpression(callee) && (BUILTIN_VALUE_METHODS.has(callee.getName()) || OBJECT_PROTOTYPE_METHODS.has(callee.getName()));
+        if (target.value === undefined && Node.isCallExpression(call) && !optional && !inherited) {
+          this.unresolved(summary, call, `calls \`${shorten(unwrap(call.getExpression()).getText(), 40)}\`, which the linter reads as undefined: how it is filled is beyond what it follows`);
+        }
         return;
+      }
       case 'unknown': {
         const callee = unwrap(call.getExpression());
         if (isPromiseExecutorParameter(callee) || Node.isNewExpression(call)) return;

@@ -100,6 +100,23 @@ export function register(name: string, handler: Handler) { HANDLERS[name] = hand
     }
   });
 
+  it('reads a map filled by Object.assign from its sources', async () => {
+    const result = await lintWith(`const HANDLERS: Record<string, Handler> = {};\nObject.assign(HANDLERS, { read_note: NOTE_HANDLERS.read_note }, NOTE_HANDLERS);\n`);
+    expect(tool(result, 'save_note').inferred.readOnly).toBe(false);
+    expect(tool(result, 'read_note').inferred.readOnly).toBe(true);
+  });
+
+  it('never reads a tool clean when the handler it calls is read as undefined', async () => {
+    // No guard that throws first: the call of the missing key is reached and reported.
+    const source = `${TABLE}const HANDLERS: Record<string, Handler> = {};\nexport function fill(target: Record<string, Handler>) { Object.assign(target, NOTE_HANDLERS); }\nfill(HANDLERS);\n${SERVER.replace('  if (!HANDLERS[name]) throw new Error("unknown tool");\n', '')}`;
+    const result = await lintFiles({ 'server.ts': source }, ['server.ts']);
+    for (const name of ['save_note', 'read_note']) {
+      const t = tool(result, name);
+      expect(t.inferred.readOnly, name).toBeNull();
+      expect(t.effects?.unresolved.map((u) => u.reason), name).toEqual(['calls `HANDLERS[name]`, which the linter reads as undefined: how it is filled is beyond what it follows']);
+    }
+  });
+
   it('keeps a literal nothing writes into: a missing key is absent', async () => {
     const result = await lintWith(`const HANDLERS: Record<string, Handler> = { ...NOTE_HANDLERS };\n`);
     expect(tool(result, 'save_note').inferred.readOnly).toBe(false);
