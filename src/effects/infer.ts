@@ -902,7 +902,8 @@ export class EffectAnalyzer {
         if (Node.isPropertyAccessExpression(callee)) {
           // `delete`/`set`/`add`/`clear` are also the verbs of APIs: on a receiver not known to be a Map, a Set or an array, the name is judged.
           // `request` is also the method of a service's client (`this.api.request(query)` on a field typed `ApiClient` of a package).
-          if (isBuiltinValueCall(callee.getName(), callee.getExpression())) return;
+          // `search` is also a string's method: not on a receiver declared as a service's client (`client.search({ query })`).
+          if (isBuiltinValueCall(callee.getName(), callee.getExpression()) && !(Node.isCallExpression(call) && clientPackageOfReceiver(call) !== null)) return;
           if (MCP_PROTOCOL_METHODS.has(callee.getName()) && !(Node.isCallExpression(call) && clientPackageOfReceiver(call) !== null)) return;
           // Opening or closing a connection or handle of unknown type without arguments (`conn.close()`,
           // `client.release()`) touches no data; `lab.end(sessionId)` may, and is judged by its name.

@@ -94,13 +94,26 @@ function servicePackage(specifier: string): string | null {
   return pkg === null || PURE_MODULES.has(pkg) ? null : pkg;
 }
 
-/** The type node written for what an identifier or `this.x` names: a variable's, parameter's or field's type, a getter's return type. */
+/**
+ * The type node written for what an identifier or `this.x` names: a variable's, parameter's or
+ * field's type, a getter's return type, and for a name destructured from a parameter (`async
+ * (input, { client }) => ...`) the type its property is declared with in the parameter's type,
+ * written or contextual (`client: KintoneRestAPIClient` in the options type of the callback).
+ */
 function declaredTypeOf(expr: Node): TypeNode | undefined {
   const name = Node.isPropertyAccessExpression(expr) ? expr.getNameNode() : Node.isIdentifier(expr) ? expr : null;
   const decl = name?.getSymbol()?.getDeclarations()[0];
   if (!decl) return undefined;
   if (Node.isGetAccessorDeclaration(decl)) return decl.getReturnTypeNode();
   if (Node.isVariableDeclaration(decl) || Node.isParameterDeclaration(decl) || Node.isPropertyDeclaration(decl) || Node.isPropertySignature(decl)) return decl.getTypeNode();
+  if (Node.isBindingElement(decl)) {
+    const pattern = decl.getParent();
+    const param = pattern?.getParent();
+    if (!Node.isObjectBindingPattern(pattern) || !param || !Node.isParameterDeclaration(param)) return undefined;
+    const key = decl.getPropertyNameNode()?.getText() ?? decl.getName();
+    const property = param.getType().getProperty(key)?.getDeclarations()[0];
+    return property && (Node.isPropertySignature(property) || Node.isPropertyDeclaration(property)) ? property.getTypeNode() : undefined;
+  }
   return undefined;
 }
 

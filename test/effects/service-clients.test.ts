@@ -74,6 +74,24 @@ export function register(provider: ApiClient) {
     ]);
   });
 
+  it('a client destructured from a callback parameter typed by context reaches the service, even through a method a string also has (search)', async () => {
+    const source = `${SERVER_HEADER}import type { RestClient } from "@vendor/rest-api-client";
+type Options = { client: RestClient };
+type Callback = (input: { query: string }, options: Options) => Promise<unknown>;
+const callback: Callback = async (input, { client }) => client.search({ query: input.query });
+declare const options: Options;
+server.registerTool("t", { description: "d", annotations: { readOnlyHint: true, openWorldHint: false } }, async (args: { query: string }) => {
+  await callback(args, options);
+  return { content: [] };
+});
+`;
+    const result = await lintFiles({ 'server.ts': source }, ['server.ts']);
+    expect(tool(result, 't').inferred).toMatchObject({ readOnly: true, openWorld: true });
+    expect(tool(result, 't').effects?.effects.map((e) => e.description)).toEqual([
+      'calls `client.search` (via a client of the package `@vendor/rest-api-client`, which reaches its service), which by its name (`search`) reads data',
+    ]);
+  });
+
   it('keeps the MCP SDK client out: its calls talk to the session', async () => {
     const { t } = await lintTool('import { Client } from "@modelcontextprotocol/sdk/client/index.js";\ndeclare const mcp: Client;', 'await mcp.listTools();');
     expect(t.inferred.openWorld).not.toBe(true);
