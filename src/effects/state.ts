@@ -450,6 +450,28 @@ function returnsEarlyWhenPresent(statement: Node, target: string): boolean {
   return false;
 }
 
+/**
+ * The entry a local was read from (`let p = inFlight.get(key)` or `= inFlight[key]` →
+ * `inFlight[key]`): testing the local tests the entry, as long as nothing assigns the local
+ * before the test.
+ */
+function entryHeldBy(local: Node): string[] {
+  if (!Node.isIdentifier(local)) return [];
+  const decl = local.getSymbol()?.getDeclarations()[0];
+  const init = decl && Node.isVariableDeclaration(decl) ? decl.getInitializer() : undefined;
+  if (!decl || !init) return [];
+  const assignedBefore = descendantsOfKinds<import('ts-morph').BinaryExpression>(decl.getFirstAncestor(isFunctionNode) ?? decl.getSourceFile(), [SyntaxKind.BinaryExpression]).some(
+    (w) => w.getOperatorToken().getKind() === SyntaxKind.EqualsToken && w.getLeft().getText() === local.getText() && w.getStart() < local.getStart() && w.getStart() > decl.getStart(),
+  );
+  if (assignedBefore) return [];
+  const value = unwrap(init);
+  if (Node.isElementAccessExpression(value) && value.getArgumentExpression()) return [`${canonical(value.getExpression())}[${canonical(value.getArgumentExpressionOrThrow())}]`];
+  if (!Node.isCallExpression(value)) return [];
+  const callee = unwrap(value.getExpression());
+  const arg = value.getArguments()[0];
+  return Node.isPropertyAccessExpression(callee) && arg && callee.getName() === 'get' ? [`${canonical(callee.getExpression())}[${canonical(arg)}]`] : [];
+}
+
 /** The expressions a condition proves absent: `!x` → x; `x === undefined`, `x == null` → x; `!(k in o)` → o[k]. */
 function absentIn(condition: Node): string[] {
   const cond = unwrap(condition);
@@ -465,7 +487,7 @@ function absentIn(condition: Node): string[] {
         return [`${canonical(callee.getExpression())}[${canonical(arg)}]`];
       }
     }
-    return [canonical(operand)];
+    return [canonical(operand), ...entryHeldBy(operand)];
   }
   // `const needsLoad = !cache || ...; if (needsLoad)`: the const's condition.
   if (Node.isIdentifier(cond)) {

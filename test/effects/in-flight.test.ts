@@ -32,6 +32,26 @@ describe('in-flight entries removed when their work settles', () => {
     expect(result.findings.filter((f) => f.tool === 'whoami')).toEqual([]);
   });
 
+  it('are no modification when the entry is read into a `let` first (found by a fresh user)', async () => {
+    const result = await lintFiles({
+      'server.ts': `${SERVER_HEADER}
+import { readFile } from "node:fs/promises";
+const inFlight = new Map<string, Promise<string>>();
+async function load(key: string): Promise<string> {
+  let p = inFlight.get(key);
+  if (!p) {
+    p = readFile(key, "utf8").finally(() => inFlight.delete(key));
+    inFlight.set(key, p);
+  }
+  return p;
+}
+server.registerTool("read_doc", { description: "d", annotations: { readOnlyHint: true, openWorldHint: false } }, async (args: { key: string }) => ({ content: [{ type: "text", text: await load(args.key) }] }));
+`,
+    }, ['server.ts']);
+    expect(tool(result, 'read_doc').effects?.effects.map((e) => `${e.kind}:${e.access}`)).toEqual(['fs.read:read']);
+    expect(result.findings).toEqual([]);
+  });
+
   it('but a removal after some work from state the function never stores into still counts', async () => {
     const result = await lintFiles({ 'server.ts': SERVER }, ['server.ts']);
     expect(result.findings.filter((f) => f.tool === 'logout').map((f) => `${f.severity} ${f.ruleId}`)).toEqual(['error optimistic-read-only']);
