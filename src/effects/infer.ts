@@ -193,6 +193,20 @@ function isSubResourceAccessor(call: CallExpression): boolean {
   return name !== null && namedVerb(name) === null && !DELEGATING_METHODS.has(name) && access !== undefined && Node.isPropertyAccessExpression(access) && access.getExpression() === call && Node.isCallExpression(access.getParent()) && (access.getParent() as CallExpression).getExpression() === access;
 }
 
+/** The SQL text a call of a query-running name is given: its first argument, or the `text`/`sql`/`query` of an options object there; null when none. */
+function statementArgument(call: CallExpression): Node | null {
+  const first = call.getArguments()[0];
+  if (!first) return null;
+  const node = unwrap(first);
+  if (!Node.isObjectLiteralExpression(node)) return first;
+  for (const key of ['text', 'sql', 'query']) {
+    const prop = node.getProperty(key);
+    if (prop && Node.isPropertyAssignment(prop)) return prop.getInitializerOrThrow();
+    if (prop && Node.isShorthandPropertyAssignment(prop)) return prop.getNameNode();
+  }
+  return null;
+}
+
 /** A name that makes a client of a service (`createClient`, `createNeonClient`, `buildApiClient`, `HttpClient`). */
 const CLIENT_FACTORY = /^(?:(?:create|make|new|build|init)\w*|[A-Z]\w*)?(?:Client|Pool|Connection|Sdk|SDK|Transport)$/;
 
@@ -963,8 +977,11 @@ export class EffectAnalyzer {
     // `db.query("DELETE FROM t")` on a client the catalog does not know: the statement decides.
     // `db.query("DELETE ...")`: the statement decides; through a name that only runs SQL (`query`,
     // `exec`), a statement known only at run time (the tool's argument) may do anything to the data.
-    if (SQL_RUNNING_NAMES.has(leadingVerb(name)) && call.getArguments().length > 0) {
-      const sql = sqlEffect({ ...base, kind: 'database', access: 'unknown', destructive: null, idempotent: null, openWorld: false, description: '' }, call.getArguments()[0], this.resolver, b);
+    // An options object carries the statement as `text`, `sql` or `query` (`{ text, values }`); one
+    // without them (`queryExecute({ body: { query } })`, another query language's request) is no SQL.
+    const statement = statementArgument(call);
+    if (SQL_RUNNING_NAMES.has(leadingVerb(name)) && statement) {
+      const sql = sqlEffect({ ...base, kind: 'database', access: 'unknown', destructive: null, idempotent: null, openWorld: false, description: '' }, statement, this.resolver, b);
       if (sql.access !== 'unknown' || SQL_ONLY_NAMES.has(leadingVerb(name))) return sql;
     }
     const named = namedVerb(name);

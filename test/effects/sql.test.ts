@@ -51,6 +51,14 @@ describe('SQL database sinks', () => {
     expect(r.effects).toEqual(['database:unknown:pg Pool.new().query']);
   });
 
+  it('a client the catalog does not know: the statement of a string or of an options object (text, sql, query); a request of another query language is no SQL', async () => {
+    const r = await effectsOf(
+      `declare const db: { query(q: unknown): Promise<unknown>; queryExecute(q: unknown): Promise<unknown> };`,
+      `  await db.query({ text: "DELETE FROM t WHERE id = $1", values: [args.id] }); await db.queryExecute({ body: { query: args.dql } });`,
+    );
+    expect(r.effects).toEqual(['database:write:db.query DELETE', 'api:read:db.queryExecute']);
+  });
+
   it('mysql2, better-sqlite3, sqlite3, @libsql/client and postgres.js', async () => {
     const r = await effectsOf(
       `import mysql from "mysql2/promise";\nimport Database from "better-sqlite3";\nimport sqlite3 from "sqlite3";\nimport { createClient } from "@libsql/client";\nimport postgres from "postgres";\nconst db = new Database("notes.db");\nconst lite = new sqlite3.Database("x.db");\nconst libsql = createClient({ url: "file:x.db" });\nconst sql = postgres("postgres://x");`,
