@@ -130,8 +130,10 @@ function effect(node: Node, root: StateRoot, destructive: boolean, idempotent: b
  * Plain assignment replaces (idempotent; destructive unless it switches a scalar); compound
  * arithmetic and `++` are counters (not destructive, not idempotent); `??=` and `||=` only fill a
  * gap (additive, idempotent), and fill a memo when the value is computed, not given.
+ * `freshKey` tells a key made fresh for this call (an entry under it adds, replacing nothing);
+ * by default read where the write is; infer reads it at the call site (`isFreshKey`).
  */
-export function stateMutation(node: Node, within: FunctionNode, reads?: StateReads): Effect | null {
+export function stateMutation(node: Node, within: FunctionNode, reads?: StateReads, freshKey: (key: Node) => boolean = isFreshValue): Effect | null {
   if (Node.isBinaryExpression(node)) {
     const op = node.getOperatorToken().getKind();
     if (!isAssignmentOperator(op)) return null;
@@ -141,7 +143,7 @@ export function stateMutation(node: Node, within: FunctionNode, reads?: StateRea
     if (op === SyntaxKind.EqualsToken) {
       if (isCallContextRecord(node)) return null;
       const left = unwrap(node.getLeft());
-      if (Node.isElementAccessExpression(left) && left.getArgumentExpression() && isFreshValue(left.getArgumentExpression()!)) {
+      if (Node.isElementAccessExpression(left) && left.getArgumentExpression() && freshKey(left.getArgumentExpression()!)) {
         return seenLater(effect(node, root, false, false, 'adds an entry with a new key to server state `{}`'), root, node, within, value, reads);
       }
       if (isGuarded(node, canonical(node.getLeft()), within)) return isFromArguments(value) ? seenLater(effect(node, root, false, true, 'initialises server state `{}`'), root, node, within, value, reads) : null;
@@ -223,8 +225,9 @@ const REMOVING_METHODS: ReadonlySet<string> = new Set(['delete', 'splice', 'pop'
  * `Object.assign(cfg, x)`), or null: none, or one no later call can see (see {@link seenLater}).
  * `within` is the function whose body holds the call (undefined: judged without its guards).
  * Undefined when the call mutates no server state; null when it does, unseen by any later call.
+ * `freshKey` as for {@link stateMutation}.
  */
-export function mutationOfCall(call: CallExpression | NewExpression, within?: FunctionNode, reads?: StateReads): Effect | null | undefined {
+export function mutationOfCall(call: CallExpression | NewExpression, within?: FunctionNode, reads?: StateReads, freshKey: (key: Node) => boolean = isFreshValue): Effect | null | undefined {
   if (!Node.isCallExpression(call)) return undefined;
   const callee = unwrap(call.getExpression());
   if (!Node.isPropertyAccessExpression(callee)) return undefined;
@@ -240,7 +243,7 @@ export function mutationOfCall(call: CallExpression | NewExpression, within?: Fu
   if (!root) return undefined;
   const [key, second] = call.getArguments();
   const value = callee.getName() === 'set' ? (second ?? null) : (key ?? null);
-  if (callee.getName() === 'set' && key && isFreshValue(key)) {
+  if (callee.getName() === 'set' && key && freshKey(key)) {
     return seenLater(effect(call, root, false, false, 'adds an entry with a new key to server state `{}`'), root, call, within, value, reads);
   }
   if (callee.getName() === 'set' && key && isGuarded(call, `${canonical(callee.getExpression())}[${canonical(key)}]`, within)) {
