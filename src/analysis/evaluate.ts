@@ -388,16 +388,46 @@ function literalPredicate(call: import('ts-morph').CallExpression, resolver: Res
 /**
  * The value of a call of a project function whose body only returns an expression (`const
  * isRemote = (v) => PREFIXES.some((p) => v.startsWith(p))`): that expression, read with the
- * parameters bound to the call's arguments. Null for any other call, or an unknown answer (the
- * caller then says why the call is not known).
+ * parameters bound to the call's arguments. Only with every argument known, and not read as
+ * `undefined` (an absent key of an object the linter took for the argument): a guess about an
+ * argument must not decide what a validator answers (`if (!isValidStatus(status)) throw`), which
+ * would leave the code after it unread. Null for any other call, or an
+ * unknown answer (the caller then says why the call is not known).
  */
 function projectCallValue(call: import('ts-morph').CallExpression, resolver: Resolver, depth: number, b: Bindings): Evaluated | null {
   const target = resolver.resolve(call.getExpression(), 0, b);
   if (target.kind !== 'function') return null;
   const returned = soleReturn(target.node);
-  if (!returned) return null;
+  if (!returned || !readsOnlyFixedNames(returned)) return null;
+  const given = (a: Node): boolean => {
+    const v = evaluate(a, resolver, depth + 1, b);
+    return v.known && v.value !== undefined;
+  };
+  if (call.getArguments().some((a) => Node.isSpreadElement(a) || !given(a))) return null;
   const v = evaluate(returned, resolver, depth + 1, bindParameters(target.node, call.getArguments(), b, bindingsOf(target)));
   return v.known ? v : null;
+}
+
+/**
+ * True when every name an expression reads is fixed for the call: a parameter (of its function or
+ * of a callback written in it), a `const`, an import, a function or a class. A function that
+ * returns a `let` or a field (`return silentMode`, `this.level >= x`) answers what the server's
+ * state is at run time, which its initializer does not tell.
+ */
+function readsOnlyFixedNames(expr: Node): boolean {
+  if (Node.isThisExpression(expr) || expr.getFirstDescendantByKind(SyntaxKind.ThisKeyword)) return false;
+  const ids = Node.isIdentifier(expr) ? [expr] : descendantsOfKinds(expr, [SyntaxKind.Identifier]);
+  return ids.every((id) => {
+    const parent = id.getParent();
+    // Names of members and of object keys are no reads of a variable.
+    if (parent && ((Node.isPropertyAccessExpression(parent) && parent.getNameNode() === id) || (Node.isPropertyAssignment(parent) && parent.getNameNode() === id))) return true;
+    const symbol = id.getSymbol();
+    // An imported name is what its module declares (a package's, with no declaration here, is fixed).
+    const decl = symbol?.isAlias() ? (symbol.getAliasedSymbol()?.getDeclarations()[0] ?? symbol.getDeclarations()[0]) : symbol?.getDeclarations()[0];
+    if (!decl) return id.getText() === 'undefined';
+    if (Node.isVariableDeclaration(decl)) return decl.getVariableStatement()?.getDeclarationKind() === 'const';
+    return Node.isParameterDeclaration(decl) || Node.isImportSpecifier(decl) || Node.isImportClause(decl) || Node.isNamespaceImport(decl) || Node.isFunctionDeclaration(decl) || Node.isClassDeclaration(decl);
+  });
 }
 
 /** String methods without side effects whose result the linter computes from known arguments. */

@@ -19,7 +19,7 @@ import { SinkIndex } from './sink-index.js';
 import { callbackClientMember, isFragmentBuilderCall, templateResultMember } from './chain.js';
 import { httpEffect, pathText, postEffect, requestAmong, sinkCallEffect, sinkTemplateEffect, sqlEffect, type SinkSite } from './sink-call.js';
 import { pathPurpose, shownUrl } from './request-purpose.js';
-import { isCacheUpkeepCall, stateMutation, mutationOfCall } from './state.js';
+import { isCacheUpkeepCall, stateMutation, mutationOfCall, withoutRestoredSwitches } from './state.js';
 import { isFreshKey } from './fresh.js';
 import { StateReads } from './state-reads.js';
 import { judgeFileRewrites } from './read-modify-write.js';
@@ -532,6 +532,8 @@ export class EffectAnalyzer {
         }
       }
     }
+    // A flag switched and then restored (`enableSilentMode(); ...; disableSilentMode()`) ends as it started.
+    if (summary.effects.some((e) => e.setsTo !== undefined)) summary.effects = withoutRestoredSwitches(summary.effects, sites);
     // A file rewritten from what was read (load, change, save) is judged by the change (issue #4).
     if (summary.effects.some((e) => e.target !== undefined)) summary.effects = judgeFileRewrites(fn, summary.effects, sites);
     // Calls of one chain start at one place (`redis.multi().set(k).incr(n)`): their sinks tell them apart.

@@ -162,7 +162,9 @@ export function stateMutation(node: Node, within: FunctionNode, reads?: StateRea
             // A selection, a mode, a session's resource replaced as a whole: switched, not data destroyed (issue 15, kind 6).
             : effect(node, root, false, true, 'switches server state `{}` to another value')
           : effect(node, root, true, true, 'assigns server state `{}`');
-      return seenLater(judged, root, node, within, update === 'initialise' || update === 'toggle' || update === 'count' ? null : value, reads, update === 'remove');
+      const seen = seenLater(judged, root, node, within, update === 'initialise' || update === 'toggle' || update === 'count' ? null : value, reads, update === 'remove');
+      const setsTo = update === null ? literalSwitch(node) : null;
+      return seen && setsTo ? { ...seen, setsTo } : seen;
     }
     if (op === SyntaxKind.QuestionQuestionEqualsToken || op === SyntaxKind.BarBarEqualsToken) {
       return isFromArguments(value) ? seenLater(effect(node, root, false, true, 'initialises server state `{}`'), root, node, within, value, reads) : null;
@@ -201,6 +203,50 @@ function isMembershipToggle(call: Node, receiver: string, key: string): boolean 
     const added = c.getArguments()[0];
     return Node.isPropertyAccessExpression(callee) && ['add', 'set'].includes(callee.getName()) && canonical(callee.getExpression()) === receiver && added !== undefined && canonical(added) === key;
   });
+}
+
+/** A literal as written (`true`, `"quiet"`, `0`, `null`), or null for any other expression. */
+function literalText(node: Node | undefined): string | null {
+  const n = node ? unwrap(node) : undefined;
+  if (!n) return null;
+  if (Node.isTrueLiteral(n) || Node.isFalseLiteral(n) || Node.isNumericLiteral(n) || isNothing(n)) return n.getText();
+  return Node.isStringLiteral(n) || Node.isNoSubstitutionTemplateLiteral(n) ? JSON.stringify(n.getLiteralValue()) : null;
+}
+
+/**
+ * For `flag = <literal>` on a module-level variable that starts as a literal (`let silent =
+ * false`): `start` when it assigns the value the variable starts with, `other` when another one;
+ * null for any other assignment (see {@link withoutRestoredSwitches}).
+ */
+function literalSwitch(assignment: import('ts-morph').BinaryExpression): 'start' | 'other' | null {
+  const left = unwrap(assignment.getLeft());
+  if (!Node.isIdentifier(left)) return null;
+  const decl = left.getSymbol()?.getDeclarations()[0];
+  if (!decl || !Node.isVariableDeclaration(decl) || !isModuleLevel(decl)) return null;
+  const start = decl.getInitializer() ? literalText(decl.getInitializer()) : 'undefined';
+  const value = literalText(assignment.getRight());
+  if (start === null || value === null) return null;
+  return value === start ? 'start' : 'other';
+}
+
+/**
+ * A function's effects without the switches of a module-level flag it sets and then restores to
+ * the value the flag starts with (`enableSilentMode(); ... finally { disableSilentMode() }`,
+ * `quiet = true; run(); quiet = false`): the flag ends as it started, so no later call observes a
+ * change (corpus README, "What the labels mean": state counts when later calls observe it).
+ * `sites` gives the node of the function each effect comes from; a restore counts when it comes
+ * after a switch away (in source order, which puts `catch` and `finally` blocks after the `try`).
+ */
+export function withoutRestoredSwitches(effects: Effect[], sites: ReadonlyMap<Effect, Node>): Effect[] {
+  const restored = new Set<string>();
+  for (const away of effects) {
+    if (away.setsTo !== 'other') continue;
+    const from = sites.get(away)?.getStart();
+    if (from === undefined) continue;
+    const back = effects.some((e) => e.setsTo === 'start' && e.sink === away.sink && (sites.get(e)?.getStart() ?? -1) > from);
+    if (back) restored.add(away.sink);
+  }
+  return restored.size === 0 ? effects : effects.filter((e) => e.setsTo === undefined || !restored.has(e.sink));
 }
 
 /** True when an assignment replaces the state as a whole (`mode = m`, `this.page = p`), not a member or entry of it. */

@@ -61,3 +61,32 @@ export const v5 = /a/.test(input);
     ).toEqual(['unknown', 'unknown', 'unknown', 'unknown', 'unknown']);
   });
 });
+
+describe('project functions given an unknown argument', () => {
+  it('are not evaluated: a validator of a run-time value is not taken to reject it', () => {
+    expect(
+      valuesOf(`
+declare const status: string;
+const STATUSES = ["pending", "done"];
+const isValidStatus = (s: string): boolean => STATUSES.includes(s);
+export const v1 = isValidStatus(status);
+export const v2 = isValidStatus("done");
+`),
+    ).toEqual(['unknown', 'known true']);
+  });
+});
+
+describe('project functions that read state', () => {
+  it('are not evaluated: a `let` flag or a field is what the server holds at run time, not its initializer', () => {
+    expect(
+      valuesOf(`
+let silent = false;
+export function setSilent(): void { silent = true; }
+function isSilent(): boolean { return silent; }
+class Log { level = 1; loud(): boolean { return this.level > 2; } }
+export const v1 = isSilent();
+export const v2 = new Log().loud();
+`),
+    ).toEqual(['unknown', 'unknown']);
+  });
+});
