@@ -21,6 +21,7 @@ import { httpEffect, pathText, postEffect, requestAmong, sinkCallEffect, sinkTem
 import { pathPurpose, shownUrl } from './request-purpose.js';
 import { isCacheUpkeepCall, stateMutation, mutationOfCall, withoutRestoredSwitches } from './state.js';
 import { isFreshKey } from './fresh.js';
+import { isInOneTimeMigration } from './migrations.js';
 import { StateReads } from './state-reads.js';
 import { judgeFileRewrites } from './read-modify-write.js';
 import { handedBackFunctions } from './handed-back.js';
@@ -508,6 +509,8 @@ export class EffectAnalyzer {
     for (const node of nodes) {
       // In a dispatch branch for one tool (`case "x":`), code for the other tools does not run.
       if (b.size > 0 && !this.branches.isReachable(node, fn, b)) continue;
+      // A shared reader's one-time format migration changes nothing a later call returns.
+      if (isInOneTimeMigration(node, fn)) continue;
       if (this.stats.effectNodes >= this.options.maxWork) {
         this.cut(summary, node, `the work budget (${this.options.maxWork} effect nodes per run) was used up; effects from here on are not seen (raise it with --max-work)`);
         break;
