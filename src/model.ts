@@ -172,6 +172,13 @@ export interface Effect {
    * own previous content, judged by the change (read-modify-write.ts).
    */
   rewrite?: 'atomic' | 'read-modify-write';
+  /**
+   * For a state write that assigns a literal to a module-level variable that starts as a literal:
+   * `start` when it assigns the value the variable starts with, `other` when another one. A
+   * function that switches it away and later back (set-and-restore around a call) leaves it as
+   * it found it, and neither write counts (effects/state.ts `withoutRestoredSwitches`).
+   */
+  setsTo?: 'start' | 'other';
   /** Set when the configuration marks the sink incidental (a cache, an audit log): why. Findings resting only on such effects are info. */
   incidental?: string;
   /**

@@ -3,8 +3,9 @@ import { Node, SyntaxKind, ts } from '../ts-morph.js';
 import { Bindings } from './bindings.js';
 import { descendantsOfKinds } from './nodes.js';
 import { evaluatePath } from './paths.js';
-import { bindingsOf, type Resolver, restArguments } from './resolve.js';
-import { constInitializer, initializerOf, isFunctionNode, isNewOf, shorten, unwrap } from './syntax.js';
+import { bindParameters, bindingsOf, type Resolver, restArguments } from './resolve.js';
+import { soleReturn } from './returns.js';
+import { constInitializer, type FunctionNode, initializerOf, isFunctionNode, isNewOf, shorten, unwrap } from './syntax.js';
 import type { Evaluated } from './values.js';
 
 /** One property of an object evaluated statically, with the node that wrote it (inside a spread source if it came from one). */
@@ -135,12 +136,12 @@ export function evaluate(expr: Node, resolver: Resolver, depth = 0, b: Bindings 
     if (target.kind === 'value' && unwrap(target.node) !== node) return evaluate(target.node, resolver, depth + 1, bindingsOf(target));
     if (Node.isCallExpression(node)) return { known: false, reason: `\`${shorten(node.getText())}\` is computed at run time`, node };
     const text = shorten(node.getText());
-    if (target.kind === 'module') {
-      // `const dir = join(__dirname, "tools")`: a library call whose result the linter computes.
+    if (target.kind === 'module' || target.kind === 'global') {
+      // `const dir = join(__dirname, "tools")`, `const re = new RegExp(...)`: a library call whose result the linter computes.
       const init = Node.isIdentifier(node) ? initializerOf(node, true) : undefined;
-      const computed = init && Node.isCallExpression(unwrap(init)) ? evaluate(init, resolver, depth + 1, b) : null;
+      const computed = init && (Node.isCallExpression(unwrap(init)) || Node.isNewExpression(unwrap(init))) ? evaluate(init, resolver, depth + 1, b) : null;
       if (computed?.known) return computed;
-      return { known: false, reason: `\`${text}\` comes from ${target.specifier}`, node };
+      if (target.kind === 'module') return { known: false, reason: `\`${text}\` comes from ${target.specifier}`, node };
     }
     if (target.kind === 'unknown') {
       if (target.runtime) return { known: false, reason: target.reason, node, runtime: true };
@@ -253,9 +254,20 @@ function evaluateOperation(node: Node, resolver: Resolver, depth: number, b: Bin
     const values = possibleValues(inner);
     return values ? oneOf(values.map((v) => !v), inner) : { ...inner, possible: [true, false] };
   }
+  if (Node.isPropertyAccessExpression(node) && node.getName() === 'length') {
+    const receiver = evaluate(node.getExpression(), resolver, depth + 1, b);
+    return receiver.known && (typeof receiver.value === 'string' || Array.isArray(receiver.value)) ? { known: true, value: receiver.value.length } : null;
+  }
+  if (Node.isNewExpression(node)) return newRegExp(node, resolver, depth, b);
   if (Node.isCallExpression(node)) {
     const callee = unwrap(node.getExpression());
     const args = node.getArguments();
+    const tested = regExpTest(node, resolver, depth, b);
+    if (tested) return tested;
+    const predicate = literalPredicate(node, resolver, depth, b);
+    if (predicate) return predicate;
+    const returned = projectCallValue(node, resolver, depth, b);
+    if (returned) return returned;
     if (Node.isIdentifier(callee) && callee.getText() === 'Boolean' && args.length === 1) {
       const inner = evaluate(args[0]!, resolver, depth + 1, b);
       if (inner.known) return { known: true, value: Boolean(inner.value) };
@@ -295,6 +307,127 @@ function evaluateOperation(node: Node, resolver: Resolver, depth: number, b: Bin
     }
   }
   return null;
+}
+
+/**
+ * `new RegExp(pattern, flags)` with a known pattern (`` new RegExp(`^${NAME}/${NAME}$`) ``): the
+ * expression it makes; unknown when the pattern is not valid; null for any other `new`.
+ */
+function newRegExp(node: import('ts-morph').NewExpression, resolver: Resolver, depth: number, b: Bindings): Evaluated | null {
+  const callee = unwrap(node.getExpression());
+  const [pattern, flags] = node.getArguments();
+  if (!Node.isIdentifier(callee) || callee.getText() !== 'RegExp' || callee.getSymbol()?.getDeclarations().some((d) => d.getSourceFile() === node.getSourceFile()) || !pattern) return null;
+  const source = evaluate(pattern, resolver, depth + 1, b);
+  const options = flags ? evaluate(flags, resolver, depth + 1, b) : { known: true as const, value: '' };
+  if (!source.known || !options.known || typeof source.value !== 'string' || typeof options.value !== 'string') return null;
+  try {
+    return { known: true, value: new RegExp(source.value, options.value) };
+  } catch {
+    return { known: false, reason: `\`${shorten(node.getText())}\` is not a valid regular expression`, node };
+  }
+}
+
+/** The regular expression a literal (`/^a$/i`) or a known value stands for, or null. */
+function regExpOf(expr: Node, resolver: Resolver, depth: number, b: Bindings): RegExp | null {
+  const node = unwrap(expr);
+  if (Node.isRegularExpressionLiteral(node)) {
+    const text = node.getLiteralText();
+    const at = text.lastIndexOf('/');
+    try {
+      return new RegExp(text.slice(1, at), text.slice(at + 1));
+    } catch {
+      return null;
+    }
+  }
+  const v = evaluate(node, resolver, depth + 1, b);
+  return v.known && v.value instanceof RegExp ? v.value : null;
+}
+
+/**
+ * `re.test(s)` with a known expression (a literal, or a const made by `new RegExp` of a known
+ * pattern) and a known string; null for anything else. A global or sticky expression keeps state
+ * between calls (`lastIndex`), so only one without `g` and `y` is computed.
+ */
+function regExpTest(call: import('ts-morph').CallExpression, resolver: Resolver, depth: number, b: Bindings): Evaluated | null {
+  const callee = unwrap(call.getExpression());
+  const [arg] = call.getArguments();
+  if (!Node.isPropertyAccessExpression(callee) || callee.getName() !== 'test' || call.getArguments().length !== 1 || !arg) return null;
+  const re = regExpOf(callee.getExpression(), resolver, depth, b);
+  if (!re || re.global || re.sticky) return null;
+  const text = evaluate(arg, resolver, depth + 1, b);
+  return text.known && typeof text.value === 'string' ? { known: true, value: re.test(text.value) } : null;
+}
+
+/** Array methods that ask a predicate of each member and answer with a boolean. */
+const PREDICATE_METHODS: ReadonlySet<string> = new Set(['some', 'every']);
+
+/**
+ * `LIST.some((p) => value.startsWith(p))` (also `every`) over a literal list, with a predicate
+ * written in place whose body returns one expression: that expression evaluated once per member,
+ * its parameter bound to the member. Null when the list, the predicate or any answer is unknown.
+ */
+function literalPredicate(call: import('ts-morph').CallExpression, resolver: Resolver, depth: number, b: Bindings): Evaluated | null {
+  const callee = unwrap(call.getExpression());
+  const [arg] = call.getArguments();
+  if (!Node.isPropertyAccessExpression(callee) || !PREDICATE_METHODS.has(callee.getName()) || !arg) return null;
+  const predicate = unwrap(arg);
+  const param = isFunctionNode(predicate) ? predicate.getParameters()[0] : undefined;
+  const body = isFunctionNode(predicate) ? soleReturn(predicate) : null;
+  if (!param || !body || !Node.isIdentifier(param.getNameNode())) return null;
+  const members = literalCollection(callee.getExpression(), resolver, depth, b);
+  if (!members) return null;
+  const answers: boolean[] = [];
+  for (const member of members) {
+    const v = evaluate(body, resolver, depth + 1, b.with(param, { kind: 'const', value: member }, predicate as FunctionNode));
+    if (!v.known) return null;
+    answers.push(Boolean(v.value));
+  }
+  return { known: true, value: callee.getName() === 'some' ? answers.some(Boolean) : answers.every(Boolean) };
+}
+
+/**
+ * The value of a call of a project function whose body only returns an expression (`const
+ * isRemote = (v) => PREFIXES.some((p) => v.startsWith(p))`): that expression, read with the
+ * parameters bound to the call's arguments. Only with every argument known, and not read as
+ * `undefined` (an absent key of an object the linter took for the argument): a guess about an
+ * argument must not decide what a validator answers (`if (!isValidStatus(status)) throw`), which
+ * would leave the code after it unread. Null for any other call, or an
+ * unknown answer (the caller then says why the call is not known).
+ */
+function projectCallValue(call: import('ts-morph').CallExpression, resolver: Resolver, depth: number, b: Bindings): Evaluated | null {
+  const target = resolver.resolve(call.getExpression(), 0, b);
+  if (target.kind !== 'function') return null;
+  const returned = soleReturn(target.node);
+  if (!returned || !readsOnlyFixedNames(returned)) return null;
+  const given = (a: Node): boolean => {
+    const v = evaluate(a, resolver, depth + 1, b);
+    return v.known && v.value !== undefined;
+  };
+  if (call.getArguments().some((a) => Node.isSpreadElement(a) || !given(a))) return null;
+  const v = evaluate(returned, resolver, depth + 1, bindParameters(target.node, call.getArguments(), b, bindingsOf(target)));
+  return v.known ? v : null;
+}
+
+/**
+ * True when every name an expression reads is fixed for the call: a parameter (of its function or
+ * of a callback written in it), a `const`, an import, a function or a class. A function that
+ * returns a `let` or a field (`return silentMode`, `this.level >= x`) answers what the server's
+ * state is at run time, which its initializer does not tell.
+ */
+function readsOnlyFixedNames(expr: Node): boolean {
+  if (Node.isThisExpression(expr) || expr.getFirstDescendantByKind(SyntaxKind.ThisKeyword)) return false;
+  const ids = Node.isIdentifier(expr) ? [expr] : descendantsOfKinds(expr, [SyntaxKind.Identifier]);
+  return ids.every((id) => {
+    const parent = id.getParent();
+    // Names of members and of object keys are no reads of a variable.
+    if (parent && ((Node.isPropertyAccessExpression(parent) && parent.getNameNode() === id) || (Node.isPropertyAssignment(parent) && parent.getNameNode() === id))) return true;
+    const symbol = id.getSymbol();
+    // An imported name is what its module declares (a package's, with no declaration here, is fixed).
+    const decl = symbol?.isAlias() ? (symbol.getAliasedSymbol()?.getDeclarations()[0] ?? symbol.getDeclarations()[0]) : symbol?.getDeclarations()[0];
+    if (!decl) return id.getText() === 'undefined';
+    if (Node.isVariableDeclaration(decl)) return decl.getVariableStatement()?.getDeclarationKind() === 'const';
+    return Node.isParameterDeclaration(decl) || Node.isImportSpecifier(decl) || Node.isImportClause(decl) || Node.isNamespaceImport(decl) || Node.isFunctionDeclaration(decl) || Node.isClassDeclaration(decl);
+  });
 }
 
 /** String methods without side effects whose result the linter computes from known arguments. */

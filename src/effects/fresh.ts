@@ -1,5 +1,8 @@
 import { Node, SyntaxKind } from '../ts-morph.js';
 import { descendantsOfKinds } from '../analysis/nodes.js';
+import { bindingsOf, type Resolver } from '../analysis/resolve.js';
+import type { Bindings } from '../analysis/bindings.js';
+import { returnedExpressions } from '../analysis/returns.js';
 import { initializerOf, unwrap } from '../analysis/syntax.js';
 
 /**
@@ -30,4 +33,40 @@ export function mentionsFreshValue(expr: Node): boolean {
     const init = initializerOf(id, true);
     return init !== undefined && FRESH_CALL.test(init.getText());
   });
+}
+
+/** How many names, calls and template parts {@link isFreshKey} follows (a guard against long chains). */
+const MAX_KEY_DEPTH = 6;
+
+/**
+ * True when a key (of a map entry, a keyed field) is made fresh for this call, read with the
+ * bindings `b` of the call site: a per-call value ({@link isFreshValue}), a template or `+`
+ * concatenation with one in it (`` `temp://${id}` ``), a method of one (`bytes.toString("hex")`),
+ * a project function that returns only such values (`newId()`), or a name that holds one: a
+ * `const`, a parameter, or a name destructured from one, whose argument at the call site is one
+ * (`store.create({ uri })` with `uri` built from `randomUUID()`). An entry stored under such a key
+ * replaces nothing (corpus README, "What the labels mean": destructive is about existing state)
+ * and a repeat adds another (not idempotent).
+ */
+export function isFreshKey(key: Node, resolver: Resolver, b: Bindings, depth = 0): boolean {
+  if (depth > MAX_KEY_DEPTH) return false;
+  const node = unwrap(key);
+  if (isFreshValue(node)) return true;
+  const next = (n: Node, nb: Bindings = b): boolean => isFreshKey(n, resolver, nb, depth + 1);
+  if (Node.isTemplateExpression(node)) return node.getTemplateSpans().some((s) => next(s.getExpression()));
+  if (Node.isBinaryExpression(node)) return node.getOperatorToken().getKind() === SyntaxKind.PlusToken && (next(node.getLeft()) || next(node.getRight()));
+  if (Node.isCallExpression(node)) {
+    const callee = unwrap(node.getExpression());
+    if (Node.isPropertyAccessExpression(callee) && next(callee.getExpression())) return true;
+    const target = resolver.resolve(callee, 0, b);
+    if (target.kind !== 'function') return false;
+    const returned = returnedExpressions(target.node);
+    return returned.length > 0 && returned.every((r) => next(r, bindingsOf(target)));
+  }
+  if (!Node.isIdentifier(node) && !Node.isPropertyAccessExpression(node)) return false;
+  const init = Node.isIdentifier(node) ? initializerOf(node, true) : undefined;
+  if (init) return next(init);
+  // A parameter, or a name destructured from one, that the call site binds: its argument there.
+  const target = resolver.resolve(node, 0, b);
+  return target.kind === 'value' && unwrap(target.node) !== node && next(target.node, bindingsOf(target));
 }

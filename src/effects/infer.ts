@@ -19,7 +19,9 @@ import { SinkIndex } from './sink-index.js';
 import { callbackClientMember, isFragmentBuilderCall, templateResultMember } from './chain.js';
 import { httpEffect, pathText, postEffect, requestAmong, sinkCallEffect, sinkTemplateEffect, sqlEffect, type SinkSite } from './sink-call.js';
 import { pathPurpose, shownUrl } from './request-purpose.js';
-import { isCacheUpkeepCall, stateMutation, mutationOfCall } from './state.js';
+import { isCacheUpkeepCall, stateMutation, mutationOfCall, withoutRestoredSwitches } from './state.js';
+import { isFreshKey } from './fresh.js';
+import { isInOneTimeMigration } from './migrations.js';
 import { StateReads } from './state-reads.js';
 import { judgeFileRewrites } from './read-modify-write.js';
 import { handedBackFunctions } from './handed-back.js';
@@ -237,14 +239,10 @@ function optionsLiteral(arg: Node): import('ts-morph').ObjectLiteralExpression |
 }
 
 /**
- * True when `fn` may change the object a name of it holds: a property assigned, deleted or
- * counted (`options.stdout = true`, `delete opts.x`), or the name handed to `Object.assign` or
- * `Object.defineProperty`. A literal bound to such a name no longer says which keys it has.
- */
-/**
  * The keys of the object a name of `fn` holds that `fn` writes (`options.stdout = true`,
  * `opts.count++`, `delete opts.x`, `opts.a.b = 1` writes `a`): a set, {@link NO_KEYS} when it
- * writes none; `any` when it writes keys it does not name (`opts[k] = v`, `Object.assign(opts, ...)`).
+ * writes none; `any` when it writes keys it does not name (`opts[k] = v`, `Object.assign(opts, ...)`,
+ * a list changed in place: `dirs.push(x)`). A literal bound to such a name no longer says what it holds.
  * Asked for every call site that passes a literal: memoized per function and name.
  */
 function writtenKeys(fn: FunctionNode, name: string): ReadonlySet<string> | 'any' {
@@ -260,6 +258,15 @@ const WRITTEN_KEYS = new WeakMap<object, Map<string, ReadonlySet<string> | 'any'
 
 /** What {@link writtenKeys} answers for a name whose object the function does not write. */
 const NO_KEYS: ReadonlySet<string> = new Set();
+
+/** Array methods that change the list they are called on. */
+const IN_PLACE_LIST_METHODS: ReadonlySet<string> = new Set(['push', 'pop', 'shift', 'unshift', 'splice', 'sort', 'reverse', 'fill', 'copyWithin']);
+
+/** True for `name.push(...)` (any {@link IN_PLACE_LIST_METHODS} method called on `name` itself). */
+function isInPlaceListChange(call: CallExpression, name: string): boolean {
+  const callee = unwrap(call.getExpression());
+  return Node.isPropertyAccessExpression(callee) && IN_PLACE_LIST_METHODS.has(callee.getName()) && unwrap(callee.getExpression()).getText() === name;
+}
 
 function writtenKeysOf(fn: FunctionNode, name: string): ReadonlySet<string> | 'any' {
   const body = fn.getBody();
@@ -286,6 +293,8 @@ function writtenKeysOf(fn: FunctionNode, name: string): ReadonlySet<string> | 'a
     if (Node.isBinaryExpression(n) && isAssignmentOperator(n.getOperatorToken().getKind()) && add(n.getLeft())) return 'any';
     if (Node.isDeleteExpression(n) && add(n.getExpression())) return 'any';
     if ((Node.isPrefixUnaryExpression(n) || Node.isPostfixUnaryExpression(n)) && [SyntaxKind.PlusPlusToken, SyntaxKind.MinusMinusToken].includes(n.getOperatorToken()) && add(n.getOperand())) return 'any';
+    // `dirs.push(x)`, `list.sort()`: a list changed in place no longer has the items the caller wrote.
+    if (Node.isCallExpression(n) && isInPlaceListChange(n, name)) return 'any';
     if (Node.isCallExpression(n) && ['Object.assign', 'Object.defineProperty', 'Object.defineProperties'].includes(n.getExpression().getText())) {
       const target = n.getArguments()[0];
       if (target && Node.isIdentifier(unwrap(target)) && unwrap(target).getText() === name) return 'any';
@@ -537,6 +546,8 @@ export class EffectAnalyzer {
     for (const node of nodes) {
       // In a dispatch branch for one tool (`case "x":`), code for the other tools does not run.
       if (b.size > 0 && !this.branches.isReachable(node, fn, b)) continue;
+      // A shared reader's one-time format migration changes nothing a later call returns.
+      if (isInOneTimeMigration(node, fn)) continue;
       if (this.stats.effectNodes >= this.options.maxWork) {
         this.cut(summary, node, `the work budget (${this.options.maxWork} effect nodes per run) was used up; effects from here on are not seen (raise it with --max-work)`);
         break;
@@ -561,6 +572,8 @@ export class EffectAnalyzer {
         }
       }
     }
+    // A flag switched and then restored (`enableSilentMode(); ...; disableSilentMode()`) ends as it started.
+    if (summary.effects.some((e) => e.setsTo !== undefined)) summary.effects = withoutRestoredSwitches(summary.effects, sites);
     // A file rewritten from what was read (load, change, save) is judged by the change (issue #4).
     if (summary.effects.some((e) => e.target !== undefined)) summary.effects = judgeFileRewrites(fn, summary.effects, sites);
     // Calls of one chain start at one place (`redis.multi().set(k).incr(n)`): their sinks tell them apart.
@@ -571,7 +584,7 @@ export class EffectAnalyzer {
 
   private visit(node: Node, fn: FunctionNode, depth: number, summary: Summary, b: Bindings): void {
     this.stateReads ??= new StateReads(node.getProject());
-    const mutation = stateMutation(node, fn, this.stateReads);
+    const mutation = stateMutation(node, fn, this.stateReads, (key) => isFreshKey(key, this.resolver, b));
     if (mutation) {
       summary.effects.push(mutation);
       return;
@@ -682,14 +695,14 @@ export class EffectAnalyzer {
     return out;
   }
 
-  /** True when `call` passes a literal (an options object, a string, number or boolean) to a parameter `callee` branches on. */
+  /** True when `call` passes a literal (an options object, a list, a string, number or boolean) to a parameter `callee` branches on. */
   private passesSteeringLiteral(callee: FunctionNode, call: CallExpression | NewExpression): boolean {
     const args = call.getArguments();
     return callee.getParameters().some((param, i) => {
       const arg = args[i];
       if (!arg || param.isRestParameter() || args.slice(0, i + 1).some((a) => Node.isSpreadElement(a))) return false;
       const node = unwrap(arg);
-      const literal = (optionsLiteral(arg) !== null && writtenKeys(callee, param.getName()) !== 'any') || Node.isStringLiteral(node) || Node.isNoSubstitutionTemplateLiteral(node) || Node.isNumericLiteral(node) || Node.isTrueLiteral(node) || Node.isFalseLiteral(node);
+      const literal = ((optionsLiteral(arg) !== null || Node.isArrayLiteralExpression(node)) && writtenKeys(callee, param.getName()) !== 'any') || Node.isStringLiteral(node) || Node.isNoSubstitutionTemplateLiteral(node) || Node.isNumericLiteral(node) || Node.isTrueLiteral(node) || Node.isFalseLiteral(node);
       return literal && this.parameterUse.steers(callee, i);
     });
   }
@@ -802,7 +815,7 @@ export class EffectAnalyzer {
     const target = resolved.kind === 'unknown' ? (templateResultMember(calleeExpr, this.resolver, b) ?? callbackClientMember(calleeExpr, this.resolver, b, (t) => moduleSink(t).sink) ?? resolved) : resolved;
     // `items.push(x)` on server state is a mutation, unless `push` is a method of the project or of a package.
     // A method of an API declared without code (`declare const client: any`) is that API's, not server state.
-    const mutation = target.kind === 'function' || target.kind === 'module' || (target.kind === 'unknown' && target.declaredOnly) ? undefined : mutationOfCall(call, fn, this.stateReads);
+    const mutation = target.kind === 'function' || target.kind === 'module' || (target.kind === 'unknown' && target.declaredOnly) ? undefined : mutationOfCall(call, fn, this.stateReads, (key) => isFreshKey(key, this.resolver, b));
     if (mutation) summary.effects.push(mutation);
     // A write no later call can see (mutation === null: a memo filled, a cache entry evicted) is no effect, nor a call to judge by its name.
     else if (mutation === undefined) this.classify(call, target, depth, summary, b);

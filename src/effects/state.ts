@@ -130,8 +130,10 @@ function effect(node: Node, root: StateRoot, destructive: boolean, idempotent: b
  * Plain assignment replaces (idempotent; destructive unless it switches a scalar); compound
  * arithmetic and `++` are counters (not destructive, not idempotent); `??=` and `||=` only fill a
  * gap (additive, idempotent), and fill a memo when the value is computed, not given.
+ * `freshKey` tells a key made fresh for this call (an entry under it adds, replacing nothing);
+ * by default read where the write is; infer reads it at the call site (`isFreshKey`).
  */
-export function stateMutation(node: Node, within: FunctionNode, reads?: StateReads): Effect | null {
+export function stateMutation(node: Node, within: FunctionNode, reads?: StateReads, freshKey: (key: Node) => boolean = isFreshValue): Effect | null {
   if (Node.isBinaryExpression(node)) {
     const op = node.getOperatorToken().getKind();
     if (!isAssignmentOperator(op)) return null;
@@ -141,7 +143,7 @@ export function stateMutation(node: Node, within: FunctionNode, reads?: StateRea
     if (op === SyntaxKind.EqualsToken) {
       if (isCallContextRecord(node)) return null;
       const left = unwrap(node.getLeft());
-      if (Node.isElementAccessExpression(left) && left.getArgumentExpression() && isFreshValue(left.getArgumentExpression()!)) {
+      if (Node.isElementAccessExpression(left) && left.getArgumentExpression() && freshKey(left.getArgumentExpression()!)) {
         return seenLater(effect(node, root, false, false, 'adds an entry with a new key to server state `{}`'), root, node, within, value, reads);
       }
       if (isGuarded(node, canonical(node.getLeft()), within)) return isFromArguments(value) ? seenLater(effect(node, root, false, true, 'initialises server state `{}`'), root, node, within, value, reads) : null;
@@ -160,7 +162,9 @@ export function stateMutation(node: Node, within: FunctionNode, reads?: StateRea
             // A selection, a mode, a session's resource replaced as a whole: switched, not data destroyed (issue 15, kind 6).
             : effect(node, root, false, true, 'switches server state `{}` to another value')
           : effect(node, root, true, true, 'assigns server state `{}`');
-      return seenLater(judged, root, node, within, update === 'initialise' || update === 'toggle' || update === 'count' ? null : value, reads, update === 'remove');
+      const seen = seenLater(judged, root, node, within, update === 'initialise' || update === 'toggle' || update === 'count' ? null : value, reads, update === 'remove');
+      const setsTo = update === null ? literalSwitch(node) : null;
+      return seen && setsTo ? { ...seen, setsTo } : seen;
     }
     if (op === SyntaxKind.QuestionQuestionEqualsToken || op === SyntaxKind.BarBarEqualsToken) {
       return isFromArguments(value) ? seenLater(effect(node, root, false, true, 'initialises server state `{}`'), root, node, within, value, reads) : null;
@@ -201,6 +205,50 @@ function isMembershipToggle(call: Node, receiver: string, key: string): boolean 
   });
 }
 
+/** A literal as written (`true`, `"quiet"`, `0`, `null`), or null for any other expression. */
+function literalText(node: Node | undefined): string | null {
+  const n = node ? unwrap(node) : undefined;
+  if (!n) return null;
+  if (Node.isTrueLiteral(n) || Node.isFalseLiteral(n) || Node.isNumericLiteral(n) || isNothing(n)) return n.getText();
+  return Node.isStringLiteral(n) || Node.isNoSubstitutionTemplateLiteral(n) ? JSON.stringify(n.getLiteralValue()) : null;
+}
+
+/**
+ * For `flag = <literal>` on a module-level variable that starts as a literal (`let silent =
+ * false`): `start` when it assigns the value the variable starts with, `other` when another one;
+ * null for any other assignment (see {@link withoutRestoredSwitches}).
+ */
+function literalSwitch(assignment: import('ts-morph').BinaryExpression): 'start' | 'other' | null {
+  const left = unwrap(assignment.getLeft());
+  if (!Node.isIdentifier(left)) return null;
+  const decl = left.getSymbol()?.getDeclarations()[0];
+  if (!decl || !Node.isVariableDeclaration(decl) || !isModuleLevel(decl)) return null;
+  const start = decl.getInitializer() ? literalText(decl.getInitializer()) : 'undefined';
+  const value = literalText(assignment.getRight());
+  if (start === null || value === null) return null;
+  return value === start ? 'start' : 'other';
+}
+
+/**
+ * A function's effects without the switches of a module-level flag it sets and then restores to
+ * the value the flag starts with (`enableSilentMode(); ... finally { disableSilentMode() }`,
+ * `quiet = true; run(); quiet = false`): the flag ends as it started, so no later call observes a
+ * change (corpus README, "What the labels mean": state counts when later calls observe it).
+ * `sites` gives the node of the function each effect comes from; a restore counts when it comes
+ * after a switch away (in source order, which puts `catch` and `finally` blocks after the `try`).
+ */
+export function withoutRestoredSwitches(effects: Effect[], sites: ReadonlyMap<Effect, Node>): Effect[] {
+  const restored = new Set<string>();
+  for (const away of effects) {
+    if (away.setsTo !== 'other') continue;
+    const from = sites.get(away)?.getStart();
+    if (from === undefined) continue;
+    const back = effects.some((e) => e.setsTo === 'start' && e.sink === away.sink && (sites.get(e)?.getStart() ?? -1) > from);
+    if (back) restored.add(away.sink);
+  }
+  return restored.size === 0 ? effects : effects.filter((e) => e.setsTo === undefined || !restored.has(e.sink));
+}
+
 /** True when an assignment replaces the state as a whole (`mode = m`, `this.page = p`), not a member or entry of it. */
 function replacedWhole(assignment: import('ts-morph').BinaryExpression, root: StateRoot): boolean {
   return canonical(assignment.getLeft()) === root.label;
@@ -223,8 +271,9 @@ const REMOVING_METHODS: ReadonlySet<string> = new Set(['delete', 'splice', 'pop'
  * `Object.assign(cfg, x)`), or null: none, or one no later call can see (see {@link seenLater}).
  * `within` is the function whose body holds the call (undefined: judged without its guards).
  * Undefined when the call mutates no server state; null when it does, unseen by any later call.
+ * `freshKey` as for {@link stateMutation}.
  */
-export function mutationOfCall(call: CallExpression | NewExpression, within?: FunctionNode, reads?: StateReads): Effect | null | undefined {
+export function mutationOfCall(call: CallExpression | NewExpression, within?: FunctionNode, reads?: StateReads, freshKey: (key: Node) => boolean = isFreshValue): Effect | null | undefined {
   if (!Node.isCallExpression(call)) return undefined;
   const callee = unwrap(call.getExpression());
   if (!Node.isPropertyAccessExpression(callee)) return undefined;
@@ -240,7 +289,7 @@ export function mutationOfCall(call: CallExpression | NewExpression, within?: Fu
   if (!root) return undefined;
   const [key, second] = call.getArguments();
   const value = callee.getName() === 'set' ? (second ?? null) : (key ?? null);
-  if (callee.getName() === 'set' && key && isFreshValue(key)) {
+  if (callee.getName() === 'set' && key && freshKey(key)) {
     return seenLater(effect(call, root, false, false, 'adds an entry with a new key to server state `{}`'), root, call, within, value, reads);
   }
   if (callee.getName() === 'set' && key && isGuarded(call, `${canonical(callee.getExpression())}[${canonical(key)}]`, within)) {

@@ -69,4 +69,58 @@ describe('literal arguments steer the callee', () => {
   it('reads a string literal a switch branches on', async () => {
     expect(await effectsOf('await handle("list");')).toEqual(['fs.read list.txt']);
   });
+
+  it('reads a list literal: its length and items decide the branches, through the project functions that test them', async () => {
+    expect(await listEffectsOf('await runPack(["."], args.dir, { output: args.out });')).toEqual(['fs.read', 'fs.write']);
+    expect(await listEffectsOf('await runPack(["https://example.com/r.git"], args.dir, { output: args.out });')).toEqual(['network']);
+    expect(await listEffectsOf('await runPack(["owner/repo"], args.dir, { output: args.out });')).toEqual(['fs.read', 'fs.write', 'network']);
+  });
+
+  it('does not read a list the caller fills at run time, or one the callee changes in place', async () => {
+    expect(await listEffectsOf('await runPack([args.dir], args.dir, { output: args.out });')).toEqual(['fs.read', 'fs.write', 'network']);
+    expect(await listEffectsOf('await runPushing(["."], { output: args.out });')).toEqual(['fs.read', 'fs.write', 'network']);
+  });
 });
+
+const PACK = `
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { access, readFile, writeFile } from "node:fs/promises";
+const run = promisify(execFile);
+const remotePrefixes = ["https://", "git@", "ssh://"];
+export const isRemoteUrl = (value: string): boolean => remotePrefixes.some((prefix) => value.startsWith(prefix));
+const NAME = "[a-zA-Z0-9](?:[a-zA-Z0-9._-]*[a-zA-Z0-9])?";
+const shorthand = new RegExp(\`^\${NAME}/\${NAME}$\`);
+export function isShorthand(value: string): boolean {
+  return shorthand.test(value);
+}
+async function packRemote(url: string, output: string): Promise<string> {
+  await run("git", ["clone", "--depth", "1", url, "/tmp/x"]);
+  return output;
+}
+async function packLocal(dirs: string[], output: string): Promise<string> {
+  await writeFile(output, await readFile(dirs[0] + "/a.txt", "utf8"));
+  return output;
+}
+export async function runPack(dirs: string[], cwd: string, options: { remote?: string; output: string }): Promise<string> {
+  if (options.remote) return packRemote(options.remote, options.output);
+  if (dirs.length === 1 && isRemoteUrl(dirs[0])) return packRemote(dirs[0], options.output);
+  if (dirs.length === 1 && isShorthand(dirs[0])) {
+    const local = await access(cwd + "/" + dirs[0]).then(() => true, () => false);
+    if (!local) return packRemote("https://github.com/" + dirs[0], options.output);
+  }
+  return packLocal(dirs, options.output);
+}
+export async function runPushing(dirs: string[], options: { output: string }): Promise<string> {
+  dirs.push("https://example.com/r.git");
+  if (isRemoteUrl(dirs[dirs.length - 1])) return packRemote(dirs[dirs.length - 1], options.output);
+  return packLocal(dirs, options.output);
+}
+`;
+
+/** The kinds of the effects of a tool whose body is `body`, calling {@link PACK}'s functions (each once, sorted). */
+async function listEffectsOf(body: string): Promise<string[]> {
+  const server = `${SERVER_HEADER}import { runPack, runPushing } from "./pack.js";\nserver.registerTool("t", { description: "d" }, async (args: { dir: string; out: string }) => {\n${body}\n  return { content: [] };\n});\n`;
+  const result = await lintFiles({ 'pack.ts': PACK, 'server.ts': server }, ['.']);
+  return [...new Set((tool(result, 't').effects?.effects ?? []).map((e) => e.kind))].sort();
+}
