@@ -88,10 +88,28 @@ function freesHandle(call: CallExpression, path: readonly string[]): boolean {
   return releasedHandle(call, maker === undefined ? [] : [maker]) !== null;
 }
 
-/** True for `resolve(...)` / `reject(...)` inside `new Promise((resolve, reject) => ...)`. */
+/**
+ * True for `resolve(...)` / `reject(...)` inside `new Promise((resolve, reject) => ...)`, and for a
+ * variable that only ever holds one of them (`let rejectCode; new Promise((res, rej) => { rejectCode
+ * = rej; })`, then `rejectCode(error)` in a request listener): settling a promise of the process.
+ */
 function isPromiseExecutorParameter(callee: Node): boolean {
   if (!Node.isIdentifier(callee)) return false;
   const decl = callee.getSymbol()?.getDeclarations()[0];
+  if (decl && Node.isVariableDeclaration(decl) && decl.getInitializer() === undefined) {
+    const writes = decl
+      .getSourceFile()
+      .getDescendantsOfKind(SyntaxKind.BinaryExpression)
+      .filter((w) => w.getOperatorToken().getKind() === SyntaxKind.EqualsToken && Node.isIdentifier(w.getLeft()) && w.getLeft().getSymbol()?.getDeclarations()[0] === decl);
+    return writes.length > 0 && writes.every((w) => isExecutorParameter(unwrap(w.getRight())));
+  }
+  return isExecutorParameter(callee);
+}
+
+/** True for an identifier that names a parameter of a `new Promise(...)` executor. */
+function isExecutorParameter(id: Node): boolean {
+  if (!Node.isIdentifier(id)) return false;
+  const decl = id.getSymbol()?.getDeclarations()[0];
   if (!decl || !Node.isParameterDeclaration(decl)) return false;
   const executor = decl.getParent();
   const ctor = executor?.getParent();

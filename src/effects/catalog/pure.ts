@@ -82,6 +82,9 @@ export const PURE_MODULES: ReadonlySet<string> = new Set([
   'json5',
   'toml',
   '@iarna/toml',
+  // Geospatial computation (Turf, https://turfjs.org: distances, buffers, areas on GeoJSON values).
+  '@turf/turf',
+  '@turf/helpers',
 ]);
 
 /** Globals (and members of globals) whose calls have no environmental effect. Logging is not an effect. */
