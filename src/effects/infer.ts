@@ -525,7 +525,13 @@ export class EffectAnalyzer {
       }
       this.stats.effectNodes++;
       const before = summary.effects.length;
+      const unresolvedBefore = summary.unresolved.length;
       this.visit(node, fn, depth, summary, b);
+      if (summary.unresolved.length > unresolvedBefore) {
+        // An unresolved call in a dispatch branch is that branch's tools' own (shared.ts), as an effect there is.
+        const condition = conditionOf(this.branches.guardsOf(node, fn));
+        if (condition !== null) for (let i = unresolvedBefore; i < summary.unresolved.length; i++) summary.unresolved[i] = { ...summary.unresolved[i]!, condition };
+      }
       if (summary.effects.length > before) {
         // Effects in a `catch` run only when something failed (cleaning up a temp file): messages lead with the main path.
         const errorPath = isInCatch(node, fn);
@@ -546,7 +552,15 @@ export class EffectAnalyzer {
     // A file rewritten from what was read (load, change, save) is judged by the change (issue #4).
     if (summary.effects.some((e) => e.target !== undefined)) summary.effects = judgeFileRewrites(fn, summary.effects, sites);
     // Calls of one chain start at one place (`redis.multi().set(k).incr(n)`): their sinks tell them apart.
-    summary.effects = dedupe(summary.effects, (e) => `${e.kind} ${e.sink}`, (e) => this.detours.has(e));
+    // In a handler, one sink reached through calls of two different functions stays twice: a
+    // wrapper's call (`this.trackEvent`, shared by every tool) and the tool's own (`setActive` →
+    // the same `cache.set`) must not hide each other (shared.ts).
+    // (One also reached in the handler's own body, as a callback it passes on, is one effect.)
+    const sinkAt = (e: Effect): string => `${e.location.file}:${e.location.line}:${e.location.column} ${e.kind} ${e.sink}`;
+    const direct = depth === 0 ? new Set(summary.effects.filter((e) => e.via.length === 0).map(sinkAt)) : new Set<string>();
+    // The function a hop calls, by name: `withLimits(name, cb)` (calling what it returns) and its callback's `withLimits` are one.
+    const firstHop = (e: Effect): string => (depth === 0 && e.via[0] && !direct.has(sinkAt(e)) ? e.via[0].callee.split('(')[0]! : '');
+    summary.effects = dedupe(summary.effects, (e) => `${e.kind} ${e.sink} ${firstHop(e)}`, (e) => this.detours.has(e));
     summary.unresolved = dedupe(summary.unresolved, (u) => u.reason);
     return summary;
   }
