@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { lint, type LintResult } from '../../src/index.js';
+import { toJsonReport } from '../../src/formatters/json.js';
 import { lintFiles, SERVER_HEADER, tool } from '../helpers.js';
 
 /**
@@ -127,6 +128,9 @@ register("only", async () => "x");
     for (const name of ['read_report', 'list_reports', 'save_report']) {
       expect(tool(result, name).effects!.unresolved.map((u) => `${u.expression} (${u.shared ? 'shared' : 'own'})`)).toEqual(['telemetry.report(name, Date.now() - started) (shared)']);
     }
+    // The JSON report says so.
+    const reported = toJsonReport(result).tools.find((t) => t.name === 'list_reports')!;
+    expect(reported.unresolved.map((u) => u.shared)).toEqual(['the function at line 29 in `withLimits` at server.ts:29']);
     expect(tool(result, 'read_report').inferred).toEqual({ readOnly: true, destructive: false, idempotent: true, openWorld: false });
     expect(tool(result, 'list_reports').inferred).toEqual({ readOnly: true, destructive: false, idempotent: true, openWorld: false });
     expect(tool(result, 'save_report').inferred).toEqual({ readOnly: false, destructive: false, idempotent: true, openWorld: false });
