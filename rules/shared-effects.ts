@@ -50,9 +50,10 @@ function place({ file, line }: SourceLocation): string {
   return `${file.split('/').pop()}:${line}`;
 }
 
-/** Where the effect is, and the calls that lead there from the wrapper. */
+/** Where the effect is, and the calls that lead there from the wrapper (not those that lead a forwarding handler into it). */
 function evidenceOf(e: Effect): string {
-  const via = e.via.length > 0 ? ` through ${e.via.map((h) => `\`${h.callee}\``).join(' > ')}` : '';
+  const chain = e.via.slice(e.shared?.entry ?? 0);
+  const via = chain.length > 0 ? ` through ${chain.map((h) => `\`${h.callee}\``).join(' > ')}` : '';
   return `at ${place(e.location)}${via}`;
 }
 

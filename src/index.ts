@@ -11,7 +11,7 @@ import { importsMcpSdk } from './discover/registrations.js';
 import { keyOfReceiver } from './discover/receivers.js';
 import { inferHints } from './effects/hints.js';
 import { EffectAnalyzer } from './effects/infer.js';
-import { markSharedEffects } from './effects/shared.js';
+import { forwardingOf, markSharedEffects } from './effects/shared.js';
 import { DEFAULT_INFER_OPTIONS } from './effects/options.js';
 import { ConfiguredSinks } from './effects/configured.js';
 import { EMPTY_CONFIG, type Config } from './config/schema.js';
@@ -186,7 +186,7 @@ export async function lint(options: LintOptions): Promise<LintResult> {
     return { handlers, effects };
   });
   // Effects on the path all tools of one wrapper or dispatcher take are not each tool's own (issue 15).
-  const effectSets = markSharedEffects(analysed);
+  const effectSets = markSharedEffects(analysed, forwardingOf(resolver));
   const tools: ToolFacts[] = discovered
     .map(({ facts }, i) => ({ ...facts, effects: effectSets[i]!, inferred: inferHints(effectSets[i]) }))
     .filter((tool) => context.length === 0 || isAffected(tool, named));

@@ -204,6 +204,12 @@ export interface SharedPath {
    * hiding any tool's own effects. Absent when the effect is written in the wrapper itself.
    */
   call?: string;
+  /**
+   * How many calls at the start of the effect's chain lead from the tool's handler into the
+   * wrapper (1 for a handler that only forwards to it, `(args) => withLimits(name, cb)(args)`);
+   * the chain from the wrapper is `via.slice(entry)`. Absent: 0.
+   */
+  entry?: number;
 }
 
 /** How sure an inferred effect is (issue #4): proven by a catalogued sink, or read from a name. */
@@ -217,6 +223,14 @@ export interface UnresolvedItem {
   reason: string;
   location: SourceLocation;
   via: CallHop[];
+  /** The branch condition under which the call runs, as for {@link Effect.condition}. */
+  condition?: string;
+  /**
+   * Set when the call sits on the path every tool of a wrapper or dispatcher takes (as
+   * {@link Effect.shared}): whatever it does, it would be a shared effect, not the tool's own, so
+   * it leaves none of the tool's own hints open.
+   */
+  shared?: SharedPath;
 }
 
 /**

@@ -398,6 +398,10 @@ export class Resolver {
         if (wrapper.kind === 'module' && /^(node:)?util$/.test(wrapper.specifier)) return this.resolve(wrapped, depth + 1, b);
       }
     }
+    if (Node.isNewExpression(node)) {
+      const settled = this.promisedValue(node, depth, b);
+      if (settled) return settled;
+    }
     if (Node.isCallExpression(node) || Node.isNewExpression(node)) {
       // The result of calling a library function: `fs.open(p)` → fs/promises open() — its methods are looked up in the catalog.
       const callee = this.resolve(node.getExpression(), depth + 1, b);
@@ -445,11 +449,38 @@ export class Resolver {
     // A factory returning the definition another one makes (`return defineTool({ name: "search", ... })`).
     // Only an object: a wrapper returning another wrapper's handler is not followed (yet), as effects
     // in branches its options rule out would be read as certain (claude-task-master's withToolContext).
+    // A getter of a package's object (`return trace.getTracer("svc")`, `return axios.create(config)`):
+    // that package's value, whose methods are looked up in the catalog as where it is made directly.
     if (Node.isCallExpression(inner)) {
       const target = this.resolve(inner, depth + 1, bindings);
+      if (target.kind === 'module') return target;
       return target.kind === 'value' && Node.isObjectLiteralExpression(unwrap(target.node)) ? target : null;
     }
     return null;
+  }
+
+  /**
+   * What `new Promise((resolve) => ...)` is resolved with, read as the value (the resolver reads
+   * `await` through): the argument of its executor's `resolve(value)` calls, when `resolve` is only
+   * ever called, with one argument, and every call gives a value of the same shape (`resolve({
+   * server, waitForCode: () => codePromise })` in a `listen` callback). Null for any other
+   * promise (`resolve` handed on as a callback, several different values, no executor literal).
+   */
+  private promisedValue(node: import('ts-morph').NewExpression, depth: number, b: Bindings): Target | null {
+    if (unwrap(node.getExpression()).getText() !== 'Promise') return null;
+    const executor = node.getArguments()[0] ? unwrap(node.getArguments()[0]!) : undefined;
+    if (!executor || !(Node.isArrowFunction(executor) || Node.isFunctionExpression(executor))) return null;
+    const param = executor.getParameters()[0]?.getNameNode();
+    if (!param || !Node.isIdentifier(param)) return null;
+    const values: Node[] = [];
+    for (const id of executor.getDescendantsOfKind(SyntaxKind.Identifier)) {
+      if (id === param || id.getText() !== param.getText() || id.getSymbol()?.getDeclarations()[0] !== param.getParent()) continue;
+      const call = id.getParent();
+      if (!call || !Node.isCallExpression(call) || call.getExpression() !== id || call.getArguments().length !== 1) return null;
+      values.push(call.getArguments()[0]!);
+    }
+    const value = sameShapeValue(values);
+    return value ? this.resolve(value, depth + 1, b) : null;
   }
 
   /** The value `map.get(key)` gives for a Map made from a literal array of pairs, when the key is fixed; null otherwise. */

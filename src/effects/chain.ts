@@ -117,10 +117,12 @@ function pathOf(key: string): string[] {
 }
 
 /**
- * What a call on the first parameter of a transaction callback stands for
+ * What a call on a parameter of a callback a catalogued sink runs stands for, when the sink names
+ * that parameter in its `callbackParameters`: the first parameter of a transaction callback
  * (`prisma.$transaction(async (tx) => tx.user.delete(...))`: `@prisma/client`
- * `PrismaClient.new().user.delete`), when the call the callback is given to is a catalogued sink
- * with a `callbackClient`; `sinkOf` looks it up. Null for anything else.
+ * `PrismaClient.new().user.delete`), the response of an HTTP server's request listener
+ * (`createServer((req, res) => res.end())`: `http` `ServerResponse.new().end`); `sinkOf` looks the
+ * sink up. Null for anything else.
  */
 export function callbackClientMember(callee: Node, resolver: Resolver, b: Bindings, sinkOf: (target: ModuleTarget) => SinkEntry | undefined): Target | null {
   const steps: string[] = [];
@@ -133,11 +135,12 @@ export function callbackClientMember(callee: Node, resolver: Resolver, b: Bindin
   }
   const decl = Node.isIdentifier(node) ? node.getSymbol()?.getDeclarations()[0] : undefined;
   const callback = decl && Node.isParameterDeclaration(decl) ? decl.getParent() : undefined;
-  if (!callback || !(Node.isArrowFunction(callback) || Node.isFunctionExpression(callback)) || callback.getParameters()[0] !== decl) return null;
+  if (!callback || !(Node.isArrowFunction(callback) || Node.isFunctionExpression(callback))) return null;
+  const position = callback.getParameters().indexOf(decl as never);
   const outer = callback.getParent();
-  if (!outer || !Node.isCallExpression(outer) || !outer.getArguments().includes(callback)) return null;
+  if (position < 0 || !outer || !Node.isCallExpression(outer) || !outer.getArguments().includes(callback)) return null;
   const runner = resolver.resolve(outer.getExpression(), 0, b);
   if (runner.kind !== 'module') return null;
-  const client = sinkOf(runner)?.callbackClient;
-  return client === undefined ? null : { kind: 'module', specifier: runner.specifier, path: [...pathOf(client), ...steps] };
+  const value = sinkOf(runner)?.callbackParameters?.[position];
+  return value === undefined ? null : { kind: 'module', specifier: runner.specifier, path: [...pathOf(value), ...steps] };
 }

@@ -11,13 +11,14 @@ import type { EffectSet, InferredHints } from '../model.js';
  * name (`likely`) leave the open-world question open too. Destructive and idempotent are
  * reported as `false` and `true` for a read-only handler, where the spec gives them no meaning.
  * Effects on the path a wrapper's tools all share (`shared`, effects/shared.ts) are not the
- * tool's own and do not count (issue 15).
+ * tool's own and do not count (issue 15), nor do unresolved calls on that path: whatever they do
+ * would be shared too.
  */
 export function inferHints(set: EffectSet | null | undefined): InferredHints {
   if (!set) return { readOnly: null, destructive: null, idempotent: null, openWorld: null };
   const effects = set.effects.filter((e) => e.shared === undefined);
   const writes = effects.filter((e) => e.access === 'write');
-  const open = set.unresolved.length > 0 || effects.some((e) => e.access === 'unknown');
+  const open = set.unresolved.some((u) => u.shared === undefined) || effects.some((e) => e.access === 'unknown');
   const readOnly = writes.length > 0 ? false : open ? null : true;
   const settle = (some: boolean, all: boolean): boolean | null => (some ? true : all && !open ? false : null);
   return {

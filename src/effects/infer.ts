@@ -16,6 +16,7 @@ import { conditionOf } from '../analysis/conditions.js';
 import { ParameterUse } from '../analysis/parameter-use.js';
 import { BUILTIN_VALUE_METHODS, CLIENT_LIFECYCLE_METHODS, DATA_METHODS, MCP_PROTOCOL_METHODS, PURE_GLOBALS, PURE_MODULES, SINKS, pathKey, type SinkEntry } from './catalog/index.js';
 import { SinkIndex } from './sink-index.js';
+import { isLogAppend } from './log-file.js';
 import { callbackClientMember, isFragmentBuilderCall, templateResultMember } from './chain.js';
 import { httpEffect, pathText, postEffect, requestAmong, sinkCallEffect, sinkTemplateEffect, sqlEffect, type SinkSite } from './sink-call.js';
 import { pathPurpose, shownUrl } from './request-purpose.js';
@@ -91,10 +92,28 @@ function freesHandle(call: CallExpression, path: readonly string[]): boolean {
   return releasedHandle(call, maker === undefined ? [] : [maker]) !== null;
 }
 
-/** True for `resolve(...)` / `reject(...)` inside `new Promise((resolve, reject) => ...)`. */
+/**
+ * True for `resolve(...)` / `reject(...)` inside `new Promise((resolve, reject) => ...)`, and for a
+ * variable that only ever holds one of them (`let rejectCode; new Promise((res, rej) => { rejectCode
+ * = rej; })`, then `rejectCode(error)` in a request listener): settling a promise of the process.
+ */
 function isPromiseExecutorParameter(callee: Node): boolean {
   if (!Node.isIdentifier(callee)) return false;
   const decl = callee.getSymbol()?.getDeclarations()[0];
+  if (decl && Node.isVariableDeclaration(decl) && decl.getInitializer() === undefined) {
+    const writes = decl
+      .getSourceFile()
+      .getDescendantsOfKind(SyntaxKind.BinaryExpression)
+      .filter((w) => w.getOperatorToken().getKind() === SyntaxKind.EqualsToken && Node.isIdentifier(w.getLeft()) && w.getLeft().getSymbol()?.getDeclarations()[0] === decl);
+    return writes.length > 0 && writes.every((w) => isExecutorParameter(unwrap(w.getRight())));
+  }
+  return isExecutorParameter(callee);
+}
+
+/** True for an identifier that names a parameter of a `new Promise(...)` executor. */
+function isExecutorParameter(id: Node): boolean {
+  if (!Node.isIdentifier(id)) return false;
+  const decl = id.getSymbol()?.getDeclarations()[0];
   if (!decl || !Node.isParameterDeclaration(decl)) return false;
   const executor = decl.getParent();
   const ctor = executor?.getParent();
@@ -554,7 +573,13 @@ export class EffectAnalyzer {
       }
       this.stats.effectNodes++;
       const before = summary.effects.length;
+      const unresolvedBefore = summary.unresolved.length;
       this.visit(node, fn, depth, summary, b);
+      if (summary.unresolved.length > unresolvedBefore) {
+        // An unresolved call in a dispatch branch is that branch's tools' own (shared.ts), as an effect there is.
+        const condition = conditionOf(this.branches.guardsOf(node, fn));
+        if (condition !== null) for (let i = unresolvedBefore; i < summary.unresolved.length; i++) summary.unresolved[i] = { ...summary.unresolved[i]!, condition };
+      }
       if (summary.effects.length > before) {
         // Effects in a `catch` run only when something failed (cleaning up a temp file): messages lead with the main path.
         const errorPath = isInCatch(node, fn);
@@ -577,7 +602,15 @@ export class EffectAnalyzer {
     // A file rewritten from what was read (load, change, save) is judged by the change (issue #4).
     if (summary.effects.some((e) => e.target !== undefined)) summary.effects = judgeFileRewrites(fn, summary.effects, sites);
     // Calls of one chain start at one place (`redis.multi().set(k).incr(n)`): their sinks tell them apart.
-    summary.effects = dedupe(summary.effects, (e) => `${e.kind} ${e.sink}`, (e) => this.detours.has(e));
+    // In a handler, one sink reached through calls of two different functions stays twice: a
+    // wrapper's call (`this.trackEvent`, shared by every tool) and the tool's own (`setActive` →
+    // the same `cache.set`) must not hide each other (shared.ts).
+    // (One also reached in the handler's own body, as a callback it passes on, is one effect.)
+    const sinkAt = (e: Effect): string => `${e.location.file}:${e.location.line}:${e.location.column} ${e.kind} ${e.sink}`;
+    const direct = depth === 0 ? new Set(summary.effects.filter((e) => e.via.length === 0).map(sinkAt)) : new Set<string>();
+    // The function a hop calls, by name: `withLimits(name, cb)` (calling what it returns) and its callback's `withLimits` are one.
+    const firstHop = (e: Effect): string => (depth === 0 && e.via[0] && !direct.has(sinkAt(e)) ? e.via[0].callee.split('(')[0]! : '');
+    summary.effects = dedupe(summary.effects, (e) => `${e.kind} ${e.sink} ${firstHop(e)}`, (e) => this.detours.has(e));
     summary.unresolved = dedupe(summary.unresolved, (u) => u.reason);
     return summary;
   }
@@ -1042,10 +1075,10 @@ export class EffectAnalyzer {
     return this.isResultOfPureCall(call, depth + 1);
   }
 
-  /** Records what calling a catalogued sink does, unless it is pure or its arguments say it does nothing. */
+  /** Records what calling a catalogued sink does, unless it is pure, its arguments say it does nothing, or it appends to a log file (log-file.ts). */
   private pushSinkEffect(summary: Summary, sink: SinkEntry, call: CallExpression | NewExpression, site: SinkSite | undefined, b: Bindings): void {
     const effect = sink.pure ? null : sinkCallEffect(sink, call, this.resolver, site, b);
-    if (effect) summary.effects.push(effect);
+    if (effect && !isLogAppend(sink, call, effect)) summary.effects.push(effect);
   }
 
   /** A call the linter cannot see into: its name's verb as a likely effect, else an unresolved item; nothing for making a client ({@link isClientFactoryCall}) or a cache's upkeep ({@link isCacheUpkeepCall}). */

@@ -1,4 +1,6 @@
-import { Node } from '../ts-morph.js';
+import type { CallExpression } from 'ts-morph';
+import { Node, SyntaxKind } from '../ts-morph.js';
+import type { Resolver } from '../analysis/resolve.js';
 import { locationOf } from '../analysis/location.js';
 import { isFunctionNode, shorten, unwrap, type FunctionNode } from '../analysis/syntax.js';
 import type { CallHop, Effect, EffectSet, SharedPath, SourceLocation, UnresolvedItem } from '../model.js';
@@ -27,6 +29,9 @@ import type { CallHop, Effect, EffectSet, SharedPath, SourceLocation, Unresolved
  * - nor is an effect in code the shared path defines but does not run (`deferred`: the methods of a
  *   client a factory on that path returns, which each tool's own part then calls);
  * - a tool alone on its handler (a single-tool server) has no shared part.
+ * An unresolved call every tool makes the same way (a telemetry client declared without code,
+ * called in the wrapper) is shared by the same rule: whatever it does would be a shared effect,
+ * so it leaves none of the tools' own hints open.
  */
 
 /** A tool as the shared-path analysis needs it: its handler functions and its effects (null: not analysed). */
@@ -36,49 +41,137 @@ export interface ToolEffects {
 }
 
 /**
- * The effects of each tool (same order as `tools`), with `shared` set on those that lie on a path
- * every tool of one handler function takes. Sets with nothing shared are returned as given.
+ * The function a handler only forwards to, and the call that does it: a handler whose body is one
+ * call (`(args) => wrapToolCallback(name, cb)(args)`, `async (a) => { return run(a); }`) runs that
+ * function as its whole body, so it shares that function's path with a tool registered with the
+ * function itself (`registerAppTool(..., wrapToolCallback("x", cb))`). Null for any other handler.
  */
-export function markSharedEffects(tools: readonly ToolEffects[]): (EffectSet | null)[] {
+export type Forwarding = (handler: FunctionNode) => { node: FunctionNode; call: Node } | null;
+
+/**
+ * The {@link Forwarding} of a program: a handler whose body is one call (awaited or returned) of a
+ * function the resolver finds, when that function is a wrapper (it calls a function it is
+ * given: a parameter of its own or of the factory that made it, `cb` in `wrapToolCallback(name,
+ * cb)`'s returned handler). A handler that forwards to a plain helper (`(a) => request("GET",
+ * a)`) is not grouped with the other callers of that helper: what the helper does is each tool's
+ * own request.
+ */
+export function forwardingOf(resolver: Resolver): Forwarding {
+  return (handler) => {
+    const call = soleCall(handler);
+    if (!call) return null;
+    const target = resolver.resolve(call.getExpression());
+    return target.kind === 'function' && target.node !== handler && callsGivenFunction(target.node) ? { node: target.node, call } : null;
+  };
+}
+
+/** The one call a function's body consists of (`=> f(x)`, `=> await f(x)`, `{ return f(x); }`, `{ await f(x); }`), or null. */
+function soleCall(fn: FunctionNode): CallExpression | null {
+  const body = fn.getBody();
+  if (!body) return null;
+  let expr: Node | undefined;
+  if (Node.isBlock(body)) {
+    const statements = body.getStatements();
+    const only = statements.length === 1 ? statements[0]! : undefined;
+    expr = only && (Node.isReturnStatement(only) || Node.isExpressionStatement(only)) ? only.getExpression() : undefined;
+  } else expr = body;
+  let inner = expr ? unwrap(expr) : undefined;
+  if (inner && Node.isAwaitExpression(inner)) inner = unwrap(inner.getExpression());
+  return inner && Node.isCallExpression(inner) ? inner : null;
+}
+
+/** True when `fn` calls a parameter of its own or of a function around it: it runs code it is given. */
+function callsGivenFunction(fn: FunctionNode): boolean {
+  return fn.getDescendantsOfKind(SyntaxKind.CallExpression).some((call) => {
+    const callee = unwrap(call.getExpression());
+    const decl = Node.isIdentifier(callee) ? callee.getSymbol()?.getDeclarations()[0] : undefined;
+    const owner = decl && Node.isParameterDeclaration(decl) ? decl.getParent() : undefined;
+    return owner !== undefined && (owner === fn || fn.getAncestors().includes(owner));
+  });
+}
+
+/** A tool in a group of one function: its index, and the call site its handler reaches the function through (null: the handler is the function). */
+interface Member {
+  index: number;
+  through: string | null;
+}
+
+/**
+ * The effects of each tool (same order as `tools`), with `shared` set on those that lie on a path
+ * every tool of one handler function takes (directly, or through a handler that only forwards to
+ * it, see {@link Forwarding}). Sets with nothing shared are returned as given.
+ */
+export function markSharedEffects(tools: readonly ToolEffects[], forwarding: Forwarding = () => null): (EffectSet | null)[] {
   const result = tools.map((t) => t.effects);
-  for (const [fn, members] of toolsByHandler(tools)) {
+  // The widest path first: a wrapper every tool runs names the effects before a helper some of them forward through it.
+  const groups = [...toolsByHandler(tools, forwarding)].sort((a, b) => b[1].length - a[1].length);
+  for (const [fn, members] of groups) {
     if (members.length < 2) continue;
-    const sets = members.map((i) => result[i]);
+    const sets = members.map((m) => result[m.index]);
     if (sets.some((s) => s === null || s === undefined)) continue;
-    const shared = sharedKeys(sets as EffectSet[]);
+    const views = members.map((m, k) => viewFrom(sets[k]!, m.through));
+    const shared = sharedKeys(views);
     if (shared.size === 0) continue;
     const path: SharedPath = { wrapper: wrapperLabel(fn), location: locationOf(fn), tools: members.length };
-    const calls = markableCalls(sets as EffectSet[], shared);
-    for (const i of members) {
-      const set = result[i]!;
-      result[i] = {
+    const calls = markableCalls(views, shared);
+    members.forEach((m, k) => {
+      const set = result[m.index]!;
+      const view = views[k]!;
+      const keys = new Map(view.effects.map((e, at) => [view.origin[at]!, effectKey(e)]));
+      const unresolvedKeys = new Map(view.unresolved.map((u, at) => [set.unresolved[at]!, unresolvedKey(u)]));
+      const entry = m.through !== null ? { entry: 1 } : {};
+      result[m.index] = {
         ...set,
         effects: set.effects.map((e) => {
-          if (e.shared || !shared.has(effectKey(e))) return e;
-          const call = calls.get(effectKey(e));
-          return { ...e, shared: { ...path, ...(call !== undefined ? { call } : {}) } };
+          const key = keys.get(e);
+          if (e.shared || key === undefined || !shared.has(key)) return e;
+          const call = calls.get(key);
+          return { ...e, shared: { ...path, ...(call !== undefined ? { call } : {}), ...entry } };
         }),
+        unresolved: set.unresolved.map((u) => (u.shared || !shared.has(unresolvedKeys.get(u)!) ? u : { ...u, shared: { ...path, ...entry } })),
       };
-    }
+    });
   }
   return result;
 }
 
-/** Tool indices by handler function, each tool once per function. */
-function toolsByHandler(tools: readonly ToolEffects[]): Map<FunctionNode, number[]> {
-  const groups = new Map<FunctionNode, number[]>();
-  tools.forEach((tool, i) => {
+/** Tool indices by handler function (and by the function a handler forwards to), each tool once per function. */
+function toolsByHandler(tools: readonly ToolEffects[], forwarding: Forwarding): Map<FunctionNode, Member[]> {
+  const groups = new Map<FunctionNode, Member[]>();
+  const add = (fn: FunctionNode, member: Member): void => {
+    const members = groups.get(fn);
+    if (!members) groups.set(fn, [member]);
+    else if (!members.some((m) => m.index === member.index)) members.push(member);
+  };
+  tools.forEach((tool, index) => {
     for (const fn of new Set(tool.handlers.map((h) => h.node))) {
-      const members = groups.get(fn);
-      if (members) members.push(i);
-      else groups.set(fn, [i]);
+      add(fn, { index, through: null });
+      const forwarded = forwarding(fn);
+      if (forwarded) add(forwarded.node, { index, through: siteKey(locationOf(forwarded.call)) });
     }
   });
   return groups;
 }
 
+/** A tool's effects as the function of a group sees them: all of them, with the forwarding call left out of their chains; `origin` maps each back. */
+interface View {
+  effects: Effect[];
+  unresolved: UnresolvedItem[];
+  origin: Effect[];
+}
+
+/**
+ * The effects of a set seen from the function its handler forwards to through the call at
+ * `through`: each chain without that first hop (an effect the handler reaches another way keeps
+ * its chain, and so stays the tool's own). With `through` null, the set as it is.
+ */
+function viewFrom(set: EffectSet, through: string | null): View {
+  const strip = <T extends { via: CallHop[] }>(item: T): T => (through !== null && item.via.length > 0 && siteKey(item.via[0]!.location) === through ? { ...item, via: item.via.slice(1) } : item);
+  return { effects: set.effects.map(strip), unresolved: set.unresolved.map(strip), origin: [...set.effects] };
+}
+
 /** The keys of the effects every set has, when the sets also differ somewhere; else none. */
-function sharedKeys(sets: readonly EffectSet[]): Set<string> {
+function sharedKeys(sets: readonly View[]): Set<string> {
   const counts = new Map<string, number>();
   const effects = new Map<string, Effect>();
   for (const set of sets) {
@@ -95,6 +188,8 @@ function sharedKeys(sets: readonly EffectSet[]): Set<string> {
   // No part of their own: the handler is each tool's code, not a wrapper around it.
   if (![...counts.values()].some((c) => c < sets.length)) return shared;
   for (const [key, e] of effects) if (counts.get(key) === sets.length && !e.deferred && !isDispatchBranch(e.condition)) shared.add(key);
+  // An unresolved call every tool makes the same way: whatever it does, it is the wrapper's.
+  for (const set of sets) for (const u of set.unresolved) if (counts.get(unresolvedKey(u)) === sets.length && !isDispatchBranch(u.condition)) shared.add(unresolvedKey(u));
   return shared;
 }
 
@@ -113,11 +208,11 @@ function isDispatchBranch(condition: string | undefined): boolean {
  * `incidental` entry's `call` can name without hiding a tool's own effects. None when the effect
  * is written in the wrapper itself or every call on its way also leads to a tool's own code.
  */
-function markableCalls(sets: readonly EffectSet[], shared: ReadonlySet<string>): Map<string, string> {
+function markableCalls(sets: readonly View[], shared: ReadonlySet<string>): Map<string, string> {
   const ownSites = new Set<string>();
   for (const set of sets) {
     for (const e of set.effects) if (!shared.has(effectKey(e))) for (const hop of e.via) ownSites.add(siteKey(hop.location));
-    for (const u of set.unresolved) for (const hop of u.via) ownSites.add(siteKey(hop.location));
+    for (const u of set.unresolved) if (!shared.has(unresolvedKey(u))) for (const hop of u.via) ownSites.add(siteKey(hop.location));
   }
   const calls = new Map<string, string>();
   for (const e of sets[0]!.effects) {
@@ -143,7 +238,7 @@ function effectKey(e: Effect): string {
 }
 
 function unresolvedKey(u: UnresolvedItem): string {
-  return ['unresolved', siteKey(u.location), u.reason, chainKey(u.via)].join('\0');
+  return ['unresolved', siteKey(u.location), u.reason, u.condition ?? '', chainKey(u.via)].join('\0');
 }
 
 /**

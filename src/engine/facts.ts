@@ -123,11 +123,11 @@ export function unverifiable(tool: ToolFacts): UnresolvedItem[] {
  * leaves the tool unverified"): the handler could not be followed, it calls code the analysis
  * could not see into, it has an effect whose access is unknown (a program whose effects are
  * unknown, a request whose method is computed), an effect judged only by a callee's name
- * (`likely`), or code chosen at run time; effects shared with the other tools of a wrapper, and
- * effects the configuration marks incidental, do not count.
+ * (`likely`), or code chosen at run time; effects and unresolved calls shared with the other
+ * tools of a wrapper, and effects the configuration marks incidental, do not count.
  */
 export function hasUnseenEffects(tool: ToolFacts): boolean {
-  if (tool.effects === null || (tool.effects?.unresolved.length ?? 0) > 0) return true;
+  if (tool.effects === null || (tool.effects?.unresolved ?? []).some((u) => u.shared === undefined)) return true;
   // Shared and incidental effects do not bear on the tool's own hints, so they leave nothing unverified.
   return ownEffects(tool).some((e) => e.incidental === undefined && (e.access === 'unknown' || e.confidence === 'likely' || e.arbitrary === true));
 }

@@ -46,7 +46,8 @@ export interface JsonReport {
       file: string;
       line: number;
       via: { callee: string; file: string; line: number }[] }[];
-    unresolved: { expression: string; reason: string; file: string; line: number; jsonPath?: string; via: { callee: string; file: string; line: number }[] }[];
+    /** Calls the analysis could not see into; `shared` as for effects: on a wrapper's path every tool takes, so they leave no hint of the tool's own unknown. */
+    unresolved: { expression: string; reason: string; shared?: string; file: string; line: number; jsonPath?: string; via: { callee: string; file: string; line: number }[] }[];
   }[];
   findings: { ruleId: string; severity: 'error' | 'warning' | 'info'; confidence: 'certain' | 'likely'; tool: string | null; file: string; line: number; column: number; /** Live mode: where in the tools/list result. */ jsonPath?: string; message: string; /** The rule's documentation. */ helpUri: string }[];
   /** Registrations that did not yield tools the linter could name (a wrapper never called, a registry only run time fills), with why. */
@@ -94,6 +95,7 @@ export function toJsonReport(result: LintResult): JsonReport {
       unresolved: [...unverifiable(tool), ...(tool.effects?.unresolved ?? [])].map((u) => ({
         expression: u.expression,
         reason: u.reason,
+        ...('shared' in u && u.shared ? { shared: `${u.shared.wrapper} at ${rel(u.shared.location.file)}:${u.shared.location.line}` } : {}),
         ...where(u.location),
         via: via(u),
       })),

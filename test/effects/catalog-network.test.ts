@@ -128,3 +128,27 @@ const debug = createDebug("app");`,
     expect(r.inferred).toEqual({ readOnly: true, destructive: false, idempotent: true, openWorld: false });
   });
 });
+
+describe('node:http servers', () => {
+  it('a local OAuth redirect server: starting it, listening and answering with the response are no effect; a request it makes still is', async () => {
+    const r = await foundIn(
+      `import { createServer, IncomingMessage, ServerResponse } from "node:http";\nimport https from "node:https";`,
+      `  const code = await new Promise<string>((resolve, reject) => {
+    const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+      const url = new URL(req.url || "", "http://localhost:8765");
+      if (url.pathname !== "/callback") { res.writeHead(404).end("Not Found"); return; }
+      res.writeHead(200, { "Content-Type": "text/html" });
+      res.end("<p>You can close this tab.</p>");
+      server.close();
+      resolve(url.searchParams.get("code") ?? "");
+    });
+    server.listen(8765, "localhost");
+    server.on("error", reject);
+  });
+  const other = new https.Server(); other.listen(0); other.close();
+  https.request({ method: "POST", host: "auth.example.com", path: "/oauth/token" }).end(code);`,
+    );
+    expect(r.rows).toEqual(['https request POST | network read d=null i=null open=true certain']);
+    expect(r.unresolved).toEqual([]);
+  });
+});

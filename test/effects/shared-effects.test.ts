@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { lint, type LintResult } from '../../src/index.js';
+import { toJsonReport } from '../../src/formatters/json.js';
 import { lintFiles, SERVER_HEADER, tool } from '../helpers.js';
 
 /**
@@ -111,5 +112,36 @@ register("only", async () => "x");
     });
     expect(findings(result).filter((f) => f.includes('optimistic') || f.includes('shared'))).toEqual(['error optimistic-read-only touch_a@6', 'error optimistic-read-only touch_b@6', 'error optimistic-read-only only@12']);
     expect(result.tools.flatMap((t) => t.effects!.effects.filter((e) => e.shared))).toEqual([]);
+  });
+  it('a handler that only forwards to the wrapper shares its path with a tool registered with the wrapper itself', async () => {
+    const result = await lintFixture('forwarding-wrapper');
+    expect(findings(result).filter((f) => !f.includes('missing-annotations'))).toEqual(['warning shared-effects read_report@29']);
+    const shared = result.findings.find((f) => f.ruleId === 'shared-effects')!;
+    // One finding for the three tools: the chain is read from the wrapper, not from each handler.
+    expect(shared.message).toContain('The function at line 29 in `withLimits` runs for each of its 3 tools and appends to server state `this.stamps`, read back at server.ts:20 (at server.ts:21 through `limiter.check`)');
+    expect(effectsOf(result, 'read_report')).toEqual(['server state this.stamps (shared)', 'fs/promises readFile']);
+    expect(effectsOf(result, 'save_report')).toEqual(['server state this.stamps (shared)', "fs/promises writeFile (flag 'wx')"]);
+    expect(tool(result, 'read_report').effects!.effects[0]!.shared).toMatchObject({ tools: 3, entry: 1, call: 'limiter.check' });
+    expect(tool(result, 'save_report').effects!.effects[0]!.shared).toMatchObject({ tools: 3, call: 'limiter.check' });
+    expect(tool(result, 'save_report').effects!.effects[0]!.shared!.entry).toBeUndefined();
+    // The telemetry client declared without code: unresolved for every tool the same way, so shared.
+    for (const name of ['read_report', 'list_reports', 'save_report']) {
+      expect(tool(result, name).effects!.unresolved.map((u) => `${u.expression} (${u.shared ? 'shared' : 'own'})`)).toEqual(['telemetry.report(name, Date.now() - started) (shared)']);
+    }
+    // The JSON report says so.
+    const reported = toJsonReport(result).tools.find((t) => t.name === 'list_reports')!;
+    expect(reported.unresolved.map((u) => u.shared)).toEqual(['the function at line 29 in `withLimits` at server.ts:29']);
+    expect(tool(result, 'read_report').inferred).toEqual({ readOnly: true, destructive: false, idempotent: true, openWorld: false });
+    expect(tool(result, 'list_reports').inferred).toEqual({ readOnly: true, destructive: false, idempotent: true, openWorld: false });
+    expect(tool(result, 'save_report').inferred).toEqual({ readOnly: false, destructive: false, idempotent: true, openWorld: false });
+  });
+  it('a sink the wrapper and one tool both reach through one helper: the wrapper\'s write is shared, the tool\'s own stays its own', async () => {
+    const result = await lintFixture('same-sink-own-and-shared');
+    expect(findings(result).filter((f) => !f.includes('missing-annotations'))).toEqual(['warning shared-effects show_id@22', 'error optimistic-read-only select_project@30']);
+    expect(effectsOf(result, 'show_id')).toEqual(['server state settings (shared)']);
+    expect(effectsOf(result, 'select_project')).toEqual(['server state settings (shared)', 'server state settings']);
+    expect(tool(result, 'select_project').effects!.effects.map((e) => e.via.map((h) => h.callee).join(' > '))).toEqual(['trackUsage > remember', 'handler > remember']);
+    expect(tool(result, 'show_id').inferred.readOnly).toBe(true);
+    expect(tool(result, 'select_project').inferred.readOnly).toBe(false);
   });
 });

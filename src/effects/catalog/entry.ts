@@ -122,12 +122,13 @@ export interface SinkEntry {
    */
   pathOption?: { index: number; property: string };
   /**
-   * For a call that runs a callback with a client (`prisma.$transaction(async (tx) => ...)`,
-   * `db.transaction((trx) => ...)`): the catalog path (under the same module) of what the
-   * callback's first parameter is (`PrismaClient.new()`), so that calls on it are judged as calls
-   * on that client.
+   * For a call that runs a callback with values of its library (`prisma.$transaction(async (tx) =>
+   * ...)`, `db.transaction((trx) => ...)`, `http.createServer((req, res) => ...)`): the catalog path
+   * (under the same module) of what each of the callback's parameters is, by position
+   * (`['PrismaClient.new()']`, `['IncomingMessage.new()', 'ServerResponse.new()']`), so that calls
+   * on them are judged as calls on those values.
    */
-  callbackClient?: string;
+  callbackParameters?: readonly string[];
 }
 
 /**

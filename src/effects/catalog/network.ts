@@ -75,6 +75,22 @@ const socket = (module: string, roots: readonly string[]): SinkEntry[] =>
     ...quiet(module, ['destroy', 'setTimeout', 'setKeepAlive', 'setNoDelay', 'setEncoding', 'pause', 'resume', 'ref', 'unref'].map((m) => `${root}${m}`)),
   ]);
 
+/**
+ * An HTTP server the process starts (node:http and node:https `createServer`, `new Server()`,
+ * https://nodejs.org/api/http.html#class-httpserver), as a login flow does to receive its OAuth
+ * redirect: listening on a local port and answering a request with the listener's response
+ * (`res.writeHead(200)`, `res.end(html)`) change nothing that a later tool call sees, so none of
+ * it is an effect (corpus README, "What the labels mean"). The listener's `(req, res)` are the
+ * request and the response (`callbackParameters`), whose every method is read here.
+ */
+const httpServer = (module: string): SinkEntry[] => {
+  const listener = { callbackParameters: ['IncomingMessage.new()', 'ServerResponse.new()'] };
+  return [
+    ...['createServer', 'Server.new()'].map((root): SinkEntry => ({ module, export: root, ...network('starts an HTTP server'), pure: true, ...listener })),
+    ...quiet(module, ['createServer().**', 'Server.new().**', 'IncomingMessage.new().**', 'ServerResponse.new().**']),
+  ];
+};
+
 /** node:dns resolution functions (https://nodejs.org/api/dns.html): each asks a name server. */
 const DNS_QUERIES = ['lookup', 'lookupService', 'resolve', 'resolve4', 'resolve6', 'resolveAny', 'resolveCaa', 'resolveCname', 'resolveMx', 'resolveNaptr', 'resolveNs', 'resolvePtr', 'resolveSoa', 'resolveSrv', 'resolveTlsa', 'resolveTxt', 'reverse'];
 const DNS_SETTINGS = ['setServers', 'getServers', 'setDefaultResultOrder', 'getDefaultResultOrder'];
@@ -97,6 +113,8 @@ export const NETWORK_SINKS: readonly SinkEntry[] = [
   { module: 'https', export: 'request', ...network('makes an HTTPS request', 'node-request') },
   { module: 'http', export: 'get', ...network('makes an HTTP GET request', 'get') },
   { module: 'https', export: 'get', ...network('makes an HTTPS GET request', 'get') },
+  ...httpServer('http'),
+  ...httpServer('https'),
   { module: 'node-fetch', export: '', ...network('makes an HTTP request', 'fetch') },
   { module: 'undici', export: 'fetch', ...network('makes an HTTP request', 'fetch') },
   ...undici(),

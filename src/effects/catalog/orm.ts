@@ -19,7 +19,7 @@ function sqlEntries(module: string, roots: readonly string[], methods: readonly 
 
 /** A method that runs a callback with a client (`$transaction(async (tx) => ...)`): no effect itself; calls on `tx` are calls on `client`. */
 function transaction(module: string, path: string, client: string): SinkEntry {
-  return { ...opEntry(module, path, 'pure', DB, false, 'a transaction'), callbackClient: client };
+  return { ...opEntry(module, path, 'pure', DB, false, 'a transaction'), callbackParameters: [client] };
 }
 
 /** `entry` with builder steps that change its operation. */

@@ -35,4 +35,10 @@ export const PROCESS_SINKS: readonly SinkEntry[] = [
   { module: 'execa', export: 'execaNode', ...spawn('runs a Node.js module, whose effects are unknown') },
   ...['', 'sync', 'spawn'].map((name): SinkEntry => ({ module: 'cross-spawn', export: name, ...spawn(RUNS, 'argv') })),
   ...['$', '$.sync', '$()'].map((name): SinkEntry => ({ module: 'zx', export: name, ...spawn('runs a shell command, whose effects are unknown', 'line') })),
+  // open (https://github.com/sindresorhus/open): shows a URL or a file in the user's default
+  // application (a browser for a URL), as a login flow does with its authorization page: it
+  // changes nothing a later tool call sees, and a web page is the open world. What it returns is
+  // the child process of that application (its `on`, `unref`: no effect of their own).
+  { module: 'open', export: '', kind: 'process.spawn', access: 'read', destructive: null, idempotent: null, openWorld: true, description: "opens a URL or file in the user's default application" },
+  { module: 'open', export: 'openApp', ...spawn('starts an application, whose effects are unknown') },
 ];

@@ -85,6 +85,9 @@ export const PURE_MODULES: ReadonlySet<string> = new Set([
   // Decoding and signing tokens is computation (verifying against a remote key set is not here).
   'jwt-decode',
   'jsonwebtoken',
+  // Geospatial computation (Turf, https://turfjs.org: distances, buffers, areas on GeoJSON values).
+  '@turf/turf',
+  '@turf/helpers',
 ]);
 
 /** Globals (and members of globals) whose calls have no environmental effect. Logging is not an effect. */
