@@ -66,7 +66,9 @@ export function isFreshKey(key: Node, resolver: Resolver, b: Bindings, depth = 0
   if (!Node.isIdentifier(node) && !Node.isPropertyAccessExpression(node)) return false;
   const init = Node.isIdentifier(node) ? initializerOf(node, true) : undefined;
   if (init) return next(init);
-  // A parameter, or a name destructured from one, that the call site binds: its argument there.
+  // A parameter, or a name destructured from one, that the call site binds: its argument there;
+  // or a package's per-call value that a project function returns (`crypto.randomBytes(8).toString("hex")`).
   const target = resolver.resolve(node, 0, b);
+  if (target.kind === 'module') return FRESH_CALL.test(target.path.join('.').replace(/\.\(\)/g, '()'));
   return target.kind === 'value' && unwrap(target.node) !== node && next(target.node, bindingsOf(target));
 }

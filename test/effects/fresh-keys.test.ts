@@ -10,7 +10,7 @@ import { SERVER_HEADER, lintFiles, tool } from '../helpers.js';
  */
 
 const STORE = `
-import { randomBytes } from "node:crypto";
+import crypto, { randomBytes } from "node:crypto";
 interface Entry { id: string; uri: string; data: unknown }
 export class Stash {
   private entries = new Map<string, Entry>();
@@ -27,12 +27,15 @@ const registry = new Map<string, string>();
 export const register = (id: string, path: string): void => { registry.set(id, path); };
 export const lookup = (id: string): string | undefined => registry.get(id);
 export const newId = (): string => randomBytes(8).toString("hex");
+export function newToken(): string {
+  return crypto.randomBytes(8).toString("hex");
+}
 `;
 
 const READER = `server.registerTool("read", { description: "d" }, async (args: { id: string }) => ({ content: [{ type: "text", text: String(stash.get(args.id)) + lookup(args.id) }] }));\n`;
 
 async function lint(body: string, annotations = '') {
-  const server = `${SERVER_HEADER}import { randomBytes, randomUUID } from "node:crypto";\nimport { stash, register, lookup, newId } from "./store.js";\nserver.registerTool("t", { description: "d"${annotations} }, async (args: { name: string }) => {\n${body}\n  return { content: [] };\n});\n${READER}`;
+  const server = `${SERVER_HEADER}import { randomBytes, randomUUID } from "node:crypto";\nimport { stash, register, lookup, newId, newToken } from "./store.js";\nserver.registerTool("t", { description: "d"${annotations} }, async (args: { name: string }) => {\n${body}\n  return { content: [] };\n});\n${READER}`;
   return lintFiles({ 'store.ts': STORE, 'server.ts': server }, ['.']);
 }
 
@@ -49,6 +52,10 @@ describe('keys made fresh at the call site', () => {
 
   it('reads a key passed whole to a helper, made by a project function that returns a random id', async () => {
     expect(await effectsOf('const outputId = newId();\nregister(outputId, args.name);')).toEqual(['false false adds an entry with a new key to server state `registry`, read back at store.ts:17']);
+  });
+
+  it('reads a key made by a project function that returns a package value (crypto.randomBytes through a default import)', async () => {
+    expect(await effectsOf('const outputId = newToken();\nregister(outputId, args.name);')).toEqual(['false false adds an entry with a new key to server state `registry`, read back at store.ts:17']);
   });
 
   it('reads a uuid written inline in the argument', async () => {
