@@ -72,3 +72,40 @@ export function isFreshKey(key: Node, resolver: Resolver, b: Bindings, depth = 0
   if (target.kind === 'module') return FRESH_CALL.test(target.path.join('.').replace(/\.\(\)/g, '()'));
   return target.kind === 'value' && unwrap(target.node) !== node && next(target.node, bindingsOf(target));
 }
+
+/** Calls that make a new, uniquely named directory (`fs.mkdtemp(prefix)`, `mkdtempSync`). */
+const SCRATCH_DIR_CALL = /\bmkdtemp(?:Sync)?\s*\(/;
+/** `path.join`, `path.resolve` and their imported names: a path under their first argument. */
+const PATH_JOINS = /^(?:path\.|posix\.|win32\.|nodepath\.)?(?:join|resolve)$/;
+
+/**
+ * The `mkdtemp` call a file path lies under, when the path is made from the directory it created
+ * (read with the bindings `b` of the call site): the directory itself, `path.join(dir, name)`, a
+ * template that starts with it, through consts, parameters and names destructured from one
+ * (`runCommand({ tempFilePath })` with `tempFilePath = path.join(tempDir, ...)`). Writing,
+ * overwriting or deleting there touches nothing that existed before the call (corpus README, "What
+ * the labels mean": destructive is about existing state). Null when the path is not known to be
+ * under one.
+ */
+export function scratchDirOf(pathExpr: Node, resolver: Resolver, b: Bindings, depth = 0): Node | null {
+  if (depth > MAX_KEY_DEPTH) return null;
+  let node = unwrap(pathExpr);
+  if (Node.isAwaitExpression(node)) node = unwrap(node.getExpression());
+  const next = (n: Node, nb: Bindings = b): Node | null => scratchDirOf(n, resolver, nb, depth + 1);
+  if (Node.isCallExpression(node)) {
+    const callee = unwrap(node.getExpression());
+    if (SCRATCH_DIR_CALL.test(`${callee.getText()}(`)) return node;
+    const first = node.getArguments()[0];
+    return PATH_JOINS.test(callee.getText()) && first ? next(first) : null;
+  }
+  if (Node.isTemplateExpression(node)) {
+    const head = node.getHead().getLiteralText();
+    const first = node.getTemplateSpans()[0];
+    return head === '' && first ? next(first.getExpression()) : null;
+  }
+  if (!Node.isIdentifier(node) && !Node.isPropertyAccessExpression(node)) return null;
+  const init = Node.isIdentifier(node) ? initializerOf(node, true) : undefined;
+  if (init) return next(init);
+  const target = resolver.resolve(node, 0, b);
+  return target.kind === 'value' && unwrap(target.node) !== node ? next(target.node, bindingsOf(target)) : null;
+}

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { CallExpression, NewExpression, ts as TS } from 'ts-morph';
 import { Node, SyntaxKind } from '../ts-morph.js';
 import { bundledDependencyOf } from '../analysis/bundles.js';
@@ -21,7 +22,7 @@ import { callbackClientMember, isFragmentBuilderCall, templateResultMember } fro
 import { httpEffect, pathText, postEffect, requestAmong, sinkCallEffect, sinkTemplateEffect, sqlEffect, type SinkSite } from './sink-call.js';
 import { pathPurpose, shownUrl } from './request-purpose.js';
 import { isCacheUpkeepCall, stateMutation, mutationOfCall, withoutRestoredSwitches } from './state.js';
-import { isFreshKey } from './fresh.js';
+import { isFreshKey, scratchDirOf } from './fresh.js';
 import { isInOneTimeMigration } from './migrations.js';
 import { StateReads } from './state-reads.js';
 import { judgeFileRewrites } from './read-modify-write.js';
@@ -1078,7 +1079,21 @@ export class EffectAnalyzer {
   /** Records what calling a catalogued sink does, unless it is pure, its arguments say it does nothing, or it appends to a log file (log-file.ts). */
   private pushSinkEffect(summary: Summary, sink: SinkEntry, call: CallExpression | NewExpression, site: SinkSite | undefined, b: Bindings): void {
     const effect = sink.pure ? null : sinkCallEffect(sink, call, this.resolver, site, b);
-    if (effect && !isLogAppend(sink, call, effect)) summary.effects.push(effect);
+    if (effect && !isLogAppend(sink, call, effect)) summary.effects.push(this.inScratchDir(effect, sink, call, b));
+  }
+
+  /**
+   * A file write or deletion under a directory the tool made with `mkdtemp` (scratch space: the
+   * temporary files of a command it runs) overwrites or deletes nothing that existed before the
+   * call: not destructive, and the evidence says where the directory was made.
+   */
+  private inScratchDir(effect: Effect, sink: SinkEntry, call: CallExpression | NewExpression, b: Bindings): Effect {
+    if ((effect.kind !== 'fs.write' && effect.kind !== 'fs.delete') || effect.destructive !== true || !Node.isCallExpression(call)) return effect;
+    const target = call.getArguments()[sink.pathArguments?.target ?? 0];
+    const dir = target ? scratchDirOf(target, this.resolver, b) : null;
+    if (!dir) return effect;
+    const at = locationOf(dir);
+    return { ...effect, destructive: false, description: `${effect.description} inside a temporary directory the tool made (mkdtemp at ${path.basename(at.file)}:${at.line})` };
   }
 
   /** A call the linter cannot see into: its name's verb as a likely effect, else an unresolved item; nothing for making a client ({@link isClientFactoryCall}) or a cache's upkeep ({@link isCacheUpkeepCall}). */
