@@ -3,7 +3,7 @@ import { descendantsOfKinds } from '../analysis/nodes.js';
 import { bindingsOf, type Resolver } from '../analysis/resolve.js';
 import type { Bindings } from '../analysis/bindings.js';
 import { returnedExpressions } from '../analysis/returns.js';
-import { initializerOf, unwrap } from '../analysis/syntax.js';
+import { initializerOf, isModuleLevel, unwrap } from '../analysis/syntax.js';
 
 /**
  * Values that differ on every call: new ids, times, random numbers (issue #4: "data that varies
@@ -80,7 +80,7 @@ const PATH_JOINS = /^(?:path\.|posix\.|win32\.|nodepath\.)?(?:join|resolve)$/;
 
 /**
  * The `mkdtemp` call a file path lies under, when the path is made from the directory it created
- * (read with the bindings `b` of the call site): the directory itself, `path.join(dir, name)`, a
+ * in a function (per call, not once at start-up), read with the bindings `b` of the call site: the directory itself, `path.join(dir, name)`, a
  * template that starts with it, through consts, parameters and names destructured from one
  * (`runCommand({ tempFilePath })` with `tempFilePath = path.join(tempDir, ...)`). Writing,
  * overwriting or deleting there touches nothing that existed before the call (corpus README, "What
@@ -94,7 +94,8 @@ export function scratchDirOf(pathExpr: Node, resolver: Resolver, b: Bindings, de
   const next = (n: Node, nb: Bindings = b): Node | null => scratchDirOf(n, resolver, nb, depth + 1);
   if (Node.isCallExpression(node)) {
     const callee = unwrap(node.getExpression());
-    if (SCRATCH_DIR_CALL.test(`${callee.getText()}(`)) return node;
+    // Made per call: one made once at start-up (module level) holds what earlier calls wrote.
+    if (SCRATCH_DIR_CALL.test(`${callee.getText()}(`)) return isModuleLevel(node) ? null : node;
     const first = node.getArguments()[0];
     return PATH_JOINS.test(callee.getText()) && first ? next(first) : null;
   }

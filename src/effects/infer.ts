@@ -866,6 +866,9 @@ export class EffectAnalyzer {
     switch (target.kind) {
       case 'function':
         if (Node.isNewExpression(call)) return;
+        // A store named as a cache filled with a computed value, or emptied (`this.cache.set("distinctId", id)`),
+        // is upkeep also when its class is the project's: what its methods write (a storage put) no later call sees.
+        if (isCacheUpkeepCall(call)) return;
         this.include(target.node, call, depth, summary, this.calleeBindings(target.node, bindingsOf(target), call, b));
         return;
       case 'module': {

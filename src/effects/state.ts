@@ -327,9 +327,10 @@ function seenLater(e: Effect, root: StateRoot, node: Node, within: FunctionNode 
 const CACHE_WRITING_METHODS: ReadonlySet<string> = new Set(['set', 'put', 'add', 'delete', 'remove', 'clear', 'evict', 'invalidate']);
 
 /**
- * True for a call that fills a cache with a computed value or empties it, on a receiver of a type
- * the linter cannot see into whose name says it is a cache (`this._cache.set("apiKey", key)` with
- * `key` fetched, `this.cache.remove(k)`): no later call sees it (see {@link seenLater}). A value
+ * True for a call that fills a cache with a computed value or empties it, on a receiver whose name
+ * says it is a cache, of a type the linter cannot see into or a class of the project (whose method
+ * then writes a storage: `this._cache.set("apiKey", key)` with `key` fetched, `this.cache.remove(k)`):
+ * no later call sees it (see {@link seenLater}). A value
  * from the arguments (`context.cache.set("projectId", args.projectId)`) is a stored choice, not this.
  */
 export function isCacheUpkeepCall(call: CallExpression): boolean {

@@ -38,6 +38,18 @@ describe('scratch directories made with mkdtemp', () => {
     ]);
   });
 
+  it('keeps a write under a directory made once at start-up destructive: earlier calls wrote there', async () => {
+    const source = `${SERVER_HEADER}import { mkdtempSync } from "node:fs";\nimport { writeFile } from "node:fs/promises";\nimport { tmpdir } from "node:os";\nimport { join } from "node:path";
+const dir = mkdtempSync(join(tmpdir(), "audit-"));
+server.registerTool("t", { description: "d" }, async () => {
+  await writeFile(join(dir, "marker.txt"), "x");
+  return { content: [] };
+});
+`;
+    const result = await lintFiles({ 'server.ts': source }, ['server.ts']);
+    expect(tool(result, 't').effects?.effects.map((e) => `${e.destructive} ${e.description}`)).toEqual(['true writes a file (overwrites it if it exists)']);
+  });
+
   it('keeps a write to a path the caller names destructive', async () => {
     expect(await effectsOf('  await fs.writeFile(args.out, args.content);\n  await fs.rm(path.join(os.tmpdir(), "fixed-name"), { force: true });')).toEqual([
       'true writes a file (overwrites it if it exists)',
