@@ -719,7 +719,10 @@ export class EffectAnalyzer {
       }
       // An object the caller made (`const client = createClient(token); handler(client)`): the callee's
       // method calls on it run that object's methods, which its declared type does not show.
-      if (target.kind === 'value' && !Node.isSourceFile(target.node) && written !== 'any') {
+      // Also a package's value made at the call site or held in a local const (`register(randomUUID(), p)`,
+      // `const id = newId()` with `newId` returning `randomBytes(8).toString("hex")`): the callee reads it as the caller made it.
+      const packageValue = target.kind === 'module' && (Node.isCallExpression(node) || (Node.isIdentifier(node) && initializerOf(node, true) !== undefined));
+      if (((target.kind === 'value' && !Node.isSourceFile(target.node)) || packageValue) && written !== 'any') {
         out = out.with(param, { kind: 'node', node: arg, bindings: b, ...open }, callee);
         return;
       }

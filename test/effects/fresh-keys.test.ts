@@ -58,6 +58,12 @@ describe('keys made fresh at the call site', () => {
     expect(await effectsOf('const outputId = newToken();\nregister(outputId, args.name);')).toEqual(['false false adds an entry with a new key to server state `registry`, read back at store.ts:17']);
   });
 
+  it('reads a per-call value made in the argument itself (register(randomUUID(), ...), register(newToken(), ...); found by a fresh user)', async () => {
+    for (const call of ['register(randomUUID(), args.name);', 'register(newToken(), args.name);', 'register(newId(), args.name);']) {
+      expect(await effectsOf(call), call).toEqual(['false false adds an entry with a new key to server state `registry`, read back at store.ts:17']);
+    }
+  });
+
   it('reads a uuid written inline in the argument', async () => {
     expect(await effectsOf('register(`out-${randomUUID()}`, args.name);')).toEqual(['false false adds an entry with a new key to server state `registry`, read back at store.ts:17']);
   });
