@@ -103,12 +103,26 @@ function readConfigText(file: string): string | undefined {
   return text;
 }
 
+/** How many `include`, `exclude` or `files` entries a tsconfig.json may list: TypeScript matches every folder against all of them (50,000 patterns ran for minutes; fuzz). */
+const MAX_CONFIG_PATTERNS = 1000;
+
+/** @throws UsageError when `include`, `exclude` or `files` lists more than {@link MAX_CONFIG_PATTERNS} entries. */
+function checkPatternCounts(config: unknown, file: string): void {
+  if (config === null || typeof config !== 'object') return;
+  for (const key of ['include', 'exclude', 'files']) {
+    const list = (config as Record<string, unknown>)[key];
+    if (Array.isArray(list) && list.length > MAX_CONFIG_PATTERNS) {
+      throw new UsageError(`${path.relative(process.cwd(), file) || file}: "${key}" lists ${list.length} entries; a tsconfig.json is read with at most ${MAX_CONFIG_PATTERNS}`);
+    }
+  }
+}
+
 /**
  * Reads and parses a tsconfig.json (`extends` applied, as `tsc -p` does).
  * @param strict false for a config the linter found on its own (above a linted folder, in a
  *   workspace package): then what parses applies (a missing `extends` target loses only its
  *   options) and a file that is not there gives null.
- * @throws UsageError if the file exists but is not a regular file or not valid JSON, nests deeper than 64 levels, or walking its `include` passes more
+ * @throws UsageError if the file exists but is not a regular file or not valid JSON, nests deeper than 64 levels, lists more than 1,000 `include`, `exclude` or `files` entries, or walking its `include` passes more
  *   files and folders than a walk may (see {@link boundedHost}); when strict, also if it cannot be
  *   read or its options do not parse (18003, "no inputs", is left to the caller).
  */
@@ -123,6 +137,7 @@ export function readTsconfig(file: string, strict: boolean): ProjectConfig | nul
     if (strict || ts.sys.fileExists(file)) throw configError(file, read.error);
     return null;
   }
+  checkPatternCounts(read.config, file);
   const parsed = ts.parseJsonConfigFileContent(read.config, boundedHost(path.relative(process.cwd(), file) || file), path.dirname(file), undefined, file);
   const fatal = parsed.errors.find((d) => d.category === ts.DiagnosticCategory.Error && d.code !== 18003);
   if (fatal && strict) throw configError(file, fatal);

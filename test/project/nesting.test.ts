@@ -72,6 +72,13 @@ describe('a file nested deeper than the parser can follow (issue 13, fuzz)', () 
     expect(run.stderr).toMatch(/^mcp-annotate-lint: tsconfig\.json: Cannot read file '.*base\.json': base\.json: nests 100001 levels deep; a tsconfig\.json is read to at most 64\.?\n$/);
   });
 
+  it('a tsconfig.json that lists 50,000 include patterns is one line, exit 2, at once (it ran for minutes: fuzz)', async () => {
+    const include = Array.from({ length: 50_000 }, (_, i) => `src/**/${i}/*.ts`);
+    const dir = writeProject({ 'src/server.ts': SERVER.replace('import "./deep.js";\n', ''), 'tsconfig.json': JSON.stringify({ include }) });
+    const run = await runCli([], dir);
+    expect(run).toEqual({ code: 2, stdout: '', stderr: 'mcp-annotate-lint: tsconfig.json: "include" lists 50000 entries; a tsconfig.json is read with at most 1000\n' });
+  });
+
   it('a tsconfig.json nested 100,000 deep is one line, exit 2', async () => {
     const dir = writeProject({ 'src/server.ts': SERVER.replace('import "./deep.js";\n', ''), 'tsconfig.json': `{"x": ${'['.repeat(100_000)}${']'.repeat(100_000)}}` });
     const run = await runCli([], dir);
