@@ -23,6 +23,7 @@ import { httpEffect, pathText, postEffect, requestAmong, sinkCallEffect, sinkTem
 import { pathPurpose, shownUrl } from './request-purpose.js';
 import { isCacheUpkeepCall, stateMutation, mutationOfCall, withoutRestoredSwitches } from './state.js';
 import { isFreshKey, scratchDirOf } from './fresh.js';
+import { isLockPath } from './lock-files.js';
 import { isInOneTimeMigration } from './migrations.js';
 import { StateReads } from './state-reads.js';
 import { judgeFileRewrites } from './read-modify-write.js';
@@ -1085,7 +1086,16 @@ export class EffectAnalyzer {
   /** Records what calling a catalogued sink does, unless it is pure, its arguments say it does nothing, or it appends to a log file (log-file.ts). */
   private pushSinkEffect(summary: Summary, sink: SinkEntry, call: CallExpression | NewExpression, site: SinkSite | undefined, b: Bindings): void {
     const effect = sink.pure ? null : sinkCallEffect(sink, call, this.resolver, site, b);
-    if (effect && !isLogAppend(sink, call, effect)) summary.effects.push(this.inScratchDir(effect, sink, call, b));
+    if (effect && !isLogAppend(sink, call, effect) && !this.isLockFileEffect(effect, sink, call)) summary.effects.push(this.inScratchDir(effect, sink, call, b));
+  }
+
+  /** A file write, rename or deletion of a lock file (lock-files.ts): coordination, no effect. */
+  private isLockFileEffect(effect: Effect, sink: SinkEntry, call: CallExpression | NewExpression): boolean {
+    if ((effect.kind !== 'fs.write' && effect.kind !== 'fs.delete') || !Node.isCallExpression(call)) return false;
+    const args = call.getArguments();
+    const target = args[sink.pathArguments?.target ?? 0];
+    const source = sink.pathArguments?.source !== undefined ? args[sink.pathArguments.source] : undefined;
+    return target !== undefined && isLockPath(target) && (source === undefined || isLockPath(source));
   }
 
   /**

@@ -89,8 +89,10 @@ export function judgeFileRewrites(fn: FunctionNode, effects: Effect[], sites: Re
   for (const target of new Set(reads.map((e) => e.target!))) {
     const isWrite = (e: Effect): boolean => e.kind === 'fs.write' || e.kind === 'fs.delete';
     const temps = new Set(out.filter((e) => isWrite(e) && e.target === target && e.from !== undefined && RENAME.test(e.sink)).map((e) => e.from!));
-    // Writes judged in a callee already (its own load, change, save) keep their verdict.
-    const group = out.filter((e) => isWrite(e) && e.rewrite !== 'read-modify-write' && e.target !== undefined && (e.target === target || temps.has(e.target)));
+    // Writes judged in a callee already (its own load, change, save) keep their verdict; a create
+    // that fails if the file exists (flag `wx`) rewrites nothing that was there.
+    const exclusiveCreate = (e: Effect): boolean => e.kind === 'fs.write' && e.rewrite === undefined && e.destructive === false && e.idempotent === true;
+    const group = out.filter((e) => isWrite(e) && !exclusiveCreate(e) && e.rewrite !== 'read-modify-write' && e.target !== undefined && (e.target === target || temps.has(e.target)));
     if (group.length === 0) continue;
     const readSites = reads.filter((e) => e.target === target).map((e) => siteMap.get(e)).filter((n): n is Node => n !== undefined);
     const writeSites = new Set(group.map((e) => siteMap.get(e)).filter((n): n is Node => n !== undefined));

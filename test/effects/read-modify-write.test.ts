@@ -29,6 +29,11 @@ describe('read-modify-write: a file rewritten from its own content is judged by 
     expect(w).toMatchObject({ destructive: true, idempotent: true, description: 'rewrites "notes.json" from its previous content, removing entries' });
   });
 
+  it('a create that fails if the file exists (flag wx) beside the rewrite rewrites nothing: it stays a create', async () => {
+    const writes = await writesOf(`  try { await writeFile(FILE, "{}", { flag: "wx" }); } catch {}\n  const d = JSON.parse(await readFile(FILE, "utf8"));\n  d.items = d.items.filter((i: any) => i.id !== args.id);\n  await writeFile(FILE, JSON.stringify(d));`);
+    expect(writes.map((w) => `${w.destructive} ${w.description}`)).toEqual(['false creates a new file (fails if it exists)', 'true rewrites "notes.json" from its previous content, removing entries']);
+  });
+
   it('changing the content (replace) is destructive and not idempotent', async () => {
     const [w] = await writesOf(`  let text = await readFile(FILE, "utf8");\n  text = text.replace(args.old, args.new);\n  await writeFile(FILE, text);`);
     expect(w).toMatchObject({ destructive: true, idempotent: false, description: 'rewrites "notes.json" from its previous content, changing it' });
