@@ -116,9 +116,37 @@ export function graphqlOperation(text: string): 'mutation' | 'query' | null {
   return match[1] === 'mutation' ? 'mutation' : 'query';
 }
 
-/** The purpose of a GraphQL document sent as a request body. */
-export function graphqlPurpose(operation: 'mutation' | 'query'): RequestPurpose {
-  return operation === 'mutation' ? { op: OPS.write, why: 'a GraphQL mutation' } : { op: OPS.read, why: 'a read (a GraphQL query)' };
+/**
+ * The purpose of a GraphQL document sent as a request body (`text`, as far as it is known): a
+ * query reads; a mutation writes, judged by the verb of its first root field when it has one
+ * (`mutation { change_column_value(...) }` changes, `delete_item` deletes, `create_board` adds:
+ * api-verbs.ts), else a write of unknown kind.
+ */
+export function graphqlPurpose(operation: 'mutation' | 'query', text = ''): RequestPurpose {
+  if (operation === 'query') return { op: OPS.read, why: 'a read (a GraphQL query)' };
+  const field = mutationField(text);
+  const named = field === null ? null : namedVerb(field);
+  if (field !== null && named && named.effect.access === 'write') return { op: named.effect, why: `a GraphQL mutation (\`${field}\`: ${named.effect.label})` };
+  return { op: OPS.write, why: 'a GraphQL mutation' };
+}
+
+/** The first root field of a mutation document (`mutation Name($id: ID!) { alias: change_value(...) {...} }` → `change_value`), or null. */
+function mutationField(text: string): string | null {
+  const start = /\bmutation\b/.exec(text);
+  if (!start) return null;
+  const rest = text.slice(start.index + start[0].length);
+  // The selection set opens after the name, the variable definitions and directives.
+  let depth = 0;
+  for (let i = 0; i < rest.length; i++) {
+    const c = rest[i];
+    if (c === '(') depth++;
+    else if (c === ')') depth--;
+    else if (c === '{' && depth === 0) {
+      const field = /^\s*(?:[A-Za-z_]\w*\s*:\s*)?([A-Za-z_]\w*)/.exec(rest.slice(i + 1));
+      return field ? field[1]! : null;
+    }
+  }
+  return null;
 }
 
 /**

@@ -265,7 +265,7 @@ function bodyPurpose(arg: Node, resolver: Resolver, b: Bindings): RequestPurpose
   if (!Node.isObjectLiteralExpression(node)) {
     const text = leadingTextOf(node, resolver, [], 0, b);
     const operation = text === null ? null : graphqlOperation(text);
-    return operation ? graphqlPurpose(operation) : null;
+    return operation ? graphqlPurpose(operation, text ?? '') : null;
   }
   const textOf = (name: string): string | null => {
     const value = propertyValue(node.getProperty(name));
@@ -273,7 +273,7 @@ function bodyPurpose(arg: Node, resolver: Resolver, b: Bindings): RequestPurpose
   };
   const query = textOf('query');
   const operation = query === null ? null : graphqlOperation(query);
-  if (operation) return graphqlPurpose(operation);
+  if (operation) return graphqlPurpose(operation, query ?? '');
   if (!node.getProperty('jsonrpc')) return null;
   const method = textOf('method');
   return method === null ? null : rpcPurpose(method);

@@ -26,6 +26,20 @@ describe('HTTP methods are not semantics (issue 15): a POST is judged by what it
     expect(r.inferred).toEqual({ readOnly: true, destructive: false, idempotent: true, openWorld: true });
   });
 
+  it('judges a mutation by the verb of its first root field (aliases, variables and directives skipped); one without a verb is a write of unknown kind', async () => {
+    const r = await foundIn(
+      `const CHANGE = \`mutation Change($id: ID!, $v: JSON!) @log { result: change_column_value(item_id: $id, value: $v) { id } }\`;\nconst DROP = \`mutation { delete_item(item_id: 1) { id } }\`;\nconst OTHER = \`mutation { duplicate_board(board_id: 1) { id } }\`;`,
+      `  await fetch("https://api.example.com/graphql", { method: "POST", body: JSON.stringify({ query: CHANGE }) });
+  await fetch("https://api.example.com/graphql", { method: "POST", body: JSON.stringify({ query: DROP }) });
+  await fetch("https://api.example.com/graphql", { method: "POST", body: JSON.stringify({ query: OTHER }) });`,
+    );
+    expect(lines(r)).toEqual([
+      'write certain d=true i=null | makes an HTTP request (POST to /graphql: a GraphQL mutation (`change_column_value`: changes existing data))',
+      'write certain d=true i=null | makes an HTTP request (POST to /graphql: a GraphQL mutation (`delete_item`: deletes or discards data))',
+      'write certain d=null i=null | makes an HTTP request (POST to /graphql: a GraphQL mutation)',
+    ]);
+  });
+
   it('reads the operation of a GraphQL body (query reads, mutation writes) and of a JSON-RPC body', async () => {
     const r = await foundIn(
       `const USERS = \`query Users { users { id } }\`;\nconst ADD = \`mutation Add($n: String!) { add(name: $n) { id } }\`;`,
@@ -37,7 +51,7 @@ describe('HTTP methods are not semantics (issue 15): a POST is judged by what it
     );
     expect(lines(r)).toEqual([
       'read certain d=null i=null | makes an HTTP request (POST to /graphql: a read (a GraphQL query))',
-      'write certain d=null i=null | makes an HTTP request (POST to /graphql: a GraphQL mutation)',
+      'write certain d=false i=false | makes an HTTP request (POST to /graphql: a GraphQL mutation (`add`: adds records))',
       'read certain d=null i=null | makes an HTTP request (POST to https://rpc.example.com: a read by its JSON-RPC method `eth_getBalance`)',
       'write certain d=false i=false | makes an HTTP request (POST to https://rpc.example.com: a write by its JSON-RPC method `eth_sendRawTransaction`)',
     ]);
@@ -86,7 +100,7 @@ describe('HTTP methods are not semantics (issue 15): a POST is judged by what it
     );
     expect(lines(r)).toEqual([
       'read likely d=null i=null | sends a request through `api.rawRequest` (via a client of the package `some-graphql-client`, which reaches its service): a read (a GraphQL query)',
-      'write likely d=null i=null | sends a request through `api.request` (via a client of the package `some-graphql-client`, which reaches its service): a GraphQL mutation',
+      'write likely d=false i=false | sends a request through `api.request` (via a client of the package `some-graphql-client`, which reaches its service): a GraphQL mutation (`create_item`: adds records)',
       'read likely d=null i=null | sends a request through `http.post` to /v2/search: a read by its path (`search`)',
       'read likely d=null i=null | sends an HTTP request through `http.request` (POST to /v2/query: a read by its path (`query`))',
     ]);
