@@ -730,6 +730,26 @@ export class EffectAnalyzer {
       const v = evaluate(arg, this.resolver, 0, b);
       if (v.known && ['string', 'number', 'boolean'].includes(typeof v.value)) out = out.with(param, { kind: 'const', value: v.value }, callee);
     });
+    return this.bindPassedRest(callee, out, args, b);
+  }
+
+  /**
+   * Once some parameter of `callee` is bound, the resolver reads an unbound one as left out at the
+   * call site (its default, or undefined). A parameter the call site does pass, but that the
+   * bindings above leave unbound (it steers nothing, or its value is not static), is bound to the
+   * caller's expression instead: `useTag(path, name, {}, ctx, "json")` bound `{}` and `"json"` and
+   * left `tagName` to read as undefined, so `if (!tagName) throw` cut off every write after it.
+   */
+  private bindPassedRest(callee: FunctionNode, out: Bindings, args: readonly Node[], b: Bindings): Bindings {
+    const params = callee.getParameters();
+    if (!params.some((p) => out.get(p) !== undefined)) return out;
+    params.forEach((param, i) => {
+      const arg = args[i];
+      if (!arg || param.isRestParameter() || Node.isSpreadElement(arg) || out.get(param) !== undefined) return;
+      // An object the callee writes keys into is not the caller's literal any more (see `writtenKeys`).
+      if (writtenKeys(callee, param.getName()) !== NO_KEYS) return;
+      out = out.with(param, { kind: 'node', node: arg, bindings: b }, callee);
+    });
     return out;
   }
 

@@ -66,6 +66,24 @@ describe('literal arguments steer the callee', () => {
     expect(await effectsOf('await runAnyKey({ quiet: true }, "init");')).toEqual(['fs.write repo.config.json', 'fs.read in.txt']);
   });
 
+  it('reads a parameter the call site passes beside a steering literal as passed, not as left out (a guard on it cut off every write: found on a real task manager)', async () => {
+    const source = `${SERVER_HEADER}import { writeFile } from "node:fs/promises";
+async function useTag(options: { json?: boolean }, tagName: string) {
+  if (!tagName) throw new Error("Tag name is required");
+  await writeFile("state.json", tagName);
+  if (options.json) return { tagName };
+  return tagName;
+}
+server.registerTool("use_tag", { description: "d", annotations: { readOnlyHint: true } }, async (args: { name: string }) => {
+  await useTag({ json: true }, args.name);
+  return { content: [] };
+});
+`;
+    const result = await lintFiles({ 'server.ts': source }, ['server.ts']);
+    expect(tool(result, 'use_tag').effects?.effects.map((e) => e.description)).toEqual(['writes a file (overwrites it if it exists)']);
+    expect(result.findings.filter((f) => f.ruleId === 'optimistic-read-only').map((f) => f.severity)).toEqual(['error']);
+  });
+
   it('reads a string literal a switch branches on', async () => {
     expect(await effectsOf('await handle("list");')).toEqual(['fs.read list.txt']);
   });
