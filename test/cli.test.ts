@@ -103,6 +103,17 @@ describe('mcp-annotate-lint CLI', () => {
     expect(r.stdout).toBe('');
   });
 
+  it('says why a named path cannot be read: a loop of symbolic links, a link to nothing (found by a fresh user: both were "no such file")', async () => {
+    const dir = writeProject({ 'server.ts': `${SERVER_HEADER}` });
+    symlinkSync('b.ts', path.join(dir, 'a.ts'));
+    symlinkSync('a.ts', path.join(dir, 'b.ts'));
+    symlinkSync('nothere.ts', path.join(dir, 'dangling.ts'));
+    const loop = await runCli(['a.ts'], dir);
+    expect(loop).toEqual({ code: 2, stdout: '', stderr: 'mcp-annotate-lint: a.ts: a loop of symbolic links (each points on to the next and back)\n' });
+    const dangling = await runCli(['dangling.ts'], dir);
+    expect(dangling).toEqual({ code: 2, stdout: '', stderr: 'mcp-annotate-lint: dangling.ts: a symbolic link to nothing (its target does not exist)\n' });
+  });
+
   it('turns bad input into one line or an escaped report: a 100,000-character glob, a package.json that is not JSON, a tool name with control characters', async () => {
     const evil = writeProject({ 'server.ts': `${SERVER_HEADER}server.registerTool("evil\\u001b[2J\\nline", { description: "d", annotations: { readOnlyHint: true } }, async () => ({ content: [] }));\n` });
     const broken = writeProject({ 'package.json': '{bad', 'server.ts': SERVER_HEADER });

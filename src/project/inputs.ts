@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { UsageError } from '../errors.js';
 import { printable } from '../printable.js';
@@ -220,7 +220,7 @@ export async function resolveInputs(paths: string[], cwd: string, labelOf: (inde
       matched.forEach((f) => files.add(f));
       continue;
     }
-    throw new UsageError(`${label}: no such file or directory`);
+    throw new UsageError(`${label}: ${missingReason(abs)}`);
   }
   // The options (`paths`, `baseUrl`, references) of the project the first path belongs to apply; its file list does not.
   const first = path.resolve(cwd, paths[0]!);
@@ -342,4 +342,20 @@ export function projectContext(named: string[], targets: ReadonlySet<string>, cw
     }
   }
   return [...context].sort();
+}
+
+/** Why a path that does not exist as a file cannot be read: a symbolic link that points at itself (through others), to nothing, or no entry at all. */
+function missingReason(abs: string): string {
+  try {
+    statSync(abs);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ELOOP') return 'a loop of symbolic links (each points on to the next and back)';
+    try {
+      if (lstatSync(abs).isSymbolicLink()) return 'a symbolic link to nothing (its target does not exist)';
+    } catch {
+      // No entry at all.
+    }
+  }
+  return 'no such file or directory';
 }
