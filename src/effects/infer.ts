@@ -19,12 +19,12 @@ import { BUILTIN_VALUE_METHODS, CLIENT_LIFECYCLE_METHODS, DATA_METHODS, MCP_PROT
 import { SinkIndex } from './sink-index.js';
 import { isLogAppend } from './log-file.js';
 import { callbackClientMember, isFragmentBuilderCall, templateResultMember } from './chain.js';
-import { httpEffect, pathText, postEffect, requestAmong, sinkCallEffect, sinkTemplateEffect, sqlEffect, type SinkSite } from './sink-call.js';
+import { httpEffect, pathArgumentsOf, pathText, postEffect, requestAmong, sinkCallEffect, sinkTemplateEffect, sqlEffect, type SinkSite } from './sink-call.js';
 import { pathPurpose, shownUrl } from './request-purpose.js';
 import { isCacheUpkeepCall, stateMutation, mutationOfCall, withoutRestoredSwitches } from './state.js';
 import { isFreshKey, scratchDirOf } from './fresh.js';
 import { isLockPath } from './lock-files.js';
-import { isInOneTimeMigration } from './migrations.js';
+import { oneTimeMigrationTest } from './migrations.js';
 import { StateReads } from './state-reads.js';
 import { judgeFileRewrites } from './read-modify-write.js';
 import { handedBackFunctions } from './handed-back.js';
@@ -99,14 +99,12 @@ function freesHandle(call: CallExpression, path: readonly string[]): boolean {
  * variable that only ever holds one of them (`let rejectCode; new Promise((res, rej) => { rejectCode
  * = rej; })`, then `rejectCode(error)` in a request listener): settling a promise of the process.
  */
-function isPromiseExecutorParameter(callee: Node): boolean {
+function isPromiseExecutorParameter(callee: Node, resolver: Resolver): boolean {
   if (!Node.isIdentifier(callee)) return false;
   const decl = callee.getSymbol()?.getDeclarations()[0];
   if (decl && Node.isVariableDeclaration(decl) && decl.getInitializer() === undefined) {
-    const writes = decl
-      .getSourceFile()
-      .getDescendantsOfKind(SyntaxKind.BinaryExpression)
-      .filter((w) => w.getOperatorToken().getKind() === SyntaxKind.EqualsToken && Node.isIdentifier(w.getLeft()) && w.getLeft().getSymbol()?.getDeclarations()[0] === decl);
+    // The file's plain `=` assignments to it, as the resolver collects them once per file.
+    const writes = resolver.writesOf(decl)?.assignments ?? [];
     return writes.length > 0 && writes.every((w) => isExecutorParameter(unwrap(w.getRight())));
   }
   return isExecutorParameter(callee);
@@ -207,6 +205,13 @@ function isFreshObject(expr: Node, depth: number): boolean {
     return init !== undefined && isFreshObject(init, depth + 1);
   }
   return false;
+}
+
+/** The paths a file write or deletion acts on: those its sink names (`rename(source, target)`), else its first argument (`saveAs(path)`). */
+function filePaths(sink: SinkEntry, call: CallExpression): { target?: Node; source?: Node } {
+  const args = call.getArguments();
+  if (sink.pathArguments) return pathArgumentsOf(sink, args);
+  return args[0] ? { target: args[0] } : {};
 }
 
 /** A call named for no operation (`run(id)`, `log()`) whose result is the receiver of a method call (`.run(id).log()`). */
@@ -564,11 +569,12 @@ export class EffectAnalyzer {
       nodes = body ? effectNodes(fn, body) : [];
       this.nodesOf.set(fn, nodes);
     }
+    // A shared reader's one-time format migration changes nothing a later call returns.
+    const inMigration = oneTimeMigrationTest(fn, nodes);
     for (const node of nodes) {
       // In a dispatch branch for one tool (`case "x":`), code for the other tools does not run.
       if (b.size > 0 && !this.branches.isReachable(node, fn, b)) continue;
-      // A shared reader's one-time format migration changes nothing a later call returns.
-      if (isInOneTimeMigration(node, fn)) continue;
+      if (inMigration(node)) continue;
       if (this.stats.effectNodes >= this.options.maxWork) {
         this.cut(summary, node, `the work budget (${this.options.maxWork} effect nodes per run) was used up; effects from here on are not seen (raise it with --max-work)`);
         break;
@@ -973,7 +979,7 @@ export class EffectAnalyzer {
       }
       case 'unknown': {
         const callee = unwrap(call.getExpression());
-        if (isPromiseExecutorParameter(callee) || Node.isNewExpression(call)) return;
+        if (isPromiseExecutorParameter(callee, this.resolver) || Node.isNewExpression(call)) return;
         if (target.runtime) {
           summary.effects.push(arbitraryEffect(call, target.reason));
           return;
@@ -987,20 +993,22 @@ export class EffectAnalyzer {
           summary.effects.push(declared);
           return;
         }
+        // The package whose service client the receiver is declared as, read once (undefined: not read yet).
+        let client: string | null | undefined;
         if (Node.isPropertyAccessExpression(callee)) {
+          const method = callee.getName();
           // `delete`/`set`/`add`/`clear` are also the verbs of APIs: on a receiver not known to be a Map, a Set or an array, the name is judged.
           // `request` is also the method of a service's client (`this.api.request(query)` on a field typed `ApiClient` of a package).
           // `search` is also a string's method: not on a receiver declared as a service's client (`client.search({ query })`).
-          if (isBuiltinValueCall(callee.getName(), callee.getExpression()) && !(Node.isCallExpression(call) && clientPackageOfReceiver(call) !== null)) return;
-          if (MCP_PROTOCOL_METHODS.has(callee.getName()) && !(Node.isCallExpression(call) && clientPackageOfReceiver(call) !== null)) return;
+          if ((isBuiltinValueCall(method, callee.getExpression()) || MCP_PROTOCOL_METHODS.has(method)) && (client = clientPackageOfReceiver(call)) === null) return;
           // Opening or closing a connection or handle of unknown type without arguments (`conn.close()`,
           // `client.release()`) touches no data; `lab.end(sessionId)` may, and is judged by its name.
-          if (CLIENT_LIFECYCLE_METHODS.has(callee.getName()) && !['on', 'once', 'off'].includes(callee.getName()) && call.getArguments().length === 0) return;
-          if (Node.isCallExpression(call) && freesHandle(call, [])) return;
+          if (CLIENT_LIFECYCLE_METHODS.has(method) && !['on', 'once', 'off'].includes(method) && call.getArguments().length === 0) return;
+          if (freesHandle(call, [])) return;
           if (this.isResultOfPureCall(callee.getExpression())) return;
         }
         if (isFragmentBuilderCall(call, this.resolver, b)) return;
-        this.unseen(summary, call, target.reason, b);
+        this.unseen(summary, call, target.reason, b, undefined, client);
       }
     }
   }
@@ -1112,9 +1120,7 @@ export class EffectAnalyzer {
   /** A file write, rename or deletion of a lock file (lock-files.ts): coordination, no effect. */
   private isLockFileEffect(effect: Effect, sink: SinkEntry, call: CallExpression | NewExpression): boolean {
     if ((effect.kind !== 'fs.write' && effect.kind !== 'fs.delete') || !Node.isCallExpression(call)) return false;
-    const args = call.getArguments();
-    const target = args[sink.pathArguments?.target ?? 0];
-    const source = sink.pathArguments?.source !== undefined ? args[sink.pathArguments.source] : undefined;
+    const { target, source } = filePaths(sink, call);
     return target !== undefined && isLockPath(target) && (source === undefined || isLockPath(source));
   }
 
@@ -1125,7 +1131,7 @@ export class EffectAnalyzer {
    */
   private inScratchDir(effect: Effect, sink: SinkEntry, call: CallExpression | NewExpression, b: Bindings): Effect {
     if ((effect.kind !== 'fs.write' && effect.kind !== 'fs.delete') || effect.destructive !== true || !Node.isCallExpression(call)) return effect;
-    const target = call.getArguments()[sink.pathArguments?.target ?? 0];
+    const { target } = filePaths(sink, call);
     const dir = target ? scratchDirOf(target, this.resolver, b) : null;
     if (!dir) return effect;
     const at = locationOf(dir);
@@ -1137,11 +1143,18 @@ export class EffectAnalyzer {
     // Making a client of code it cannot see (`createNeonClient({ apiKey })`, `new ApiClient()`) changes
     // nothing: what the client's methods do is judged where they are called.
     if (isClientFactoryCall(call)) return;
-    if (Node.isCallExpression(call) && isCacheUpkeepCall(call)) return;
+    if (!Node.isCallExpression(call)) {
+      this.unresolved(summary, call, reason);
+      return;
+    }
+    if (isCacheUpkeepCall(call)) return;
+    // The receiver's declared client, read once and only when needed (see unseenCallEffect).
+    let declared: string | null | undefined;
+    const receiverClient = (): string | null => (declared === undefined ? (declared = clientPackageOfReceiver(call)) : declared);
     // `client.run(id).log().get()`: a client's method named for no operation whose result only
     // has a method called on it picks a sub-resource; the method called last is the request.
-    if (Node.isCallExpression(call) && isSubResourceAccessor(call) && (service ?? clientPackageOfReceiver(call)) !== null) return;
-    const inferred = Node.isCallExpression(call) ? this.unseenCallEffect(call, b, sink, service) : null;
+    if (isSubResourceAccessor(call) && (service ?? receiverClient()) !== null) return;
+    const inferred = this.unseenCallEffect(call, b, sink, service === undefined ? receiverClient() : service);
     if (inferred) summary.effects.push(inferred);
     else this.unresolved(summary, call, reason);
   }

@@ -1,6 +1,6 @@
 import type { Identifier } from 'ts-morph';
-import { Node, SyntaxKind } from '../ts-morph.js';
-import { contains, descendantsOfKinds } from '../analysis/nodes.js';
+import { Node } from '../ts-morph.js';
+import { contains } from '../analysis/nodes.js';
 import { isFunctionNode, type FunctionNode, unwrap } from '../analysis/syntax.js';
 import { wordsOf } from './api-verbs.js';
 
@@ -65,15 +65,18 @@ function isShared(name: Identifier, fn: FunctionNode): boolean {
 /** The migration blocks of each function (see {@link migrationBlocks}), keyed by the compiler's node. */
 const BLOCKS = new WeakMap<object, Node[]>();
 
-/** The blocks of `if` statements in `fn` (its own body, not nested functions) that hold a migration step, when `fn` is shared code. */
-function migrationBlocks(fn: FunctionNode): Node[] {
+/**
+ * The blocks of `if` statements in `fn` (its own body, not nested functions) that hold a migration
+ * step, when `fn` is shared code. `nodes` are the effect nodes of `fn`, which hold its calls: the
+ * steps are read from them rather than from another walk of the body.
+ */
+function migrationBlocks(fn: FunctionNode, nodes: readonly Node[]): Node[] {
   let blocks = BLOCKS.get(fn.compilerNode);
   if (blocks) return blocks;
   blocks = [];
-  const body = fn.getBody();
   const name = declaredName(fn);
-  if (body && name && !saysMigration(name.getText())) {
-    const steps = descendantsOfKinds<import('ts-morph').CallExpression>(body, [SyntaxKind.CallExpression]).filter((c) => c.getFirstAncestor(isFunctionNode) === fn && isMigrationStep(c));
+  if (fn.getBody() && name && !saysMigration(name.getText())) {
+    const steps = nodes.filter((c): c is import('ts-morph').CallExpression => Node.isCallExpression(c) && c.getFirstAncestor(isFunctionNode) === fn && isMigrationStep(c));
     for (const step of steps) {
       const ifStatement = step.getFirstAncestor((a) => Node.isIfStatement(a) || a === fn);
       const then = ifStatement && Node.isIfStatement(ifStatement) ? ifStatement.getThenStatement() : undefined;
@@ -85,8 +88,11 @@ function migrationBlocks(fn: FunctionNode): Node[] {
   return blocks;
 }
 
-/** True when `node`, an effect node of `fn`, is part of a one-time migration in shared code (see the module's comment). */
-export function isInOneTimeMigration(node: Node, fn: FunctionNode): boolean {
-  const blocks = migrationBlocks(fn);
-  return blocks.length > 0 && blocks.some((b) => contains(b, node));
+/**
+ * Which effect nodes of `fn` (`nodes`, its calls among them) are part of a one-time migration in
+ * shared code (see the module's comment): a test to ask of each node.
+ */
+export function oneTimeMigrationTest(fn: FunctionNode, nodes: readonly Node[]): (node: Node) => boolean {
+  const blocks = migrationBlocks(fn, nodes);
+  return blocks.length === 0 ? () => false : (node) => blocks.some((b) => contains(b, node));
 }

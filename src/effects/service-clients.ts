@@ -28,11 +28,13 @@ const CLIENT_NAME = /^(?:(?:create|make|build|new|init|get)\w*|[A-Z]\w*)?(?:Clie
  * (`new`, called) before the method; null otherwise.
  */
 export function clientPackageOfPath(module: string, exportPath: readonly string[]): string | null {
-  const pkg = servicePackage(module);
-  if (pkg === null) return null;
+  return exportPath.length >= 3 ? madeClientPackage(module, exportPath) : null;
+}
+
+/** The package whose client a package path starts by making (`ManagementClient.new()…`, `createNeonClient()…`), or null. */
+function madeClientPackage(specifier: string, exportPath: readonly string[]): string | null {
   const made = exportPath.findIndex((p) => p === RESULT_OF_NEW || p === RESULT_OF_CALL);
-  if (made !== 1 || exportPath.length < 3) return null;
-  return isClientName(exportPath[0]!) ? pkg : null;
+  return made === 1 && isClientName(exportPath[0]!) ? servicePackage(specifier) : null;
 }
 
 /**
@@ -54,12 +56,8 @@ export function clientPackageOfArguments(call: CallExpression, resolver: Resolve
   for (const value of values.slice(0, 16)) {
     const target = resolver.resolve(value, 0, b);
     if (target.kind !== 'module') continue;
-    const path = target.path[0] === 'default' ? target.path.slice(1) : target.path;
-    const made = path.findIndex((p) => p === RESULT_OF_NEW || p === RESULT_OF_CALL);
-    if (made === 1 && isClientName(path[0]!)) {
-      const pkg = servicePackage(target.specifier);
-      if (pkg !== null) return pkg;
-    }
+    const pkg = madeClientPackage(target.specifier, target.path[0] === 'default' ? target.path.slice(1) : target.path);
+    if (pkg !== null) return pkg;
   }
   return null;
 }

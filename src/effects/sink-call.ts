@@ -293,11 +293,17 @@ function opEffect(base: Effect, op: OpEffect, what: string): Effect {
 }
 
 /** The effect with the text of its path arguments (`target`, `from`), for file sinks that name them. */
-function withPaths(effect: Effect, sink: SinkEntry, args: Node[], resolver: Resolver): Effect {
-  if (!sink.pathArguments) return effect;
+function withPaths(effect: Effect, sink: SinkEntry, args: readonly Node[], resolver: Resolver): Effect {
+  const { target, source } = pathArgumentsOf(sink, args);
+  return { ...effect, ...(target ? { target: pathText(target, resolver) } : {}), ...(source ? { from: pathText(source, resolver) } : {}) };
+}
+
+/** The arguments a file sink names as its paths (`rename(source, target)`); none for a sink that names none. */
+export function pathArgumentsOf(sink: SinkEntry, args: readonly Node[]): { target?: Node; source?: Node } {
+  if (!sink.pathArguments) return {};
   const target = args[sink.pathArguments.target];
   const source = sink.pathArguments.source === undefined ? undefined : args[sink.pathArguments.source];
-  return { ...effect, ...(target ? { target: pathText(target, resolver) } : {}), ...(source ? { from: pathText(source, resolver) } : {}) };
+  return { ...(target ? { target } : {}), ...(source ? { source } : {}) };
 }
 
 /** A path argument as text: its value when static (`"notes.json"`), else its expression as written. */
