@@ -23,6 +23,7 @@ import { httpEffect, pathArgumentsOf, pathText, postEffect, requestAmong, sinkCa
 import { pathPurpose, shownUrl } from './request-purpose.js';
 import { isCacheUpkeepCall, stateMutation, mutationOfCall, withoutRestoredSwitches } from './state.js';
 import { isFreshKey, scratchDirOf } from './fresh.js';
+import { createOnlyWrite } from './create-only.js';
 import { isLockPath } from './lock-files.js';
 import { oneTimeMigrationTest } from './migrations.js';
 import { StateReads } from './state-reads.js';
@@ -1114,7 +1115,23 @@ export class EffectAnalyzer {
   /** Records what calling a catalogued sink does, unless it is pure, its arguments say it does nothing, or it appends to a log file (log-file.ts). */
   private pushSinkEffect(summary: Summary, sink: SinkEntry, call: CallExpression | NewExpression, site: SinkSite | undefined, b: Bindings): void {
     const effect = sink.pure ? null : sinkCallEffect(sink, call, this.resolver, site, b);
-    if (effect && !isLogAppend(sink, call, effect) && !this.isLockFileEffect(effect, sink, call)) summary.effects.push(this.inScratchDir(effect, sink, call, b));
+    if (effect && !isLogAppend(sink, call, effect) && !this.isLockFileEffect(effect, sink, call)) summary.effects.push(this.createsNewFile(this.inScratchDir(effect, sink, call, b), sink, call, b));
+  }
+
+  /**
+   * A file write whose path the code checked not to exist (create-only.ts) overwrites nothing: not
+   * destructive; idempotent when a repeat finds the file and writes nothing, not when each call
+   * picks another free name. The evidence says where the check is.
+   */
+  private createsNewFile(effect: Effect, sink: SinkEntry, call: CallExpression | NewExpression, b: Bindings): Effect {
+    if (effect.kind !== 'fs.write' || effect.destructive !== true || !Node.isCallExpression(call)) return effect;
+    const { target, source } = filePaths(sink, call);
+    if (!target || source !== undefined) return effect;
+    const proof = createOnlyWrite(target, call, this.resolver, b);
+    if (!proof) return effect;
+    const at = locationOf(proof.check);
+    const how = proof.how === 'guard' ? 'fails or skips if it exists' : 'under a name no file has yet';
+    return { ...effect, destructive: false, idempotent: proof.how === 'guard', description: `writes a new file (${how}: checked at ${path.basename(at.file)}:${at.line})` };
   }
 
   /** A file write, rename or deletion of a lock file (lock-files.ts): coordination, no effect. */

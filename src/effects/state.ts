@@ -343,8 +343,21 @@ export function isCacheUpkeepCall(call: CallExpression): boolean {
   const name = Node.isPropertyAccessExpression(receiver) ? receiver.getName() : Node.isIdentifier(receiver) ? receiver.getText() : '';
   if (!wordsOf(name).some((w) => CACHE_WORDS.has(w))) return false;
   if (!['set', 'put', 'add'].includes(verb)) return true;
-  const value = call.getArguments().at(-1);
+  const args = call.getArguments();
+  // An entry stored with an expiry (`kv.put(key, value, { expirationTtl })`) is gone when it ends: no later call can rely on it.
+  if (args.some(setsExpiry)) return true;
+  // `set(key, value, options)`, `add(value)`: the value stored.
+  const value = args.length >= 2 ? args[1] : args[0];
   return value !== undefined && !isFromArguments(value);
+}
+
+/** Option names that give a stored entry an expiry (Cloudflare KV `expirationTtl`, `ttl`, `expiresIn`, `maxAge`, Redis's `EX`/`PX`). */
+const EXPIRY_OPTION = /^(?:\w*ttl\w*|expir\w*|expiresIn|maxAge|EX|PX|EXAT|PXAT)$/i;
+
+/** True for an options object literal that names an expiry for the entry it goes with. */
+function setsExpiry(arg: Node): boolean {
+  const options = unwrap(arg);
+  return Node.isObjectLiteralExpression(options) && options.getProperties().some((p) => (Node.isPropertyAssignment(p) || Node.isShorthandPropertyAssignment(p)) && EXPIRY_OPTION.test(p.getName()));
 }
 
 /** Words that name a store as a cache or memo (`schemaCache`, `_cache`, `envMemo`, `cachedUsers`). */

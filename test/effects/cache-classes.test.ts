@@ -47,3 +47,41 @@ describe('caches that are classes of the project', () => {
     expect(result.findings.filter((f) => f.tool === 'switch_project').map((f) => `${f.ruleId} ${f.severity}`)).toEqual(['optimistic-read-only warning']);
   });
 });
+
+/**
+ * A cache helper that stores whatever it is given with an expiry (a Workers KV namespace, shaped
+ * like a documentation server that caches fetched pages and robots.txt rules for hours): an entry
+ * that expires is a cache whatever the value's origin, since no later call can rely on it; the
+ * value is the second argument, not the options after it. The same store without an expiry, given
+ * the caller's value, still counts.
+ */
+const KV_SERVER = `${SERVER_HEADER}
+interface Env { CACHE_KV: { put(key: string, value: string, options?: { expirationTtl?: number }): Promise<void>; get(key: string): Promise<string | null> } }
+declare const env: Env;
+async function setInCache(key: string, value: unknown, ttl?: number): Promise<void> {
+  const cacheTTL = ttl || 43200;
+  await env.CACHE_KV.put(key, JSON.stringify(value), { expirationTtl: cacheTTL });
+}
+async function remember(key: string, value: string): Promise<void> {
+  await env.CACHE_KV.put(key, value);
+}
+server.registerTool("fetch_page", { description: "d", annotations: { readOnlyHint: true } }, async (args: { url: string }) => {
+  const text = await (await fetch(args.url)).text();
+  await setInCache(args.url, text);
+  return { content: [{ type: "text", text }] };
+});
+server.registerTool("remember", { description: "d", annotations: { readOnlyHint: true } }, async (args: { key: string; note: string }) => {
+  await remember(args.key, args.note);
+  return { content: [] };
+});
+`;
+
+describe('cache entries stored with an expiry', () => {
+  it('are no effect, whatever the value; a cache store without expiry given the caller\'s value still writes', async () => {
+    const result = await lintFiles({ 'server.ts': KV_SERVER }, ['server.ts']);
+    expect(tool(result, 'fetch_page').effects?.effects.filter((e) => e.access !== 'read')).toEqual([]);
+    expect(tool(result, 'fetch_page').inferred.readOnly).toBe(true);
+    expect(tool(result, 'remember').inferred.readOnly).toBe(false);
+    expect(result.findings.filter((f) => f.tool === 'remember').map((f) => `${f.ruleId} ${f.severity}`)).toEqual(['optimistic-read-only warning']);
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findingKeys, lintFiles } from '../helpers.js';
+import { SERVER_HEADER, findingKeys, lintFiles } from '../helpers.js';
 import { found, foundIn, serverWith } from './catalog-helpers.js';
 
 const CHILD_PROCESS = `import { exec, execSync, execFile, execFileSync, spawn, spawnSync } from "node:child_process";`;
@@ -50,6 +50,11 @@ describe('the table of known commands', () => {
     ['docker rmi x', 'child_process execSync (docker rmi) | process.spawn write d=true i=true open=false certain'],
     ['npm ls --depth 0', 'child_process execSync (npm ls) | fs.read read d=null i=null open=false certain'],
     ['npm view zod version', 'child_process execSync (npm view) | network read d=null i=null open=true certain'],
+    ['pbcopy', 'child_process execSync (pbcopy) | process.spawn write d=true i=true open=false certain'],
+    ['wl-copy', 'child_process execSync (wl-copy) | process.spawn write d=true i=true open=false certain'],
+    ['xclip -selection clipboard', 'child_process execSync (xclip) | process.spawn write d=true i=true open=false certain'],
+    ['xclip -selection clipboard -out', 'child_process execSync (xclip -out) | process.spawn read d=null i=null open=false certain'],
+    ['pbpaste', 'child_process execSync (pbpaste) | process.spawn read d=null i=null open=false certain'],
   ];
 
   it('classifies each known command by its program and subcommand', async () => {
@@ -235,5 +240,42 @@ describe('commands that stay unknown', () => {
     const r = await foundIn(`${CHILD_PROCESS}\ndeclare const p: string;`, `  exec("rm -rf " + p); execSync(\`rm -rf \${args.dir}\`);`);
     expect(r.rows).toEqual(['child_process exec (rm) | fs.delete write d=true i=true open=false certain', 'child_process execSync (rm) | fs.delete write d=true i=true open=false certain']);
     expect(r.inferred).toEqual({ readOnly: false, destructive: true, idempotent: true, openWorld: false });
+  });
+});
+
+describe('the system clipboard', () => {
+  it('reads clipboard libraries as local: a copy replaces the clipboard, a paste reads it', async () => {
+    const r = await foundIn(
+      `import clipboardy from "clipboardy";\nimport * as tinyclip from "tinyclip";\nimport { copy, paste } from "copy-paste";`,
+      `  await clipboardy.write("a"); clipboardy.readSync(); await tinyclip.writeText("b"); await tinyclip.readText(); copy("c"); paste();`,
+    );
+    expect(r.rows).toEqual([
+      'clipboardy write | process.spawn write d=true i=true open=false certain',
+      'clipboardy readSync | process.spawn read d=null i=null open=false certain',
+      'tinyclip writeText | process.spawn write d=true i=true open=false certain',
+      'tinyclip readText | process.spawn read d=null i=null open=false certain',
+      'copy-paste copy | process.spawn write d=true i=true open=false certain',
+      'copy-paste paste | process.spawn read d=null i=null open=false certain',
+    ]);
+    expect(r.inferred).toEqual({ readOnly: false, destructive: true, idempotent: true, openWorld: false });
+  });
+
+  it('gives openWorldHint: false on a tool that runs a program from its configuration a warning, and on one that copies to the clipboard nothing', async () => {
+    const result = await lintFiles({
+      'server.ts': `${SERVER_HEADER}${CHILD_PROCESS}
+declare const config: { formatter: string };
+server.registerTool("format", { description: "d", inputSchema: {}, annotations: { openWorldHint: false } }, async () => {
+  execFileSync(config.formatter, ["--write", "."]);
+  return { content: [] };
+});
+server.registerTool("copy", { description: "d", inputSchema: {}, annotations: { openWorldHint: false } }, async () => {
+  spawnSync("wl-copy", [], { input: "text" });
+  return { content: [] };
+});
+`,
+    });
+    const closedWorld = result.findings.filter((f) => f.ruleId === 'optimistic-closed-world');
+    expect(closedWorld.map((f) => [f.tool, f.severity, f.location.line])).toEqual([['format', 'warning', 6]]);
+    expect(closedWorld[0]!.message).toContain('unverified');
   });
 });

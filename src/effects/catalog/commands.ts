@@ -56,6 +56,10 @@ const write = (kind: CommandEffect['kind'], destructive: boolean, idempotent: bo
   openWorld,
   description,
 });
+/** Copying text to the system clipboard: a local change that replaces what was there (also the clipboard libraries of processes.ts). */
+export const CLIPBOARD_COPY = write('process.spawn', true, true, false, 'copies text to the system clipboard (replaces what was copied before)');
+/** Reading the system clipboard. */
+export const CLIPBOARD_READ = read('process.spawn', false, 'reads the system clipboard');
 /** Entries of one effect for several commands. */
 const each = (commands: readonly string[], effect: CommandEffect, flags?: readonly CommandFlags[]): CommandEntry[] => commands.map((command) => ({ command, effect, ...(flags ? { flags } : {}) }));
 
@@ -117,4 +121,10 @@ export const COMMANDS: readonly CommandEntry[] = [
   ...each(['mkdir'], write('fs.write', false, true, false, 'creates a directory')),
   ...each(['cp'], write('fs.write', true, true, false, 'copies files (overwrites the destination if it exists)')),
   ...each(['mv'], write('fs.write', true, false, false, 'moves files (replaces the destination if it exists)')),
+  // The system clipboard (macOS pbcopy(1), X11 xclip(1) and xsel(1), Wayland wl-clipboard, Windows
+  // clip): a copy replaces what the user had copied, on this machine only; `-o` / `--output` reads it.
+  ...each(['pbcopy', 'wl-copy', 'clip', 'clip.exe'], CLIPBOARD_COPY),
+  ...each(['pbpaste', 'wl-paste'], CLIPBOARD_READ),
+  // (`xclip -o` is not told from a cluster like `-selection`: only the long forms read as a paste.)
+  ...each(['xclip', 'xsel'], CLIPBOARD_COPY, [{ words: ['-out', '--output'], effect: CLIPBOARD_READ }]),
 ];

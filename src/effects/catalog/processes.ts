@@ -1,3 +1,4 @@
+import { CLIPBOARD_COPY, CLIPBOARD_READ } from './commands.js';
 import type { Effectish, SinkEntry } from './entry.js';
 
 /**
@@ -17,6 +18,12 @@ const spawn = (description: string, commandLine?: SinkEntry['commandLine']): Eff
 });
 
 const RUNS = 'runs another program, whose effects are unknown';
+/** Clipboard libraries: the exports that copy and those that read. */
+const CLIPBOARD_LIBRARIES: readonly { module: string; copies: readonly string[]; reads: readonly string[] }[] = [
+  { module: 'clipboardy', copies: ['write', 'writeSync'], reads: ['read', 'readSync'] },
+  { module: 'tinyclip', copies: ['writeText'], reads: ['readText'] },
+  { module: 'copy-paste', copies: ['copy'], reads: ['paste'] },
+];
 
 /**
  * node:child_process (https://nodejs.org/api/child_process.html: `exec` takes a shell command line,
@@ -41,4 +48,12 @@ export const PROCESS_SINKS: readonly SinkEntry[] = [
   // the child process of that application (its `on`, `unref`: no effect of their own).
   { module: 'open', export: '', kind: 'process.spawn', access: 'read', destructive: null, idempotent: null, openWorld: true, description: "opens a URL or file in the user's default application" },
   { module: 'open', export: 'openApp', ...spawn('starts an application, whose effects are unknown') },
+  // The system clipboard through a library that runs the platform's clipboard program (clipboardy,
+  // https://github.com/sindresorhus/clipboardy: `write`/`read` and their `Sync` forms; tinyclip:
+  // `writeText`/`readText`; copy-paste: `copy`/`paste`): a copy replaces what the user had copied,
+  // on this machine only.
+  ...CLIPBOARD_LIBRARIES.flatMap(({ module, copies, reads }) => [
+    ...copies.map((name): SinkEntry => ({ module, export: name, ...CLIPBOARD_COPY })),
+    ...reads.map((name): SinkEntry => ({ module, export: name, ...CLIPBOARD_READ })),
+  ]),
 ];
