@@ -315,6 +315,7 @@ export function mutationOfCall(call: CallExpression | NewExpression, within?: Fu
  */
 function seenLater(e: Effect, root: StateRoot, node: Node, within: FunctionNode | undefined, value: Node | null, reads: StateReads | undefined, removes = false): Effect | null {
   if (isCache(root) && (removes || (value !== null && !isFromArguments(value)))) return null;
+  if (isRateBookkeeping(root, node)) return null;
   if (removes && within && isUpkeep(node, within, root)) return null;
   if (!reads || !root.name) return e;
   const reader = reads.readerOf(root.name);
@@ -362,6 +363,26 @@ function setsExpiry(arg: Node): boolean {
 
 /** Words that name a store as a cache or memo (`schemaCache`, `_cache`, `envMemo`, `cachedUsers`). */
 const CACHE_WORDS: ReadonlySet<string> = new Set(['cache', 'cached', 'caches', 'memo', 'memos', 'memoized', 'memoised']);
+
+/**
+ * True when the state, or the class it is a field of, is named for rate limiting (`apiRateLimit`,
+ * `RateLimiter.timestamps`, `throttle`): what it keeps decides when a later call may run, not what
+ * it returns (corpus README, "What the labels mean": rate counters are no modifications).
+ */
+function isRateBookkeeping(root: StateRoot, node: Node): boolean {
+  const words = wordsOf(root.label.split('.').at(-1) ?? '');
+  if (root.label.startsWith('this.')) {
+    const owner = node.getFirstAncestor((a) => Node.isClassDeclaration(a) || Node.isClassExpression(a));
+    const name = owner && (Node.isClassDeclaration(owner) || Node.isClassExpression(owner)) ? owner.getName() : undefined;
+    if (name) words.push(...wordsOf(name));
+  }
+  return (words.includes('rate') && words.some((w) => RATE_LIMIT_WORDS.has(w))) || words.some((w) => THROTTLE_WORDS.has(w));
+}
+
+/** Words that, after `rate`, name rate limiting (`rateLimit`, `RateLimiter`, `rate_limits`). */
+const RATE_LIMIT_WORDS: ReadonlySet<string> = new Set(['limit', 'limits', 'limiter', 'limiting']);
+/** Words that name throttling on their own. */
+const THROTTLE_WORDS: ReadonlySet<string> = new Set(['throttle', 'throttler', 'throttling', 'ratelimit', 'ratelimiter']);
 
 /** True when the state's own name (its last member) says it is a cache or a memo. */
 function isCache(root: StateRoot): boolean {

@@ -103,3 +103,42 @@ describe('a write method whose result is used', () => {
     expect(stateEffects(r, 't')).toEqual(['reverses server state `steps`, read back at server.ts:7']);
   });
 });
+
+describe('rate-limit bookkeeping', () => {
+  it('does not count what a rate limiter keeps (a module record named for it, or the fields of a class named for it); other state from the same response still counts', async () => {
+    const { lintFiles } = await import('../helpers.js');
+    const r = await lintFiles({
+      'server.ts': `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+const server = new McpServer({ name: "t", version: "1.0.0" });
+let apiRateLimit = { remaining: 5000, resetTime: null as Date | null };
+let lastEtag = "";
+class RequestThrottler {
+  private timestamps: number[] = [];
+  async wait() {
+    this.timestamps = this.timestamps.filter((t) => t > Date.now() - 60000);
+    if (this.timestamps.length > 10) await new Promise((r) => setTimeout(r, 1000));
+    this.timestamps.push(Date.now());
+  }
+}
+const throttler = new RequestThrottler();
+async function api(url: string): Promise<unknown> {
+  if (apiRateLimit.remaining < 5) await new Promise((r) => setTimeout(r, 1000));
+  await throttler.wait();
+  const res = await fetch(url);
+  const remaining = res.headers.get("x-ratelimit-remaining");
+  if (remaining) apiRateLimit.remaining = parseInt(remaining, 10);
+  return res.json();
+}
+server.registerTool("get_repo", { description: "d", annotations: { readOnlyHint: true } }, async (args: { repo: string }) => ({ content: [{ type: "text", text: JSON.stringify(await api(args.repo)) }] }));
+server.registerTool("get_tagged", { description: "d", annotations: { readOnlyHint: true } }, async (args: { repo: string }) => {
+  const res = await fetch(args.repo, { headers: { "If-None-Match": lastEtag } });
+  lastEtag = res.headers.get("etag") ?? "";
+  return { content: [{ type: "text", text: lastEtag }] };
+});
+`,
+    });
+    expect(stateEffects(r, 'get_repo')).toEqual([]);
+    expect(tool(r, 'get_repo').inferred.readOnly).toBe(true);
+    expect(stateEffects(r, 'get_tagged')).toEqual(["switches server state `lastEtag` to another value, read back at server.ts:24"]);
+  });
+});
