@@ -21,7 +21,7 @@ import { isLogAppend } from './log-file.js';
 import { callbackClientMember, isFragmentBuilderCall, templateResultMember } from './chain.js';
 import { httpEffect, pathArgumentsOf, pathText, postEffect, requestAmong, sinkCallEffect, sinkTemplateEffect, sqlEffect, type SinkSite } from './sink-call.js';
 import { pathPurpose, shownUrl } from './request-purpose.js';
-import { isCacheUpkeepCall, stateMutation, mutationOfCall, withoutRestoredSwitches } from './state.js';
+import { isCacheUpkeepCall, selectionKey, stateMutation, mutationOfCall, withoutRestoredSwitches } from './state.js';
 import { isFreshKey, scratchDirOf } from './fresh.js';
 import { createOnlyWrite } from './create-only.js';
 import { isLockPath } from './lock-files.js';
@@ -455,6 +455,13 @@ function dedupe<T extends { location: { file: string; line: number; column: numb
     if (!seen || better(rank(item), rank(seen))) kept.set(k, item);
   }
   return [...kept.values()];
+}
+
+/** A write made to store a selection (see {@link selectionKey}): it switches it, replacing no data, and a repeat selects the same. */
+function asSelectionSwitch(e: Effect, key: string): Effect {
+  if (e.access !== 'write') return e;
+  const description = e.basis === 'name' ? `calls \`${e.sink}\`, which stores the selected \`${key}\` (switching a selection replaces no data)` : `${e.description}, switching the selected \`${key}\``;
+  return { ...e, destructive: false, idempotent: true, description };
 }
 
 /**
@@ -900,7 +907,13 @@ export class EffectAnalyzer {
         // A store named as a cache filled with a computed value, or emptied (`this.cache.set("distinctId", id)`),
         // is upkeep also when its class is the project's: what its methods write (a storage put) no later call sees.
         if (isCacheUpkeepCall(call)) return;
-        this.include(target.node, call, depth, summary, this.calleeBindings(target.node, bindingsOf(target), call, b));
+        {
+          const before = summary.effects.length;
+          this.include(target.node, call, depth, summary, this.calleeBindings(target.node, bindingsOf(target), call, b));
+          // A store's method given a selection (`context.cache.set("projectId", args.projectId)`): what it writes switches a selection.
+          const selected = Node.isCallExpression(call) ? selectionKey(call) : null;
+          if (selected !== null) for (let i = before; i < summary.effects.length; i++) summary.effects[i] = asSelectionSwitch(summary.effects[i]!, selected);
+        }
         return;
       case 'module': {
         const { module, exportPath, sink: catalogued, named } = moduleSink(target);
@@ -988,6 +1001,13 @@ export class EffectAnalyzer {
 
         // A cache of unknown type filled with what the server computed, or emptied: no later call sees it.
         if (Node.isCallExpression(call) && isCacheUpkeepCall(call)) return;
+        // A store of unknown type given a selection: a write that switches it, not one that replaces data.
+        if (Node.isCallExpression(call) && selectionKey(call) !== null) {
+          const before = summary.effects.length;
+          this.unseen(summary, call, target.reason, b);
+          for (let i = before; i < summary.effects.length; i++) summary.effects[i] = asSelectionSwitch(summary.effects[i]!, selectionKey(call)!);
+          return;
+        }
         // What the project declares without code is read from the call itself (its HTTP method, its verb).
         const declared = target.declaredOnly ? this.unseenCallEffect(call, b) : null;
         if (declared) {

@@ -254,6 +254,29 @@ function replacedWhole(assignment: import('ts-morph').BinaryExpression, root: St
   return canonical(assignment.getLeft()) === root.label;
 }
 
+/** First words of a key that names the one entity later calls act on (`currentTag`, `activeProject`, `selectedPage`). */
+const SELECTION_WORDS: ReadonlySet<string> = new Set(['current', 'active', 'selected', 'default']);
+
+/**
+ * The key of a selection switch, or null: `store.set("projectId", args.projectId)`,
+ * `cache.put("currentTag", name)`: a `set`/`put` under a literal key that names a pointer to one
+ * entity (its first word `current`, `active`, `selected` or `default`, or a name ending in `Id`
+ * after another word: `projectId`, `org_id`), with a value from the arguments. Switching a
+ * selection replaces no data (corpus README, "What the labels mean": destructive is false for
+ * "switching a selection"); a repeat selects the same thing (idempotent).
+ */
+export function selectionKey(call: CallExpression): string | null {
+  const callee = unwrap(call.getExpression());
+  if (!Node.isPropertyAccessExpression(callee) || !['set', 'put'].includes(callee.getName())) return null;
+  const [key, value] = call.getArguments();
+  if (!key || !value || !isFromArguments(value)) return null;
+  const literal = unwrap(key);
+  if (!Node.isStringLiteral(literal) && !Node.isNoSubstitutionTemplateLiteral(literal)) return null;
+  const words = wordsOf(literal.getLiteralText());
+  const names = SELECTION_WORDS.has(words[0] ?? '') ? words.length >= 2 : words.length >= 2 && words.at(-1) === 'id';
+  return names ? literal.getLiteralText() : null;
+}
+
 /** `null`, `undefined`, `[]`, `{}`, `new Map()`, `new Set()`: a value that empties what it replaces. */
 function isEmptyValue(value: Node): boolean {
   const v = unwrap(value);
@@ -294,6 +317,10 @@ export function mutationOfCall(call: CallExpression | NewExpression, within?: Fu
   }
   if (callee.getName() === 'set' && key && isGuarded(call, `${canonical(callee.getExpression())}[${canonical(key)}]`, within)) {
     return value && !isFromArguments(value) ? null : seenLater(effect(call, root, false, true, 'initialises an entry of server state `{}`'), root, call, within, value, reads);
+  }
+  const selected = selectionKey(call);
+  if (selected !== null) {
+    return seenLater(effect(call, root, false, true, `switches the selected \`${selected}\` in server state \`{}\``), root, call, within, value, reads);
   }
   if (callee.getName() === 'delete' && key && isMembershipToggle(call, canonical(callee.getExpression()), canonical(key))) {
     return seenLater(effect(call, root, false, false, 'toggles an entry of server state `{}` (removes it when present, adds it when absent)'), root, call, within, null, reads);

@@ -44,6 +44,11 @@ describe('caches that are classes of the project', () => {
   it('storing what the caller gave: a write', async () => {
     const result = await lintFiles({ 'server.ts': SERVER }, ['server.ts']);
     expect(tool(result, 'switch_project').inferred.readOnly).toBe(false);
+    // It stores a selection (a key naming the current project): switching it replaces no data, and a repeat selects the same.
+    expect(tool(result, 'switch_project').inferred).toMatchObject({ destructive: false, idempotent: true });
+    expect(tool(result, 'switch_project').effects?.effects.filter((e) => e.access === 'write').map((e) => e.description)).toEqual([
+      'calls `storage.put`, which stores the selected `projectId` (switching a selection replaces no data)',
+    ]);
     expect(result.findings.filter((f) => f.tool === 'switch_project').map((f) => `${f.ruleId} ${f.severity}`)).toEqual(['optimistic-read-only warning']);
   });
 });

@@ -88,7 +88,7 @@ describe('a cache of a type the linter cannot see into', () => {
 
   it('counts storing the caller\'s choice in it, as a likely write (a warning)', async () => {
     const r = await linted();
-    expect((tool(r, 'switch_project').effects?.effects ?? []).map((e) => [e.description, e.confidence])).toEqual([['calls `this.cache.set`, which by its name (`set`) changes existing data', 'likely']]);
+    expect((tool(r, 'switch_project').effects?.effects ?? []).map((e) => [e.description, e.confidence])).toEqual([['calls `this.cache.set`, which stores the selected `projectId` (switching a selection replaces no data)', 'likely']]);
     expect(findings(r, 'switch_project')).toEqual(['optimistic-read-only:warning']);
   });
 });
@@ -140,5 +140,34 @@ server.registerTool("get_tagged", { description: "d", annotations: { readOnlyHin
     expect(stateEffects(r, 'get_repo')).toEqual([]);
     expect(tool(r, 'get_repo').inferred.readOnly).toBe(true);
     expect(stateEffects(r, 'get_tagged')).toEqual(["switches server state `lastEtag` to another value, read back at server.ts:24"]);
+  });
+});
+
+describe('a selection switch', () => {
+  it('takes storing the caller\'s choice under a key that names the current entity for a switch (not destructive, idempotent), and other keys for a replacement', async () => {
+    const { lintFiles } = await import('../helpers.js');
+    const r = await lintFiles({
+      'server.ts': `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+const server = new McpServer({ name: "t", version: "1.0.0" });
+const session = new Map<string, string>();
+server.registerTool("use_project", { description: "d" }, async (args: { id: string }) => {
+  session.set("projectId", args.id);
+  return { content: [] };
+});
+server.registerTool("use_tag", { description: "d" }, async (args: { tag: string }) => {
+  session.set("currentTag", args.tag);
+  return { content: [] };
+});
+server.registerTool("set_note", { description: "d" }, async (args: { text: string }) => {
+  session.set("note", args.text);
+  return { content: [] };
+});
+server.registerTool("whoami", { description: "d" }, async () => ({ content: [{ type: "text", text: [session.get("projectId"), session.get("currentTag"), session.get("note")].join() }] }));
+`,
+    });
+    expect(stateEffects(r, 'use_project')).toEqual(['switches the selected `projectId` in server state `session`, read back at server.ts:16']);
+    expect(tool(r, 'use_project').inferred).toEqual({ readOnly: false, destructive: false, idempotent: true, openWorld: false });
+    expect(tool(r, 'use_tag').inferred).toEqual({ readOnly: false, destructive: false, idempotent: true, openWorld: false });
+    expect(tool(r, 'set_note').inferred).toEqual({ readOnly: false, destructive: true, idempotent: true, openWorld: false });
   });
 });
