@@ -4,7 +4,7 @@ import { Node, SyntaxKind } from '../ts-morph.js';
 import { bundledDependencyOf } from '../analysis/bundles.js';
 import { malformedSpecifier } from '../analysis/specifiers.js';
 import { isBundledSdkModule } from '../project/bundled-sdk.js';
-import { descendantsOfKinds, isAssignmentOperator } from '../analysis/nodes.js';
+import { contains, descendantsOfKinds, isAssignmentOperator } from '../analysis/nodes.js';
 import { locationOf } from '../analysis/location.js';
 import { Bindings } from '../analysis/bindings.js';
 import { evaluate } from '../analysis/evaluate.js';
@@ -220,6 +220,38 @@ function isSubResourceAccessor(call: CallExpression): boolean {
   const name = calledName(call);
   const access = call.getParent();
   return name !== null && namedVerb(name) === null && !DELEGATING_METHODS.has(name) && access !== undefined && Node.isPropertyAccessExpression(access) && access.getExpression() === call && Node.isCallExpression(access.getParent()) && (access.getParent() as CallExpression).getExpression() === access;
+}
+
+/**
+ * The name of the function whose body is only there to make `call` and hand back (or wrap) its
+ * result (`getCurrentUserInfo() { return success(await neon.user.me()) }`, `const getUri = (p) =>
+ * client.connectionString(p)`), or null: a body with another call of a client, or a function
+ * without a name. Its name says what the wrapped call does when the call's own name does not.
+ */
+function wrappingFunctionName(call: CallExpression): string | null {
+  const fn = call.getFirstAncestor((a) => isFunctionNode(a)) as FunctionNode | undefined;
+  if (!fn) return null;
+  const body = fn.getBody();
+  if (!body) return null;
+  const statements = Node.isBlock(body) ? body.getStatements() : [body];
+  // One statement (a return, or a const then a return): a thin wrapper, not a function that does several things.
+  if (statements.length > 2) return null;
+  const calls = descendantsOfKinds<CallExpression>(body, [SyntaxKind.CallExpression]).filter((c) => Node.isPropertyAccessExpression(unwrap(c.getExpression())));
+  if (calls.some((c) => c !== call && !contains(call, c) && !contains(c, call))) return null;
+  const named = Node.isMethodDeclaration(fn) || Node.isFunctionDeclaration(fn) ? fn.getName() : undefined;
+  if (named) return named;
+  const holder = fn.getParent();
+  if (holder && (Node.isVariableDeclaration(holder) || Node.isPropertyAssignment(holder))) return holder.getName();
+  return null;
+}
+
+/** Methods of a list call's result that fetch a page of it (`client.projects.list(q).page(cursor)`): the list is the request. */
+const PAGINATION_METHODS: ReadonlySet<string> = new Set(['page', 'pages', 'nextPage', 'autoPaginate', 'iterPages']);
+
+/** True for a pagination method called on the result of a call (`neon.projects.list(query).page(cursor)`): no request of its own. */
+function isPaginationOfCall(call: CallExpression): boolean {
+  const callee = unwrap(call.getExpression());
+  return Node.isPropertyAccessExpression(callee) && PAGINATION_METHODS.has(callee.getName()) && Node.isCallExpression(unwrap(callee.getExpression()));
 }
 
 /** The SQL text a call of a query-running name is given: its first argument, or the `text`/`sql`/`query` of an options object there; null when none. */
@@ -1090,7 +1122,15 @@ export class EffectAnalyzer {
     const named = namedVerb(name);
     const shown = `\`${shorten(callee.getText(), 40)}\`${reaches}`;
     if (!named) {
-      return client === null ? null : { ...base, kind: 'api', access: 'unknown', destructive: null, idempotent: null, openWorld: true, description: `calls ${shown}; its name names no operation the linter knows` };
+      if (client === null) return null;
+      // `neon.user.me()` in `getCurrentUserInfo() { return neon.user.me() }`: the function that only wraps the call names its operation.
+      const wrapper = wrappingFunctionName(call);
+      const wrapped = wrapper !== null ? namedVerb(wrapper) : null;
+      if (wrapped) {
+        const { effect } = wrapped;
+        return { ...base, kind: 'api', access: effect.access, destructive: effect.destructive, idempotent: effect.idempotent, openWorld: true, description: `calls ${shown}, which by the name of the function that wraps it (\`${wrapper}\`: \`${wrapped.verb}\`) ${effect.label}` };
+      }
+      return { ...base, kind: 'api', access: 'unknown', destructive: null, idempotent: null, openWorld: true, description: `calls ${shown}; its name names no operation the linter knows` };
     }
     const { effect } = named;
     return { ...base, kind: 'api', access: effect.access, destructive: effect.destructive, idempotent: effect.idempotent, openWorld: client !== null, description: `calls ${shown}, which by its name (\`${named.verb}\`) ${effect.label}` };
@@ -1191,6 +1231,7 @@ export class EffectAnalyzer {
     // `client.run(id).log().get()`: a client's method named for no operation whose result only
     // has a method called on it picks a sub-resource; the method called last is the request.
     if (isSubResourceAccessor(call) && (service ?? receiverClient()) !== null) return;
+    if (isPaginationOfCall(call) && (service ?? receiverClient()) !== null) return;
     const inferred = this.unseenCallEffect(call, b, sink, service === undefined ? receiverClient() : service);
     if (inferred) summary.effects.push(inferred);
     else this.unresolved(summary, call, reason);

@@ -43,6 +43,23 @@ describe('service clients of packages', () => {
     expect(t.inferred).toMatchObject({ readOnly: true, openWorld: true });
   });
 
+  it('a method named for no operation takes the verb of the thin function that wraps it; a page of a list call is no request of its own', async () => {
+    const { t } = await lintTool(
+      `import { createCloudClient } from "@cloud/sdk";
+const api = createCloudClient({ apiKey: "k" });
+const wrappers = {
+  async getCurrentUser() { return { user: await api.user.me() }; },
+  async listProjects(cursor?: string) { return api.projects.list({}).page(cursor); },
+  async deployAndLog(id: string) { const r = await api.actions.deploy({ id }); await api.audit.note(id); return r; },
+};`,
+      'await wrappers.getCurrentUser(); await wrappers.listProjects(); await wrappers.deployAndLog("1");',
+    );
+    expect(t.effects?.effects.map((e) => `${e.sink} ${e.access}`)).toEqual(['@cloud/sdk createCloudClient().user.me read', '@cloud/sdk createCloudClient().projects.list read', '@cloud/sdk createCloudClient().actions.deploy unknown', '@cloud/sdk createCloudClient().audit.note unknown']);
+    expect(t.effects?.effects[0]!.description).toBe(
+      'calls `api.user.me` (via a client of the package `@cloud/sdk`, which reaches its service), which by the name of the function that wraps it (`getCurrentUser`: `get`) reads data',
+    );
+  });
+
   it('a generated function handed a client in its options reaches the service', async () => {
     const { t } = await lintTool(
       'import { createCloudClient, raw } from "@cloud/sdk";\nconst sdk = createCloudClient({ apiKey: "k" });',
