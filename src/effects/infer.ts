@@ -269,7 +269,7 @@ function statementArgument(call: CallExpression): Node | null {
 }
 
 /** A name that makes a client of a service (`createClient`, `createNeonClient`, `buildApiClient`, `HttpClient`). */
-const CLIENT_FACTORY = /^(?:(?:create|make|new|build|init)\w*|[A-Z]\w*)?(?:Client|Pool|Connection|Sdk|SDK|Transport)$/;
+const CLIENT_FACTORY = /^(?:(?:create|make|new|build|init)\w*|[A-Z]\w*)?(?:Client|Pool|Connection|Sdk|SDK|Api|API|Transport)$/;
 
 /**
  * True for a plain function call or `new` that makes a client (`createClient({ apiKey })`, `new
@@ -832,6 +832,8 @@ export class EffectAnalyzer {
 
   private include(callee: FunctionNode, call: Node, depth: number, summary: Summary, b: Bindings = Bindings.EMPTY): void {
     const dependency = bundledDependencyOf(callee);
+    // A bundled copy of a pure package (a schema validator in a server's chunk) has no effect, as the package has not.
+    if (dependency !== null && bundledDependencyOf(call) === null && isPureModule(dependency)) return;
     if (dependency !== null && bundledDependencyOf(call) === null) {
       this.unresolved(summary, call, `calls ${dependency}, a dependency bundled into ${callee.getSourceFile().getBaseName()}; its code is not analysed`);
       return;
@@ -975,8 +977,13 @@ export class EffectAnalyzer {
           return;
         }
         if (Node.isCallExpression(call) && freesHandle(call, exportPath)) return;
-        // `(await sdk.items.list()).data.map(f)`: a string or array method of what a package call returned.
-        if (DATA_METHODS.has(exportPath[exportPath.length - 1] ?? '') && exportPath.slice(0, -1).includes(RESULT_OF_CALL)) return;
+        // `(await sdk.items.list()).data.map(f)`, `connection.serverUrl.split("/")`: a string or array method of what a package call or `new` returned.
+        // (Also anything called on what such a method returned: `.split("/").pop()` acts on an array.)
+        const last = exportPath[exportPath.length - 1] ?? '';
+        const made = exportPath.findIndex((p) => p === RESULT_OF_CALL || p === RESULT_OF_NEW);
+        if (made >= 0 && exportPath.some((p, i) => i > made && (i === exportPath.length - 1 || exportPath[i + 1] === RESULT_OF_CALL) && DATA_METHODS.has(p))) return;
+        // `PullRequestStatus.Active.valueOf()`: the primitive value of a package's constant.
+        if ((last === 'valueOf' || last === 'toString') && exportPath.length >= 2) return;
         this.unseen(summary, call, `calls ${named}, which the sink catalog does not model`, b, `${module} ${pathKey(exportPath)}`.trim(), Node.isCallExpression(call) ? (clientPackageOfPath(module, exportPath) ?? clientPackageOfArguments(call, this.resolver, b)) : null);
         return;
       }

@@ -60,6 +60,15 @@ const wrappers = {
     );
   });
 
+  it('making a client named `...Api` changes nothing; its methods reach the service, and a string method of its property reads', async () => {
+    const { t } = await lintTool(
+      'import { WebApi } from "devops-node-api";\ndeclare const handler: unknown;',
+      'const connection = new WebApi("https://dev.example.com/org", handler);\nconst org = connection.serverUrl.split("/").pop();\nconst core = await connection.getCoreApi();\nawait core.getProjects(org);',
+    );
+    expect(t.effects?.unresolved.map((u) => u.reason)).toEqual([]);
+    expect(t.effects?.effects.map((e) => `${e.sink} ${e.access}`)).toEqual(['devops-node-api WebApi.new().getCoreApi read', 'devops-node-api WebApi.new().getCoreApi().getProjects read']);
+  });
+
   it('a generated function handed a client in its options reaches the service', async () => {
     const { t } = await lintTool(
       'import { createCloudClient, raw } from "@cloud/sdk";\nconst sdk = createCloudClient({ apiKey: "k" });',

@@ -266,6 +266,39 @@ server.registerTool("t", { annotations: { readOnlyHint: true } }, async () => { 
     expect(r.effects).toEqual([]);
     expect(r.unresolved).toEqual(['calls @acme/tiny-cache, a dependency bundled into bundle.mjs; its code is not analysed']);
   });
+
+  it('takes a bundled copy of a pure package (a schema validator) for no effect, as the package itself', async () => {
+    const files = {
+      'bundle.mjs': `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+//#region ../../node_modules/.pnpm/valibot@1.1.0/node_modules/valibot/dist/index.js
+let issues = [];
+function safeParse(schema, input) { issues = []; return { success: true, output: input }; }
+
+//#endregion
+//#region src/index.ts
+const server = new McpServer({ name: "b", version: "1" });
+server.registerTool("t", { annotations: { readOnlyHint: true } }, async (args) => { safeParse({}, args); return { content: [] }; });
+
+//#endregion
+`,
+    };
+    const r = await effectsOf(files);
+    expect(r.effects).toEqual([]);
+    expect(r.unresolved).toEqual([]);
+  });
+});
+
+describe('pure packages and globals', () => {
+  it('takes GraphQL parsing, HTML to Markdown, secret linting of text, tmcp result builders, web streams and a package constant\'s value for no effect', async () => {
+    const r = await effectsOf(
+      server(
+        `  const doc = parse("{ me { id } }"); buildClientSchema(introspection); htmlToMd("<p>x</p>"); await lintSource({ source: { content: "x", filePath: "a", ext: ".txt", contentType: "text" }, options: { config: { rules: [] } } }); tool.text("ok"); new CompressionStream("gzip"); Status.Active.valueOf();`,
+        `import { parse, buildClientSchema } from "graphql";\nimport htmlToMd from "html-to-md";\nimport { lintSource } from "@secretlint/core";\nimport { tool } from "tmcp/utils";\nimport { Status } from "vendor-api/interfaces/Status.js";\ndeclare const introspection: any;`,
+      ),
+    );
+    expect(r.effects).toEqual([]);
+    expect(r.unresolved).toEqual([]);
+  });
 });
 
 describe('process sinks', () => {

@@ -88,6 +88,17 @@ export const PURE_MODULES: ReadonlySet<string> = new Set([
   // Geospatial computation (Turf, https://turfjs.org: distances, buffers, areas on GeoJSON values).
   '@turf/turf',
   '@turf/helpers',
+  // Parsing, validating and printing GraphQL documents and schemas (graphql-js: `parse`,
+  // `buildClientSchema`, `print`, `validate`): computation; a request is what sends one.
+  'graphql',
+  // Schema validation (https://valibot.dev: `safeParse`, `parse`, schema builders), found bundled into a server's chunk.
+  'valibot',
+  // Converting HTML to Markdown, and linting text for secrets (secretlint's `lintSource` on a string): computation.
+  'html-to-md',
+  'turndown',
+  '@secretlint/core',
+  // tmcp, an MCP server SDK (https://github.com/paoloricciuti/tmcp): `tool.text(...)`, `tool.error(...)` build a tool result.
+  'tmcp/utils',
 ]);
 
 /** Globals (and members of globals) whose calls have no environmental effect. Logging is not an effect. */
@@ -141,6 +152,12 @@ export const PURE_GLOBALS: ReadonlySet<string> = new Set([
   'Response',
   'FormData',
   'Blob',
+  // Web streams: building, piping and compressing data in memory.
+  'ReadableStream',
+  'WritableStream',
+  'TransformStream',
+  'CompressionStream',
+  'DecompressionStream',
   'console',
   'encodeURIComponent',
   'decodeURIComponent',
