@@ -111,9 +111,34 @@ function postedOp(op: OpEffect): OpEffect {
  * does JSON (`{"query": ...}`).
  */
 export function graphqlOperation(text: string): 'mutation' | 'query' | null {
-  const match = /^\s*(?:#[^\n]*\n\s*)*(?:(query|mutation|subscription)\b\s*(?:[A-Za-z_]\w*\s*)?[({@]|\{\s*[A-Za-z_])/.exec(text);
+  const match = /^\s*(?:#[^\n]*\n\s*)*(?:(query|mutation|subscription)\b\s*(?:[A-Za-z_]\w*\s*)?[({@]|\{\s*[A-Za-z_])/.exec(afterFragments(text));
   if (!match) return null;
-  return match[1] === 'mutation' ? 'mutation' : 'query';
+  // A document may hold more than one operation: any mutation among them may be the one sent.
+  return match[1] === 'mutation' || /(?:^|\}\s*)mutation\b\s*(?:[A-Za-z_]\w*\s*)?[({@]/.test(text) ? 'mutation' : 'query';
+}
+
+/** A fragment definition at the start of a document (`fragment ItemData on Item @dir { ... }`), with what precedes it. */
+const LEADING_FRAGMENT = /^\s*(?:#[^\n]*\n\s*)*fragment\s+[A-Za-z_]\w*\s+on\s+[A-Za-z_]\w*[^{]*\{/;
+
+/**
+ * The text after the fragment definitions a document starts with (graphql-codegen and hand-written
+ * documents put `fragment X on T { ... }` before the operation that spreads it), so that the
+ * operation is read; the text itself when it starts with none. Braces inside strings are rare
+ * enough in selection sets to be counted as written.
+ */
+function afterFragments(text: string): string {
+  let rest = text;
+  for (let match = LEADING_FRAGMENT.exec(rest); match; match = LEADING_FRAGMENT.exec(rest)) {
+    let depth = 1;
+    let i = match[0].length;
+    for (; i < rest.length && depth > 0; i++) {
+      if (rest[i] === '{') depth++;
+      else if (rest[i] === '}') depth--;
+    }
+    if (depth > 0) return rest;
+    rest = rest.slice(i);
+  }
+  return rest;
 }
 
 /**

@@ -263,13 +263,13 @@ function bodyPurpose(arg: Node, resolver: Resolver, b: Bindings): RequestPurpose
     node = definingNode(node.getArguments()[0]!, resolver, b) ?? unwrap(node.getArguments()[0]!);
   }
   if (!Node.isObjectLiteralExpression(node)) {
-    const text = leadingTextOf(node, resolver, [], 0, b);
+    const text = documentTextOf(node, resolver, b);
     const operation = text === null ? null : graphqlOperation(text);
     return operation ? graphqlPurpose(operation, text ?? '') : null;
   }
   const textOf = (name: string): string | null => {
     const value = propertyValue(node.getProperty(name));
-    return value ? leadingTextOf(value, resolver, [], 0, b) : null;
+    return value ? documentTextOf(value, resolver, b) : null;
   };
   const query = textOf('query');
   const operation = query === null ? null : graphqlOperation(query);
@@ -597,6 +597,25 @@ const SQL_PROPERTIES = ['sql', 'text'];
  * tagged template, of `sql.raw(text)`, or of one of `properties` of an object; null when none can
  * be read.
  */
+/**
+ * The text of a document sent as a request body: a known string, else the literal parts of the
+ * template that writes it (through the const that holds it), with a space for each interpolation:
+ * a GraphQL document often starts with a fragment spliced in (`gql\`${UserFields} query Users {...}\``),
+ * and the operation after it is what the request does. Else its leading text ({@link leadingTextOf}).
+ */
+function documentTextOf(arg: Node, resolver: Resolver, b: Bindings): string | null {
+  const v = evaluate(unwrap(arg), resolver, 0, b);
+  if (v.known && typeof v.value === 'string') return v.value;
+  let node: Node | undefined = unwrap(arg);
+  for (let depth = 0; node && depth < 4 && !Node.isTemplateExpression(node) && !Node.isTaggedTemplateExpression(node); depth++) {
+    const defining = definingNode(node, resolver, b);
+    node = defining && defining !== node ? unwrap(defining) : undefined;
+  }
+  const template = node && Node.isTaggedTemplateExpression(node) ? node.getTemplate() : node;
+  if (template && Node.isTemplateExpression(template)) return [template.getHead().getLiteralText(), ...template.getTemplateSpans().map((span) => span.getLiteral().getLiteralText())].join(' ');
+  return leadingTextOf(arg, resolver, [], 0, b);
+}
+
 function leadingTextOf(arg: Node, resolver: Resolver, properties: readonly string[], depth = 0, b: Bindings = Bindings.EMPTY): string | null {
   if (depth > 8) return null;
   const node = unwrap(arg);

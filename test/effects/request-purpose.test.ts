@@ -57,6 +57,29 @@ describe('HTTP methods are not semantics (issue 15): a POST is judged by what it
     ]);
   });
 
+  it('reads the operation after the fragment definitions a document starts with (written or spliced in), and a mutation anywhere in a document of several operations', async () => {
+    const r = await foundIn(
+      `const PAGE = \`fragment ItemData on Item { id name column_values(ids: $ids) @include(if: $withColumns) { id text } }
+  query GetPage($board: ID!, $ids: [String!]) { boards(ids: [$board]) { items_page { items { ...ItemData } } } }\`;
+const BOTH = \`query One { me { id } }
+  mutation Two { archive_item(item_id: 1) { id } }\`;
+declare function gql(parts: TemplateStringsArray, ...values: unknown[]): string;
+declare const UserFields: string;
+const USERS = gql\`
+  \${UserFields}
+  query Users($ids: [ID!]) { users(ids: $ids) { ...UserFields } }
+\`;`,
+      `  await fetch("https://api.example.com/graphql", { method: "POST", body: JSON.stringify({ query: PAGE }) });
+  await fetch("https://api.example.com/graphql", { method: "POST", body: JSON.stringify({ query: BOTH }) });
+  await fetch("https://api.example.com/graphql", { method: "POST", body: JSON.stringify({ query: USERS }) });`,
+    );
+    expect(lines(r)).toEqual([
+      'read certain d=null i=null | makes an HTTP request (POST to /graphql: a read (a GraphQL query))',
+      'write certain d=true i=null | makes an HTTP request (POST to /graphql: a GraphQL mutation (`archive_item`: changes existing data))',
+      'read certain d=null i=null | makes an HTTP request (POST to /graphql: a read (a GraphQL query))',
+    ]);
+  });
+
   it('takes a POST whose path names a write for that write, and one whose purpose cannot be read for a likely write', async () => {
     const r = await foundIn(
       ``,
