@@ -996,6 +996,10 @@ export class EffectAnalyzer {
         // Calling what a collection gave back (`handlers.get(name)(args)`, `tools.find(...).handler()`) runs code the catalog cannot name.
         const taken = target.path.findIndex((p, i) => p === RESULT_OF_CALL && COLLECTION_GETTERS.has(target.path[i - 1] ?? ''));
         const callsResult = target.path[target.path.length - 1] === RESULT_OF_CALL && !Node.isCallExpression(unwrap(call.getExpression()));
+        // `paths.get(id).split(".").pop()`: a string or array method of the value a collection gave back reads data.
+        // (A step that only strings and arrays have, `split`, tells data from a handler: `handlers.get(name).call(...)` stays unfollowed.)
+        const after = target.path.slice(taken + 1);
+        if (taken >= 0 && !callsResult && after.every((p) => p === RESULT_OF_CALL || BUILTIN_VALUE_METHODS.has(p)) && after.some((p) => DATA_METHODS.has(p))) return;
         if (Node.isCallExpression(call) && (taken >= 0 || callsResult)) {
           this.unresolved(summary, call, `calls a function taken from \`${shorten(unwrap(call.getExpression()).getText(), 40)}\`, which the linter cannot follow`);
           return;

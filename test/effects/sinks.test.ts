@@ -584,3 +584,18 @@ describe('SQL and pools the fresh-user trial and the real-server trial found mis
     expect(r.inferred!.readOnly).not.toBe(true);
   });
 });
+
+describe('values a collection gave back', () => {
+  it('reads a string method of what a map gave back as data, and still cannot follow a handler taken from one', async () => {
+    const r = await effectsOf(
+      withText(
+        server(
+          `  const file = outputs.get(text) ?? "";\n  const ext = file.split(".").pop();\n  extensionOf(outputs.get(text)!, { quiet: true });\n  const handler = handlers.get(text);\n  handler?.call(null, ext);`,
+          `const outputs = new Map<string, string>();\nconst handlers = new Map<string, (x: unknown) => void>();\nfunction extensionOf(filePath: string, options: { quiet: boolean }) {\n  if (options.quiet) return filePath.split(".").pop() || "";\n  return "";\n}`,
+        ),
+      ),
+    );
+    expect(r.effects).toEqual([]);
+    expect(r.unresolved).toEqual(['calls a function taken from `handler?.call`, which the linter cannot follow']);
+  });
+});
