@@ -118,7 +118,15 @@ export function webValueType(expr: Node, depth = 0): string | null {
   }
   if (Node.isCallExpression(node)) {
     const callee = unwrap(node.getExpression());
-    return Node.isPropertyAccessExpression(callee) && webValueType(callee.getExpression(), depth + 1) !== null ? `${webValueType(callee.getExpression(), depth + 1)}.${callee.getName()}()` : null;
+    const whole = Node.isPropertyAccessExpression(callee) ? webValueType(callee.getExpression(), depth + 1) : null;
+    if (whole !== null) return `${whole}.${(callee as import('ts-morph').PropertyAccessExpression).getName()}()`;
+    // `await this.client.request(req)` of a function declared to return one (`Promise<Response>`).
+    return webTypeOfAnnotation(returnAnnotation(callee));
+  }
+  // `res.body`, `req.headers`: a part of such a value is one too.
+  if (Node.isPropertyAccessExpression(node)) {
+    const whole = webValueType(node.getExpression(), depth + 1);
+    if (whole !== null) return `${whole}.${node.getName()}`;
   }
   const decl = declarationOf(node);
   const annotated = webTypeOfAnnotation(annotationOf(decl));
@@ -128,6 +136,15 @@ export function webValueType(expr: Node, depth = 0): string | null {
     return init ? webValueType(init, depth + 1) : null;
   }
   return null;
+}
+
+/** The value type a function or method a callee names is declared to return, with a `Promise<...>` around it taken off. */
+function returnAnnotation(callee: Node): TypeNode | undefined {
+  const decl = declarationOf(callee);
+  if (!decl || !(Node.isMethodDeclaration(decl) || Node.isFunctionDeclaration(decl) || Node.isMethodSignature(decl))) return undefined;
+  const type = decl.getReturnTypeNode();
+  if (type && Node.isTypeReference(type) && type.getTypeName().getText() === 'Promise' && type.getTypeArguments().length === 1) return type.getTypeArguments()[0];
+  return type;
 }
 
 /**
