@@ -8,6 +8,7 @@ import { Bindings, type Bound } from './bindings.js';
 import type { Evaluated } from './values.js';
 import { returnedExpressions, soleReturn } from './returns.js';
 import { type FunctionNode, initializerOf, isEmitHelperCall, isFunctionNode, isNewOf, requireSpecifier, shorten, unwrap } from './syntax.js';
+import { CollectionElements } from './collection-elements.js';
 import { type KeyedWrite, keyLoopOf, keyedWritesIn, literalHolder, writtenKey } from './keyed-writes.js';
 
 /**
@@ -118,6 +119,8 @@ export class Resolver {
   private readonly fieldWrites = new Map<Node, Map<string, Node[]>>();
   /** {@link Resolver.instance} by `new` expression and the id of the bindings it is read in. */
   private readonly instanceCache = new Map<Node, Map<number, Instance>>();
+  /** See {@link Resolver.loopElements}: made on first use (the project's files are all loaded by then). */
+  private collections: CollectionElements | null = null;
   /** See {@link Resolver.newExpressions}: built on first use (the project's files are all loaded by then). */
   private newSites: Map<string, import('ts-morph').NewExpression[]> | null = null;
 
@@ -208,6 +211,16 @@ export class Resolver {
   writesOf(decl: import('ts-morph').VariableDeclaration): { assignments: import('ts-morph').BinaryExpression[]; compound: boolean } | undefined {
     const writes = this.assignmentsIn(decl.getSourceFile()).get(decl);
     return writes && { assignments: writes.values.map((v) => v.getParentOrThrow() as import('ts-morph').BinaryExpression), compound: writes.compound };
+  }
+
+  /**
+   * What the collection a `for...of` loop walks can hold, from the whole program (see
+   * collection-elements.ts): an empty list when nothing is ever added to it (its body never runs),
+   * null when the program does not tell.
+   */
+  loopElements(loop: import('ts-morph').ForOfStatement): Node[] | null {
+    this.collections ??= new CollectionElements(loop.getProject(), this.isProjectFile);
+    return this.collections.ofLoop(loop);
   }
 
   /** The project source file a module specifier written in `from` refers to, or null for a package or an unresolved path. */
@@ -1132,6 +1145,12 @@ export class Resolver {
       if (compiledEnum) return { kind: 'value', node: compiledEnum as unknown as Expression };
       if (decl.getVariableStatement()?.hasDeclareKeyword()) return { kind: 'unknown', reason: `${decl.getName()} is declared without a value`, declaredOnly: true };
       const init = decl.getVariableStatement()?.getDeclarationKind() === 'const' ? decl.getInitializer() : this.heldValue(decl);
+      // `for (const hook of this.hooks)`: the one value the program ever puts in the collection.
+      const loop = decl.getInitializer() ? undefined : decl.getParent()?.getParent();
+      if (loop && Node.isForOfStatement(loop)) {
+        const elements = this.loopElements(loop);
+        if (elements?.length === 1) return this.resolve(elements[0]!, depth + 1);
+      }
       if (!init) {
         const reason = decl.getInitializer() ? 'is a variable that is assigned again' : 'has no initializer, or is assigned different values';
         return { kind: 'unknown', reason: `\`${decl.getName()}\` ${reason}` };

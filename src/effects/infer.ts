@@ -30,6 +30,7 @@ import { StateReads } from './state-reads.js';
 import { judgeFileRewrites } from './read-modify-write.js';
 import { handedBackFunctions } from './handed-back.js';
 import { LISTENER_METHODS, releasedHandle } from './release.js';
+import { inMemoryCall } from './in-memory.js';
 import { clientPackageOfArguments, clientPackageOfPath, clientPackageOfReceiver } from './service-clients.js';
 import { DEFAULT_INFER_OPTIONS, type InferOptions } from './options.js';
 import { CallCycles, type CycleDependent } from './cycles.js';
@@ -876,6 +877,17 @@ export class EffectAnalyzer {
     for (const u of inner.unresolved) summary.unresolved.push({ ...u, via: [hop, ...u.via] });
   }
 
+  /**
+   * True when `call` is in the body of a `for...of` loop (within `fn`) over a collection the program
+   * never adds to (a generated SDK's hook list: collection-elements.ts): the body never runs.
+   */
+  private inLoopOverNothing(call: Node, fn: FunctionNode): boolean {
+    for (let node: Node = call, parent = node.getParent(); parent && node !== fn; node = parent, parent = parent.getParent()) {
+      if (Node.isForOfStatement(parent) && parent.getStatement() === node && this.resolver.loopElements(parent)?.length === 0) return true;
+    }
+    return false;
+  }
+
   /** The callee's parameter names → the text of the arguments `call` gives them (for the paths of file effects). */
   private parameterPaths(callee: FunctionNode, call: CallExpression | NewExpression): Map<string, string> {
     const out = new Map<string, string>();
@@ -891,6 +903,7 @@ export class EffectAnalyzer {
   private visitCall(call: CallExpression | NewExpression, depth: number, summary: Summary, b: Bindings, fn: FunctionNode): void {
     const calleeExpr = call.getExpression();
     if (calleeExpr.getKind() === SyntaxKind.SuperKeyword) return;
+    if (this.inLoopOverNothing(call, fn)) return;
     if (calleeExpr.getKind() === SyntaxKind.ImportKeyword || isGlobalRequire(calleeExpr)) {
       const arg = call.getArguments()[0];
       // import("pkg") of a literal loads a known module; a computed specifier loads code chosen at run time.
@@ -1041,6 +1054,8 @@ export class EffectAnalyzer {
           summary.effects.push(arbitraryEffect(call, target.reason));
           return;
         }
+        // A method of a request, response or stream, or a logger's console method: the receiver's declared type says it acts in memory.
+        if (Node.isCallExpression(call) && inMemoryCall(call) !== null) return;
 
         // A cache of unknown type filled with what the server computed, or emptied: no later call sees it.
         if (Node.isCallExpression(call) && isCacheUpkeepCall(call)) return;

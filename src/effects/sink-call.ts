@@ -10,6 +10,7 @@ import { fileFlagEffect, pathKey, type SinkEntry } from './catalog/index.js';
 import { classifySql, splitStatements, type SqlEffect, worstSql } from './sql.js';
 import { verbOf } from './api-verbs.js';
 import { mentionsFreshValue } from './fresh.js';
+import { mayBeRequestObject } from './in-memory.js';
 import { commandEffect, commandOfCall, commandOfTemplate } from './commands.js';
 import { chainedMethodNames, receiverOrigin } from './chain.js';
 import { OPS, type OpEffect } from './catalog/ops.js';
@@ -512,6 +513,10 @@ function httpMethodOf(sink: SinkEntry, args: Node[], resolver: Resolver, b: Bind
     if (method === ABSENT) continue;
     return method;
   }
+  // fetch(request) sends the method of the `Request` object it is given (Fetch Standard, "fetch()":
+  // a new Request from input and init), which only run time knows when the argument is not made
+  // here: a parameter declared `Request` or `RequestInfo`, as an SDK's shared transport takes it.
+  if (sink.httpMethod === 'fetch' && request.length === 0 && args[0] && mayBeRequestObject(args[0])) return null;
   return 'GET';
 }
 

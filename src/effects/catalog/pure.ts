@@ -181,6 +181,10 @@ export const PURE_GLOBALS: ReadonlySet<string> = new Set([
   'require.resolve',
   'process.cwd',
   'process.env',
+  // Deno's environment, read as `process.env` is (`Deno.env.toObject()`, `Deno.env.get(name)`).
+  'Deno.env.toObject',
+  'Deno.env.get',
+  'Deno.env.has',
   'process.hrtime',
   'process.memoryUsage',
   'process.uptime',
@@ -253,4 +257,21 @@ export const MCP_PROTOCOL_METHODS: ReadonlySet<string> = new Set([
   'resource',
   'prompt',
   'isConnected',
+]);
+
+/**
+ * Types of the Fetch API and the Streams standard (WHATWG Fetch, Streams) whose values live in the
+ * process: a request or response object, its headers and body, a stream of it and its reader.
+ * A method of a value declared with one of them acts on that value (the request is sent by
+ * `fetch`, which the sink catalog models); see in-memory.ts.
+ */
+export const WEB_VALUE_TYPES: ReadonlySet<string> = new Set([
+  'Request', 'Response', 'Headers', 'Blob', 'FormData', 'URL', 'URLSearchParams', 'AbortSignal', 'AbortController',
+  'ReadableStream', 'ReadableStreamDefaultReader', 'ReadableStreamBYOBReader', 'TextDecoderStream', 'TextEncoderStream',
+]);
+
+/** The console's logging methods (WHATWG Console Standard, "Logging" and "Grouping"): a logger shaped like it logs. */
+export const CONSOLE_METHODS: ReadonlySet<string> = new Set([
+  'log', 'info', 'warn', 'error', 'debug', 'trace', 'group', 'groupCollapsed', 'groupEnd', 'table', 'dir', 'count', 'countReset',
+  'time', 'timeEnd', 'timeLog', 'assert',
 ]);

@@ -1,0 +1,182 @@
+import type { CallExpression, TypeNode } from 'ts-morph';
+import { Node, SyntaxKind } from '../ts-morph.js';
+import { unwrap } from '../analysis/syntax.js';
+import { CONSOLE_METHODS, WEB_VALUE_TYPES } from './catalog/pure.js';
+
+/**
+ * Calls on values whose declared type says they live in the process (issue 15, "unknown is not
+ * proven" read the other way: what the code declares is evidence). Generated API SDKs pass their
+ * requests and responses around as parameters typed with the Fetch API's globals and log through
+ * an optional logger declared as an interface; the linter cannot resolve such receivers to code,
+ * but their declared types tell what the calls do:
+ * - a method of a Fetch or Streams value (`req.clone()`, `res.text()`, `reader.releaseLock()`)
+ *   acts on that value in memory (the request is sent by `fetch`, which the catalog models);
+ * - a console method of a logger whose interface declares only console methods (`log`, `group`,
+ *   `groupEnd`) is logging, which is no effect (corpus README, "What the labels mean": a log is not
+ *   a modification; DESIGN.md §1).
+ * Syntax and declarations only: the type checker does not see the globals, the lib files are not loaded.
+ */
+
+/**
+ * The name of the Fetch or Streams type (catalog/pure.ts {@link WEB_VALUE_TYPES}) a type
+ * annotation gives, ignoring `undefined` and `null` in a union; null when it names anything else,
+ * or a type of that name that the project or a package import declares (an `express` `Request`).
+ */
+function webTypeOfAnnotation(type: TypeNode | undefined): string | null {
+  if (!type) return null;
+  const members = Node.isUnionTypeNode(type) ? type.getTypeNodes() : [type];
+  let found: string | null = null;
+  for (const member of members) {
+    if (member.getKind() === SyntaxKind.UndefinedKeyword || (Node.isLiteralTypeNode(member) && member.getText() === 'null')) continue;
+    if (!Node.isTypeReference(member)) return null;
+    const name = member.getTypeName();
+    if (!Node.isIdentifier(name) || !WEB_VALUE_TYPES.has(name.getText()) || !isGlobalTypeName(name)) return null;
+    found ??= name.getText();
+  }
+  return found;
+}
+
+/** True when a type name refers to a global of a declaration file (TypeScript's lib, `@types/node`) or to nothing the program declares: not an import, not a project type. */
+function isGlobalTypeName(name: Node): boolean {
+  const symbol = name.getSymbol();
+  if (!symbol) return true;
+  if (symbol.isAlias()) return false;
+  return symbol.getDeclarations().every((d) => d.getSourceFile().isDeclarationFile());
+}
+
+/** The declarations a type name refers to, through an import. */
+function declarationsOfTypeName(name: Node): Node[] {
+  const symbol = name.getSymbol();
+  const target = symbol?.isAlias() ? symbol.getAliasedSymbol() : symbol;
+  return target?.getDeclarations() ?? [];
+}
+
+/**
+ * The type annotation a parameter is declared with: its own, or, for a function without
+ * annotations assigned to a name declared with a function type (`const send: Fetcher = (input,
+ * init) => ...` with `type Fetcher = (input: RequestInfo | URL, init?: RequestInit) => ...`), the
+ * annotation of the parameter in the same place of that type.
+ */
+function parameterAnnotation(param: import('ts-morph').ParameterDeclaration): TypeNode | undefined {
+  const own = param.getTypeNode();
+  if (own) return own;
+  const fn = param.getParent();
+  const holder = fn.getParent();
+  if (!holder || !(Node.isVariableDeclaration(holder) || Node.isPropertyDeclaration(holder)) || holder.getInitializer() !== fn) return undefined;
+  let type = holder.getTypeNode();
+  for (let i = 0; i < 4 && type && Node.isTypeReference(type); i++) {
+    const alias = declarationsOfTypeName(type.getTypeName()).find((d) => Node.isTypeAliasDeclaration(d));
+    type = alias && Node.isTypeAliasDeclaration(alias) ? alias.getTypeNode() : undefined;
+  }
+  if (!type || !Node.isFunctionTypeNode(type)) return undefined;
+  const index = (fn as unknown as { getParameters(): Node[] }).getParameters().indexOf(param);
+  return type.getParameters()[index]?.getTypeNode();
+}
+
+/**
+ * True when `expr` is declared as possibly a Fetch API `Request` object: a parameter or variable
+ * whose annotation (or, for a parameter, the function type its function is assigned as) has
+ * `Request` or `RequestInfo` (`Request | string`) among its union members, names the program does not declare.
+ */
+export function mayBeRequestObject(expr: Node): boolean {
+  const decl = declarationOf(expr);
+  const type = decl && Node.isParameterDeclaration(decl) ? parameterAnnotation(decl) : annotationOf(decl);
+  if (!type) return false;
+  const members = Node.isUnionTypeNode(type) ? type.getTypeNodes() : [type];
+  return members.some((m) => {
+    if (!Node.isTypeReference(m)) return false;
+    const name = m.getTypeName();
+    return Node.isIdentifier(name) && (name.getText() === 'Request' || name.getText() === 'RequestInfo') && isGlobalTypeName(name);
+  });
+}
+
+/** The declaration a receiver names: a variable, a parameter, a field (`this.#logger`), or undefined. */
+function declarationOf(receiver: Node): Node | undefined {
+  const node = unwrap(receiver);
+  const nameNode = Node.isIdentifier(node) ? node : Node.isPropertyAccessExpression(node) ? node.getNameNode() : null;
+  return nameNode?.getSymbol()?.getDeclarations()[0];
+}
+
+/** The type annotation of a variable, parameter or field declaration. */
+function annotationOf(decl: Node | undefined): TypeNode | undefined {
+  if (decl && (Node.isVariableDeclaration(decl) || Node.isParameterDeclaration(decl) || Node.isPropertyDeclaration(decl) || Node.isPropertySignature(decl))) return decl.getTypeNode();
+  return undefined;
+}
+
+/**
+ * The Fetch or Streams type of the value `expr` stands for, or null: a name, parameter or field
+ * annotated with one; `new Request(...)`; what a method of such a value returns (`req.clone()`,
+ * `stream.getReader()`: its copy, its reader), also held in a `const` (`const reader = stream.getReader()`).
+ */
+export function webValueType(expr: Node, depth = 0): string | null {
+  if (depth > 6) return null;
+  let node = unwrap(expr);
+  if (Node.isAwaitExpression(node)) node = unwrap(node.getExpression());
+  if (Node.isNewExpression(node)) {
+    const callee = node.getExpression();
+    return Node.isIdentifier(callee) && WEB_VALUE_TYPES.has(callee.getText()) && isGlobalTypeName(callee) ? callee.getText() : null;
+  }
+  if (Node.isCallExpression(node)) {
+    const callee = unwrap(node.getExpression());
+    const whole = Node.isPropertyAccessExpression(callee) ? webValueType(callee.getExpression(), depth + 1) : null;
+    if (whole !== null) return `${whole}.${(callee as import('ts-morph').PropertyAccessExpression).getName()}()`;
+    // `await this.client.request(req)` of a function declared to return one (`Promise<Response>`).
+    return webTypeOfAnnotation(returnAnnotation(callee));
+  }
+  // `res.body`, `req.headers`: a part of such a value is one too.
+  if (Node.isPropertyAccessExpression(node)) {
+    const whole = webValueType(node.getExpression(), depth + 1);
+    if (whole !== null) return `${whole}.${node.getName()}`;
+  }
+  const decl = declarationOf(node);
+  const annotated = webTypeOfAnnotation(annotationOf(decl));
+  if (annotated !== null) return annotated;
+  if (decl && Node.isVariableDeclaration(decl) && !decl.getTypeNode() && decl.getVariableStatement()?.getDeclarationKind() === 'const') {
+    const init = decl.getInitializer();
+    return init ? webValueType(init, depth + 1) : null;
+  }
+  return null;
+}
+
+/** The value type a function or method a callee names is declared to return, with a `Promise<...>` around it taken off. */
+function returnAnnotation(callee: Node): TypeNode | undefined {
+  const decl = declarationOf(callee);
+  if (!decl || !(Node.isMethodDeclaration(decl) || Node.isFunctionDeclaration(decl) || Node.isMethodSignature(decl))) return undefined;
+  const type = decl.getReturnTypeNode();
+  if (type && Node.isTypeReference(type) && type.getTypeName().getText() === 'Promise' && type.getTypeArguments().length === 1) return type.getTypeArguments()[0];
+  return type;
+}
+
+/**
+ * True when the interface or type literal `type` names is a console-shaped logger: it declares
+ * at least one member, and only methods named as the console's (`log`, `group`, `groupEnd`, `debug`).
+ */
+function isConsoleShaped(type: TypeNode | undefined): boolean {
+  if (!type) return false;
+  const members = Node.isUnionTypeNode(type) ? type.getTypeNodes().filter((m) => m.getKind() !== SyntaxKind.UndefinedKeyword && m.getText() !== 'null') : [type];
+  if (members.length !== 1) return false;
+  const member = members[0]!;
+  const declared = Node.isTypeReference(member) ? declarationsOfTypeName(member.getTypeName()) : Node.isTypeLiteral(member) ? [member] : [];
+  if (declared.length === 0) return false;
+  return declared.every((d) => {
+    const body = Node.isTypeAliasDeclaration(d) ? d.getTypeNode() : d;
+    if (!body || !(Node.isInterfaceDeclaration(body) || Node.isTypeLiteral(body))) return false;
+    if (Node.isInterfaceDeclaration(body) && body.getExtends().length > 0) return false;
+    const list = body.getMembers();
+    return list.length > 0 && list.every((m) => (Node.isMethodSignature(m) || Node.isPropertySignature(m)) && CONSOLE_METHODS.has(m.getName()));
+  });
+}
+
+/**
+ * Why `call` acts only in memory, or null: a method of a Fetch or Streams value
+ * (`a method of a Response`), or a console method of a console-shaped logger (`logging`).
+ */
+export function inMemoryCall(call: CallExpression): string | null {
+  const callee = unwrap(call.getExpression());
+  if (!Node.isPropertyAccessExpression(callee)) return null;
+  const receiver = callee.getExpression();
+  const web = webValueType(receiver);
+  if (web !== null) return `a method of a ${web.replace(/\..*$/, '')} value, which acts in memory`;
+  if (CONSOLE_METHODS.has(callee.getName()) && isConsoleShaped(annotationOf(declarationOf(receiver)))) return 'logging through a logger that declares only console methods';
+  return null;
+}
