@@ -12,10 +12,21 @@ import { OPS, type OpEffect } from './catalog/ops.js';
  */
 export type VerbEffect = OpEffect;
 
-const DESTROY = OPS.discard;
+const DESTROY = OPS.delete;
 const ADD = OPS.add;
 const CHANGE = OPS.change;
 const READ = OPS.read;
+/** Setting fields to the values given: a repeat sets them again to the same values. */
+const SET_FIELDS: VerbEffect = { access: 'write', destructive: true, idempotent: true, label: 'changes existing data to the values given' };
+/**
+ * A reversible flag (enable/disable, archive, pause/resume, lock/unlock, star/unstar) and a move
+ * to another place: nothing is deleted or overwritten, and a repeat leaves the same state (corpus
+ * README, "What the labels mean": reversible flags are not destructive).
+ */
+const FLAG: VerbEffect = { access: 'write', destructive: false, idempotent: true, label: 'sets or clears a reversible flag' };
+const MOVE: VerbEffect = { access: 'write', destructive: false, idempotent: true, label: 'moves an item to another place' };
+/** Starting a run, an instance or a lesson destroys nothing; whether a repeat starts another is unknown. */
+const START: VerbEffect = { access: 'write', destructive: false, idempotent: null, label: 'starts something' };
 
 /**
  * Leading verb (lower case) → effect. Besides the common CRUD verbs, those SaaS SDKs name
@@ -23,16 +34,32 @@ const READ = OPS.read;
  * classes (`Head`, `Scan`, `Describe`, `Start`, `Stop`, `Tag`, `Attach`, `Invoke`: a Lambda runs
  * code of its own, any effect), Google APIs (`trash`, `untrash`, `copy`), GitHub (`lock`, `star`,
  * `dismiss`). `copy` may write onto an existing target (S3 `CopyObject`) or make a new one (Drive
- * `files.copy`): a write of unknown kind.
+ * `files.copy`): a write of unknown kind. A deletion is idempotent (a repeat finds nothing to
+ * delete, corpus README); an update sets what it is given (idempotent); `merge`, `pay`,
+ * `capture`, `start` and the like may do something new each time (idempotence unknown).
  */
 export const API_VERBS: ReadonlyMap<string, VerbEffect> = new Map([
-  ...['delete', 'del', 'remove', 'rm', 'drop', 'purge', 'destroy', 'erase', 'wipe', 'truncate', 'clear', 'unlink', 'revoke', 'evict', 'kill', 'terminate', 'trash', 'void', 'detach', 'disassociate', 'untag', 'deregister', 'unsubscribe', 'unstar', 'unfollow'].map((v) => [v, DESTROY] as const),
-  ...['create', 'add', 'insert', 'append', 'post', 'send', 'publish', 'push', 'submit', 'enqueue', 'schedule', 'invite', 'upload', 'comment', 'reply', 'forward', 'share', 'notify', 'register', 'import', 'attach', 'associate', 'tag', 'subscribe', 'star', 'follow'].map((v) => [v, ADD] as const),
-  ...['update', 'set', 'put', 'rename', 'edit', 'modify', 'patch', 'move', 'write', 'save', 'replace', 'overwrite', 'merge', 'assign', 'archive', 'reset', 'upsert', 'toggle', 'enable', 'disable', 'cancel', 'confirm', 'capture', 'pay', 'finalize', 'restore', 'untrash', 'start', 'stop', 'reboot', 'lock', 'unlock', 'dismiss', 'approve', 'mark', 'change', 'authorize'].map((v) => [v, CHANGE] as const),
+  ...['delete', 'del', 'remove', 'rm', 'drop', 'purge', 'destroy', 'erase', 'wipe', 'truncate', 'clear', 'unlink', 'revoke', 'evict', 'kill', 'terminate', 'trash', 'void', 'detach', 'disassociate', 'untag', 'deregister'].map((v) => [v, DESTROY] as const),
+  ...['create', 'add', 'insert', 'append', 'post', 'send', 'publish', 'push', 'submit', 'enqueue', 'schedule', 'invite', 'upload', 'comment', 'reply', 'forward', 'share', 'notify', 'register', 'import', 'attach', 'associate', 'tag'].map((v) => [v, ADD] as const),
+  ...['update', 'set', 'put', 'rename', 'edit', 'modify', 'patch', 'replace', 'overwrite', 'assign', 'reset', 'upsert', 'cancel', 'abort', 'stop', 'confirm', 'dismiss', 'approve', 'mark'].map((v) => [v, SET_FIELDS] as const),
+  ...['enable', 'disable', 'archive', 'unarchive', 'untrash', 'lock', 'unlock', 'pause', 'resume', 'hide', 'unhide', 'pin', 'unpin', 'mute', 'unmute', 'activate', 'deactivate', 'unpublish', 'star', 'unstar', 'follow', 'unfollow', 'subscribe', 'unsubscribe'].map((v) => [v, FLAG] as const),
+  ...['write', 'save', 'merge', 'toggle', 'capture', 'pay', 'finalize', 'restore', 'reboot', 'change', 'authorize'].map((v) => [v, CHANGE] as const),
   ...['get', 'list', 'find', 'search', 'read', 'fetch', 'query', 'describe', 'count', 'lookup', 'show', 'view', 'check', 'exists', 'has', 'is', 'load', 'select', 'peek', 'inspect', 'resolve', 'validate', 'retrieve', 'head', 'scan', 'download', 'compare', 'assume'].map((v) => [v, READ] as const),
+  ['move', MOVE],
+  ['start', START],
   ['copy', OPS.write],
   ['invoke', OPS.run],
 ]);
+
+/**
+ * Verbs that, called without arguments, act on the resource their receiver stands for rather than
+ * send something: `taskClient.publish()` makes the task public (a reversible flag), while
+ * `topic.publish(message)` sends a message (additive).
+ */
+const ON_RECEIVER: ReadonlyMap<string, VerbEffect> = new Map([['publish', FLAG]]);
+
+/** Words that join two verbs in one name (`getOrCreateUser`, `findOneAndUpdate`, `fetchThenDelete`): the second is done too. */
+const CONJUNCTIONS: ReadonlySet<string> = new Set(['or', 'and', 'then']);
 
 /**
  * Words that name how a call is made rather than what it does (`batchUpdate`, AWS
@@ -70,11 +97,12 @@ export function leadingVerb(name: string): string {
  * The effect a method or command name announces, and the verb that decided (for messages): its
  * leading verb's (`listForRepo` reads), after a word of manner (`batchUpdate`, AWS
  * `BatchGetItemCommand`); a phrase of two verbs (`createOrUpdateFile`, an upsert); and a reading
- * name that also names a change (`getOrCreateUser`, `fetchAndDelete`) takes the change, but a
- * question does not (`isCancel` reads). Null when
- * the name starts with no verb of the table.
+ * name joined to a change (`getOrCreateUser`, `fetchAndDelete`) takes the change, but a question
+ * does not (`isCancel` reads), nor a noun after the verb (`getStart` reads a start position).
+ * `argumentCount`, when the name is called, tells a verb that acts on its receiver (see
+ * {@link ON_RECEIVER}). Null when the name starts with no verb of the table.
  */
-export function namedVerb(name: string): { verb: string; effect: VerbEffect } | null {
+export function namedVerb(name: string, argumentCount?: number): { verb: string; effect: VerbEffect } | null {
   for (const [phrase, effect] of VERB_PHRASES) {
     const match = phrase.exec(name);
     if (match) return { verb: match[0], effect };
@@ -86,15 +114,16 @@ export function namedVerb(name: string): { verb: string; effect: VerbEffect } | 
   if (!lead || !effect) return null;
   // `isCancel`, `hasUpdate`: a question about a change, not the change.
   if (effect.access === 'read' && !PREDICATE_VERBS.has(lead)) {
-    for (const word of words.slice(at + 1)) {
-      const other = API_VERBS.get(word);
-      if (other && other.access === 'write') return { verb: word, effect: other };
+    for (let i = at + 2; i < words.length; i++) {
+      const other = API_VERBS.get(words[i]!);
+      if (other && other.access === 'write' && CONJUNCTIONS.has(words[i - 1]!)) return { verb: words[i]!, effect: other };
     }
   }
-  return { verb: lead, effect };
+  const onReceiver = argumentCount === 0 && words.length === at + 1 ? ON_RECEIVER.get(lead) : undefined;
+  return { verb: lead, effect: onReceiver ?? effect };
 }
 
 /** The effect a name announces (see {@link namedVerb}), or undefined. */
-export function verbOf(name: string): VerbEffect | undefined {
-  return namedVerb(name)?.effect;
+export function verbOf(name: string, argumentCount?: number): VerbEffect | undefined {
+  return namedVerb(name, argumentCount)?.effect;
 }

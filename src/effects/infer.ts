@@ -29,6 +29,7 @@ import { oneTimeMigrationTest } from './migrations.js';
 import { StateReads } from './state-reads.js';
 import { judgeFileRewrites } from './read-modify-write.js';
 import { handedBackFunctions } from './handed-back.js';
+import { callsParameter, inlineCallbacks, isWithin } from './followed-callbacks.js';
 import { LISTENER_METHODS, releasedHandle } from './release.js';
 import { inMemoryCall } from './in-memory.js';
 import { clientPackageOfArguments, clientPackageOfPath, clientPackageOfReceiver } from './service-clients.js';
@@ -612,7 +613,10 @@ export class EffectAnalyzer {
     }
     // A shared reader's one-time format migration changes nothing a later call returns.
     const inMigration = oneTimeMigrationTest(fn, nodes);
+    // An inline callback the called function runs is read there, with what it is given bound.
+    const followed = this.followedCallbacks(nodes, b);
     for (const node of nodes) {
+      if (followed.length > 0 && isWithin(node, followed)) continue;
       // In a dispatch branch for one tool (`case "x":`), code for the other tools does not run.
       if (b.size > 0 && !this.branches.isReachable(node, fn, b)) continue;
       if (inMigration(node)) continue;
@@ -662,6 +666,29 @@ export class EffectAnalyzer {
     summary.effects = dedupe(summary.effects, (e) => `${e.kind} ${e.sink} ${firstHop(e)}`, (e) => this.detours.has(e));
     summary.unresolved = dedupe(summary.unresolved, (u) => u.reason);
     return summary;
+  }
+
+  /**
+   * The inline callbacks among `nodes` (a function body's) that a function of the project they are
+   * handed to calls itself, so that its walk reads them with their parameters bound (see
+   * followed-callbacks.ts): the calls {@link visitCall} follows into the callee (not a compiler's
+   * helper, a configured sink, a cache's upkeep or a bundled dependency).
+   */
+  private followedCallbacks(nodes: readonly Node[], b: Bindings): FunctionNode[] {
+    const out: FunctionNode[] = [];
+    for (const { call, index, callback } of inlineCallbacks(nodes)) {
+      if (isEmitHelperCall(call) || this.options.configured?.forCall(unwrap(call.getExpression()).getText()) || isCacheUpkeepCall(call)) continue;
+      const target = this.resolver.resolve(call.getExpression(), 0, b);
+      if (target.kind !== 'function' || (bundledDependencyOf(target.node) !== null && bundledDependencyOf(call) === null)) continue;
+      let calleeNodes = this.nodesOf.get(target.node);
+      if (!calleeNodes) {
+        const body = target.node.getBody();
+        calleeNodes = body ? effectNodes(target.node, body) : [];
+        this.nodesOf.set(target.node, calleeNodes);
+      }
+      if (callsParameter(target.node, index, calleeNodes)) out.push(callback);
+    }
+    return out;
   }
 
   private visit(node: Node, fn: FunctionNode, depth: number, summary: Summary, b: Bindings): void {
@@ -1145,7 +1172,7 @@ export class EffectAnalyzer {
       const sql = sqlEffect({ ...base, kind: 'database', access: 'unknown', destructive: null, idempotent: null, openWorld: false, description: '' }, statement, this.resolver, b);
       if (sql.access !== 'unknown' || SQL_ONLY_NAMES.has(leadingVerb(name))) return sql;
     }
-    const named = namedVerb(name);
+    const named = namedVerb(name, args.length);
     const shown = `\`${shorten(callee.getText(), 40)}\`${reaches}`;
     if (!named) {
       if (client === null) return null;

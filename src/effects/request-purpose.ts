@@ -18,6 +18,8 @@ export interface RequestPurpose {
   op: OpEffect;
   /** The words of the evidence, after the request's address: "a read by its path (`search`)". */
   why: string;
+  /** True when a word of the URL's path decided (a name, not the request's content). */
+  byName?: boolean;
 }
 
 /**
@@ -25,13 +27,13 @@ export interface RequestPurpose {
  * `lookup`, `list`, `get` are) that name an operation which only reads: an LLM completion, chat
  * answer or embedding answers a question and stores nothing; `token` is the OAuth 2.0 token
  * endpoint (RFC 6749 §3.2: a client obtains an access token), which changes no resource the
- * tool's caller sees; scraping, crawling and extracting read web pages; the others compute an
- * answer from what they are sent.
+ * tool's caller sees; scraping, crawling, mapping a site (Tavily's and Firecrawl's `/map` list a
+ * site's URLs) and extracting read web pages; the others compute an answer from what they are sent.
  */
 const PATH_READS: ReadonlySet<string> = new Set([
   'completions', 'completion', 'chat', 'embeddings', 'embedding', 'token', 'introspect', 'scrape', 'crawl', 'extract',
   'explain', 'analyze', 'summarize', 'translate', 'classify', 'moderations', 'rerank', 'suggest', 'autocomplete',
-  'estimate', 'preview', 'evaluate', 'calculate',
+  'estimate', 'preview', 'evaluate', 'calculate', 'map',
 ]);
 
 /** Path segments that name where an API lives, not what it does: skipped when looking for the verb. */
@@ -78,30 +80,38 @@ function operationOfName(name: string): { op: OpEffect; word: string } | null {
 /**
  * The operation a URL path names, by its last segment (its dotted parts from the last,
  * `chat.postMessage` → `postMessage`), version and `api` segments aside: `…/search` reads,
- * `…/chat/completions` reads, `/oauth2/token` reads, `…/course/register` adds. Only the last: a
- * segment before it names the collection the request acts in (`…/search/{id}/feedback` sends
- * feedback). Null when it is no verb nor an operation of {@link PATH_READS} (a collection:
- * `…/projects/{}/surveys`).
+ * `…/chat/completions` reads, `/oauth2/token` reads, `…/course/register` adds. When the last
+ * segment names none, the segment right before it does, if no route parameter sits between them
+ * (`/_apis/search/codesearchresults`: a search, of code); a segment before a parameter names the
+ * collection the request acts in (`…/search/{id}/feedback` sends feedback). Null when neither is a
+ * verb nor an operation of {@link PATH_READS} (a collection: `…/projects/{}/surveys`).
  */
 export function pathPurpose(url: string): RequestPurpose | null {
-  const segments = segmentsOf(pathOf(url)).filter((s) => !NEUTRAL_SEGMENT.test(s));
-  for (const segment of segments.slice(-1)) {
+  const raw = pathOf(url).split('/').filter((s) => s.length > 0 && !NEUTRAL_SEGMENT.test(s));
+  // Each segment's text without placeholders ('' for a route parameter); a literal one has none.
+  const text = raw.map((s) => segmentsOf(s)[0] ?? '');
+  const literal = (i: number): boolean => i >= 0 && text[i] !== '' && text[i] === raw[i];
+  let last = text.length - 1;
+  while (last >= 0 && text[last] === '') last--;
+  if (last < 0) return null;
+  const candidates = literal(last) && literal(last - 1) ? [text[last]!, text[last - 1]!] : [text[last]!];
+  for (const segment of candidates) {
     for (const part of segment.split('.').reverse()) {
       const found = operationOfName(part);
-      if (found) return { op: postedOp(found.op), why: `${found.op.access === 'read' ? 'a read' : 'a write'} by its path (\`${found.word}\`)` };
+      if (found) return { op: postedOp(found.op), why: `${found.op.access === 'read' ? 'a read' : 'a write'} by its path (\`${found.word}\`)`, byName: true };
     }
   }
   return null;
 }
 
 /**
- * What a POST whose path names `op` does: a read reads; a deletion (`…/delete`, `…/remove`)
- * destroys; any other write keeps POST's traits (additive, not idempotent, RFC 9110 §9.3.3), as a
- * path word (`start-redis`, `…/update`) says less about what is replaced than an SDK's method name.
+ * What a POST whose path names `op` does: the verb's operation (`…/delete` deletes,
+ * `…/update-regions` sets what it is given, `…/enable-x` sets a flag), but a write whose
+ * idempotence the verb leaves open keeps POST's (not idempotent, RFC 9110 §9.3.3).
  */
 function postedOp(op: OpEffect): OpEffect {
-  if (op.access !== 'write' || op === OPS.discard || op === OPS.delete) return op;
-  return { ...op, destructive: false, idempotent: false };
+  if (op.access !== 'write' || op.idempotent !== null) return op;
+  return { ...op, idempotent: false };
 }
 
 /**

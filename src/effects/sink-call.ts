@@ -127,7 +127,7 @@ function argumentEffect(sink: SinkEntry, call: CallExpression | NewExpression, b
   if (sink.classifyBy === 'redis') return redisEffect(base, sink.commandNameArgument !== undefined ? redisCommandName(args[sink.commandNameArgument], resolver) : calledName(call), args.length);
   if (sink.classifyBy === 'verb' || sink.commandArgument !== undefined) {
     const name = sink.commandArgument !== undefined ? commandClassOf(args[sink.commandArgument], resolver) : calledName(call);
-    return name === null ? base : verbEffect(base, name);
+    return name === null ? base : verbEffect(base, name, sink.commandArgument !== undefined ? undefined : args.length);
   }
   if (sink.commandLine) {
     // `$({ cwd })`, `execa({ ... })`: options bound to a new runner, which runs nothing yet.
@@ -162,7 +162,25 @@ function argumentEffect(sink: SinkEntry, call: CallExpression | NewExpression, b
     const request = requestOf(sink, args, resolver, b);
     return postEffect(base, request.url ? urlTextOf(request.url, resolver, b) : null, request.body ? bodyPurpose(request.body, resolver, b) : null);
   }
-  return httpCallEffect(base, method, sink.httpMethod === 'get' ? sink.description : null);
+  const effect = httpCallEffect(base, method, sink.httpMethod === 'get' ? sink.description : null);
+  if (!['PUT', 'PATCH'].includes(method.toUpperCase())) return effect;
+  const url = requestOf(sink, args, resolver, b).url;
+  return relaxedByPath(effect, url ? urlTextOf(url, resolver, b) : null);
+}
+
+/**
+ * A PUT or PATCH whose path names a write that destroys nothing or repeats to the same state
+ * (`PATCH …/enable-dailybackup/{id}` sets a reversible flag, `PUT …/move`): the path word only
+ * relaxes the method's traits (RFC 9110 §9.3.4: PUT replaces; PATCH changes), never makes them
+ * worse, since it is a name and the method is certain.
+ */
+function relaxedByPath(effect: Effect, url: string | null): Effect {
+  const purpose = url === null ? null : pathPurpose(url);
+  if (!purpose || purpose.op.access !== 'write') return effect;
+  const destructive = purpose.op.destructive === false ? false : effect.destructive;
+  const idempotent = purpose.op.idempotent === true ? true : effect.idempotent;
+  if (destructive === effect.destructive && idempotent === effect.idempotent) return effect;
+  return { ...effect, destructive, idempotent, description: `${effect.description.replace(/\)$/, '')} to ${shownUrl(url!)}: ${purpose.why})` };
 }
 
 /** `base` with the access and traits of an HTTP method; `description` when given, else the base's with the method. */
@@ -186,7 +204,9 @@ export function postEffect(base: Effect, url: string | null, body: RequestPurpos
     return { ...base, access: post.access, destructive: post.destructive, idempotent: post.idempotent, confidence: 'likely', sink: `${base.sink} POST`, description: `${base.description} (POST to ${to}: neither its path nor its body names the operation, so a likely write)` };
   }
   const { op } = purpose;
-  return { ...base, access: op.access, destructive: op.destructive, idempotent: op.idempotent, sink: `${base.sink} POST`, description: `${base.description} (POST to ${to}: ${purpose.why})` };
+  // What a path's word says a POST changes is a name: a likely write (an error needs more than a name).
+  const named = purpose.byName && op.access === 'write' ? { confidence: 'likely' as const } : {};
+  return { ...base, access: op.access, destructive: op.destructive, idempotent: op.idempotent, ...named, sink: `${base.sink} POST`, description: `${base.description} (POST to ${to}: ${purpose.why})` };
 }
 
 /**
@@ -390,8 +410,8 @@ function commandClassOf(arg: Node | undefined, resolver: Resolver): string | nul
  * A catalogued client method classified by the verb of its name (api-verbs.ts): the library is
  * known, so the effect is certain; a name without a known verb keeps the entry's values.
  */
-function verbEffect(base: Effect, name: string): Effect {
-  const verb = verbOf(name);
+function verbEffect(base: Effect, name: string, argumentCount?: number): Effect {
+  const verb = verbOf(name, argumentCount);
   if (!verb) return { ...base, sink: `${base.sink} (${name})`, description: `${base.description} (\`${name}\`)` };
   return opEffect(base, verb, name);
 }

@@ -23,7 +23,12 @@ interface StateRoot {
   name: StateName | null;
 }
 
-/** Mutating methods of arrays, maps and sets: what they do to existing state, and how to say it (`{}` is the state's name). */
+/**
+ * Mutating methods of arrays, maps and sets: what they do to existing state, and how to say it (`{}` is the state's name).
+ * A reorder (`sort`, `reverse`) keeps every entry: it deletes, overwrites or replaces none, so it is
+ * not destructive (corpus README, "What the labels mean"); sorting twice is sorting once, while a
+ * second `reverse` flips the order back, like a toggle (not idempotent).
+ */
 const MUTATING_METHODS: Record<string, { destructive: boolean; idempotent: boolean; text: string }> = {
   push: { destructive: false, idempotent: false, text: 'appends to server state `{}`' },
   unshift: { destructive: false, idempotent: false, text: 'prepends to server state `{}`' },
@@ -34,8 +39,8 @@ const MUTATING_METHODS: Record<string, { destructive: boolean; idempotent: boole
   splice: { destructive: true, idempotent: false, text: 'splices server state `{}`' },
   pop: { destructive: true, idempotent: false, text: 'removes the last entry of server state `{}`' },
   shift: { destructive: true, idempotent: false, text: 'removes the first entry of server state `{}`' },
-  sort: { destructive: true, idempotent: true, text: 'reorders server state `{}`' },
-  reverse: { destructive: true, idempotent: false, text: 'reverses server state `{}`' },
+  sort: { destructive: false, idempotent: true, text: 'reorders server state `{}`' },
+  reverse: { destructive: false, idempotent: false, text: 'reverses the order of server state `{}`' },
   fill: { destructive: true, idempotent: true, text: 'overwrites server state `{}`' },
   copyWithin: { destructive: true, idempotent: true, text: 'overwrites server state `{}`' },
 };
@@ -289,6 +294,56 @@ function isEmptyValue(value: Node): boolean {
 /** Methods that take entries out of a collection: under an expiry or size condition they are upkeep. */
 const REMOVING_METHODS: ReadonlySet<string> = new Set(['delete', 'splice', 'pop', 'shift', 'remove']);
 
+/** Methods that only reorder the entries of a list. */
+const REORDERING_METHODS: ReadonlySet<string> = new Set(['sort', 'reverse']);
+
+/** Array methods that may add entries, and so lengthen a list. */
+const LENGTHENING_METHODS: ReadonlySet<string> = new Set(['push', 'unshift', 'splice']);
+
+/**
+ * True when `list` names a module-level variable that starts as an array literal of at most one
+ * entry (no spread) and can never hold more: no reference to it anywhere assigns it, writes an
+ * index or its `length`, calls a method that adds entries (`push`, `unshift`, `splice`), or hands
+ * it on (to a call, a variable, a return), where something else could. Any other reference reads
+ * it (`list.map(...)`, `for (... of list)`, `list[0]`, `[...list]`, `list.reverse()`).
+ */
+function holdsAtMostOneEntry(list: Node): boolean {
+  const name = unwrap(list);
+  if (!Node.isIdentifier(name)) return false;
+  const decl = name.getSymbol()?.getDeclarations()[0];
+  if (!decl || !Node.isVariableDeclaration(decl) || !isModuleLevel(decl)) return false;
+  const init = decl.getInitializer();
+  const literal = init ? unwrap(init) : undefined;
+  if (!literal || !Node.isArrayLiteralExpression(literal)) return false;
+  const entries = literal.getElements();
+  if (entries.length > 1 || entries.some((e) => Node.isSpreadElement(e) || Node.isOmittedExpression(e))) return false;
+  const declared = decl.getNameNode();
+  return Node.isIdentifier(declared) && declared.findReferencesAsNodes().every((ref) => ref === declared || readsOnly(ref));
+}
+
+/** True when a reference to a list only reads it or reorders it (see {@link holdsAtMostOneEntry}). */
+function readsOnly(ref: Node): boolean {
+  let use: Node = ref;
+  for (let p = use.getParent(); p && (Node.isParenthesizedExpression(p) || Node.isNonNullExpression(p) || Node.isAsExpression(p)); p = p.getParent()) use = p;
+  const parent = use.getParent();
+  if (!parent) return false;
+  if (Node.isPropertyAccessExpression(parent) && parent.getExpression() === use) {
+    return !LENGTHENING_METHODS.has(parent.getName()) && !isWrittenTo(parent);
+  }
+  if (Node.isElementAccessExpression(parent) && parent.getExpression() === use) return !isWrittenTo(parent);
+  if (Node.isForOfStatement(parent) && parent.getExpression() === use) return true;
+  return Node.isSpreadElement(parent) && Node.isArrayLiteralExpression(parent.getParent());
+}
+
+/** True when an expression is the target of an assignment, `++`/`--` or `delete`. */
+function isWrittenTo(expr: Node): boolean {
+  const parent = expr.getParent();
+  if (!parent) return false;
+  if (Node.isBinaryExpression(parent)) return parent.getLeft() === expr && isAssignmentOperator(parent.getOperatorToken().getKind());
+  if (Node.isPrefixUnaryExpression(parent) || Node.isPostfixUnaryExpression(parent)) return [SyntaxKind.PlusPlusToken, SyntaxKind.MinusMinusToken].includes(parent.getOperatorToken());
+  return Node.isDeleteExpression(parent);
+}
+
 /**
  * The state mutation of a mutating method call on state (`steps.push(x)`, `this.cache.delete(k)`,
  * `Object.assign(cfg, x)`), or null: none, or one no later call can see (see {@link seenLater}).
@@ -310,6 +365,8 @@ export function mutationOfCall(call: CallExpression | NewExpression, within?: Fu
   if (!method) return undefined;
   const root = stateRoot(callee.getExpression());
   if (!root) return undefined;
+  // Reordering a list of at most one entry changes nothing a later call could see.
+  if (REORDERING_METHODS.has(callee.getName()) && holdsAtMostOneEntry(callee.getExpression())) return null;
   const [key, second] = call.getArguments();
   const value = callee.getName() === 'set' ? (second ?? null) : (key ?? null);
   if (callee.getName() === 'set' && key && freshKey(key)) {

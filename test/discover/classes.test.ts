@@ -276,7 +276,7 @@ for (const tool of [new DeleteTool(new ApiClient({ token: "x" }))]) {
     });
     // The package's client is reached; the GraphQL mutation it is given says what the call does (issue 15), as a likely write.
     const t = tool(result, 'delete').effects!;
-    expect(t.effects.map((e) => `${e.sink} ${e.access} ${e.confidence}: ${e.description}`)).toEqual(['some-api ApiClient.new().request write likely: sends a request through `this.api.request` (via a client of the package `some-api`, which reaches its service): a GraphQL mutation (`delete`: deletes or discards data)']);
+    expect(t.effects.map((e) => `${e.sink} ${e.access} ${e.confidence}: ${e.description}`)).toEqual(['some-api ApiClient.new().request write likely: sends a request through `this.api.request` (via a client of the package `some-api`, which reaches its service): a GraphQL mutation (`delete`: deletes data)']);
     expect(t.unresolved).toEqual([]);
   });
 });

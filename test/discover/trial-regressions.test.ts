@@ -86,7 +86,7 @@ const DEFS = {
 };
 server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: Object.entries(DEFS).map(([name, d]) => ({ name, inputSchema: { type: "object" }, ...d })) }));
 server.setRequestHandler(CallToolRequestSchema, async (req) => {
-  if (req.params.name === "send_thing") { await fetch("https://x/api/things/send", { method: "POST", body: "1" }); }
+  if (req.params.name === "send_thing") { await fetch("https://x/api/things", { method: "PUT", body: "1" }); }
   return { content: [] };
 });
 `,

@@ -25,7 +25,7 @@ describe('GitHub (Octokit)', () => {
       `api read d:null i:null open certain | ${at}.rest.issues.listForRepo (listForRepo)`,
       `api write d:false i:false open certain | ${at}.rest.issues.create (create)`,
       `api write d:true i:true open certain | ${at}.rest.repos.createOrUpdateFileContents (createOrUpdateFileContents)`,
-      `api write d:true i:null open certain | ${at}.pulls.update (update)`,
+      `api write d:true i:true open certain | ${at}.pulls.update (update)`,
       `api write d:true i:true open certain | ${at}.request DELETE`,
       `api read d:null i:null open certain | ${at}.request GET`,
       `api read d:null i:null open certain | ${at}.graphql (GraphQL query)`,
@@ -69,10 +69,10 @@ describe('Slack, Notion, Linear', () => {
     expect(r.rows).toEqual([
       `api read d:null i:null open certain | ${at}.conversations.history`,
       `api write d:false i:false open certain | ${at}.chat.postMessage (postMessage)`,
-      `api write d:true i:null open certain | ${at}.chat.update (update)`,
-      `api write d:true i:null open certain | ${at}.chat.delete (delete)`,
+      `api write d:true i:true open certain | ${at}.chat.update (update)`,
+      `api write d:true i:true open certain | ${at}.chat.delete (delete)`,
       `api write d:false i:false open certain | ${at}.reactions.add (add)`,
-      `api write d:true i:null open certain | ${at}.apiCall (archive)`,
+      `api write d:false i:true open certain | ${at}.apiCall (archive)`,
     ]);
     expect(r.unresolved).toEqual([]);
   });
@@ -89,8 +89,8 @@ describe('Slack, Notion, Linear', () => {
       `api read d:null i:null open certain | ${at}.databases.query (query)`,
       `api write d:false i:false open certain | ${at}.pages.create (create)`,
       `api write d:false i:false open certain | ${at}.blocks.children.append (append)`,
-      `api write d:true i:null open certain | ${at}.pages.update (update)`,
-      `api write d:true i:null open certain | ${at}.blocks.delete (delete)`,
+      `api write d:true i:true open certain | ${at}.pages.update (update)`,
+      `api write d:true i:true open certain | ${at}.blocks.delete (delete)`,
       `api read d:null i:null open certain | ${at}.search (search)`,
     ]);
     expect(r.unresolved).toEqual([]);
@@ -107,9 +107,9 @@ describe('Slack, Notion, Linear', () => {
     expect(r.rows).toEqual([
       `api read d:null i:null open certain | ${at}.issues`,
       `api read d:null i:null open certain | ${at}.issue`,
-      `api write d:true i:null open certain | ${at}.issue().update (update)`,
+      `api write d:true i:true open certain | ${at}.issue().update (update)`,
       `api write d:false i:false open certain | ${at}.createIssue (createIssue)`,
-      `api write d:true i:null open certain | ${at}.archiveIssue (archiveIssue)`,
+      `api write d:false i:true open certain | ${at}.archiveIssue (archiveIssue)`,
       `api unknown d:null i:null open certain | ${at}.issueAddLabel (issueAddLabel)`,
     ]);
     expect(r.unresolved).toEqual([]);
@@ -139,9 +139,9 @@ describe('Google APIs, AWS SDK v3, Stripe', () => {
       'api read d:null i:null open certain | googleapis google.drive().files.list (list)',
       'api write d:null i:null open certain | googleapis google.drive().files.copy (copy)',
       'api write d:false i:false open certain | googleapis google.gmail().users.messages.send (send)',
-      'api write d:true i:null open certain | googleapis google.gmail().users.messages.trash (trash)',
+      'api write d:true i:true open certain | googleapis google.gmail().users.messages.trash (trash)',
       'api write d:false i:false open certain | googleapis google.sheets().spreadsheets.values.append (append)',
-      'api write d:true i:null open certain | googleapis google.sheets().spreadsheets.values.batchUpdate (batchUpdate)',
+      'api write d:true i:true open certain | googleapis google.sheets().spreadsheets.values.batchUpdate (batchUpdate)',
       'api write d:false i:false open certain | googleapis google.calendar().events.insert (insert)',
     ]);
     expect(r.unresolved).toEqual([]);
@@ -165,12 +165,12 @@ describe('Google APIs, AWS SDK v3, Stripe', () => {
     );
     expect(r.rows).toEqual([
       'api read d:null i:null open certain | @aws-sdk/client-s3 S3Client.new().send (GetObjectCommand)',
-      'api write d:true i:null open certain | @aws-sdk/client-s3 S3Client.new().send (PutObjectCommand)',
+      'api write d:true i:true open certain | @aws-sdk/client-s3 S3Client.new().send (PutObjectCommand)',
       'api read d:null i:null open certain | @aws-sdk/lib-dynamodb DynamoDBDocumentClient.from().send (QueryCommand)',
       'api write d:true i:null open certain | @aws-sdk/lib-dynamodb DynamoDBDocumentClient.from().send (BatchWriteCommand)',
       'api write d:null i:null open certain arbitrary | @aws-sdk/client-lambda LambdaClient.new().send (InvokeCommand)',
       'api read d:null i:null open certain | @aws-sdk/client-s3 paginateListObjectsV2',
-      'api write d:true i:null open certain | @aws-sdk/client-s3 S3.new().deleteObject (deleteObject)',
+      'api write d:true i:true open certain | @aws-sdk/client-s3 S3.new().deleteObject (deleteObject)',
     ]);
     expect(r.unresolved).toEqual([]);
   });
@@ -186,8 +186,8 @@ describe('Google APIs, AWS SDK v3, Stripe', () => {
       'api read d:null i:null open certain | stripe new().customers.retrieve (retrieve)',
       'api read d:null i:null open certain | stripe new().customers.list (list)',
       'api write d:false i:false open certain | stripe new().paymentIntents.create (create)',
-      'api write d:true i:null open certain | stripe new().paymentIntents.cancel (cancel)',
-      'api write d:true i:null open certain | stripe new().customers.del (del)',
+      'api write d:true i:true open certain | stripe new().paymentIntents.cancel (cancel)',
+      'api write d:true i:true open certain | stripe new().customers.del (del)',
       'api write d:false i:false open certain | stripe new().checkout.sessions.create (create)',
     ]);
     expect(r.unresolved).toEqual([]);

@@ -80,7 +80,7 @@ async function open(url: string) {
   it('records a method the catalog does not list as unresolved, not as no effect', async () => {
     const r = await foundIn(`import puppeteer from "puppeteer";`, `  const b = await puppeteer.launch(); const p = await b.newPage(); await p.installSomething("x"); (await b.process())?.kill();`);
     // `kill` names a destruction: a likely effect (issue #4's verb evidence), not a certain one.
-    expect(r.rows).toEqual(['puppeteer launch().process().kill | api write d=true i=null open=false likely']);
+    expect(r.rows).toEqual(['puppeteer launch().process().kill | api write d=true i=true open=false likely']);
     expect(r.unresolved).toEqual([
       'calls puppeteer launch().newPage().installSomething, which the sink catalog does not model',
       'calls puppeteer launch().process, which the sink catalog does not model',

@@ -15,7 +15,7 @@ async function effectsOf(body: string): Promise<string[]> {
 
 describe('client factories of unseen packages', () => {
   it('are no effect, and the methods called on the client are judged by their names', async () => {
-    expect(await effectsOf('const api = createSdkClient({ apiKey: "k" });\nawait api.deleteProject("p");')).toEqual(['write: calls `api.deleteProject` (via a client of the package `cloud-sdk`, which reaches its service), which by its name (`delete`) deletes or discards data']);
+    expect(await effectsOf('const api = createSdkClient({ apiKey: "k" });\nawait api.deleteProject("p");')).toEqual(['write: calls `api.deleteProject` (via a client of the package `cloud-sdk`, which reaches its service), which by its name (`delete`) deletes data']);
   });
 
   it('include constructors named like clients', async () => {

@@ -57,7 +57,7 @@ describe('tracing and metrics through the project\'s own getters', () => {
 
   it('a getter of a package the catalog does not model still leaves its methods judged by their names', async () => {
     const r = await foundIn(`import { connect } from "some-sdk";\nfunction sdk() { return connect(); }`, `  await sdk().deleteItem(args.id);`);
-    expect(r.rows).toEqual(['some-sdk connect().deleteItem | api write d=true i=null open=false likely']);
+    expect(r.rows).toEqual(['some-sdk connect().deleteItem | api write d=true i=true open=false likely']);
     expect(r.inferred.readOnly).toBe(false);
   });
 });

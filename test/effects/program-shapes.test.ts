@@ -361,8 +361,8 @@ describe('higher-order helpers', () => {
     };
     const r = await effectsOf(f);
     expect(r.effects).toEqual([
-      // A callback written inline in the handler is its own evidence: the shortest way to the effect (infer.ts dedupe).
-      { effect: 'network:read:fetch GET', confidence: 'certain', at: at(f, 'src/server.ts', 'withRetry(() => fetch'), via: [] },
+      // A callback written inline and handed to a function that calls it is read through that call, with what it is given (followed-callbacks.ts).
+      { effect: 'network:read:fetch GET', confidence: 'certain', at: at(f, 'src/server.ts', 'withRetry(() => fetch'), via: [hop(f, 'withRetry', 'src/server.ts', 'withRetry(() => fetch'), hop(f, 'fn', 'src/retry.ts', 'await fn()')] },
       { effect: 'network:write:fetch POST', confidence: 'likely', at: at(f, 'src/server.ts', 'method: "POST"'), via: [hop(f, 'withRetry', 'src/server.ts', 'withRetry(post)')] },
     ]);
     expect(r.unresolved).toEqual([]);
@@ -681,7 +681,7 @@ async function withRetry(fn) {
     const r = await effectsOf(f);
     expect(r.effects).toEqual([
       { effect: WRITE, confidence: 'certain', at: at(f, 'store.js', 'writeFile)('), via: [hop(f, 'notes.add', 'server.js'), hop(f, 'this.store.save', 'server.js')] },
-      { effect: 'network:write:fetch DELETE', confidence: 'certain', at: at(f, 'server.js', 'method: "DELETE"'), via: [] },
+      { effect: 'network:write:fetch DELETE', confidence: 'certain', at: at(f, 'server.js', 'method: "DELETE"'), via: [hop(f, 'retry_1.withRetry', 'server.js', 'retry_1.withRetry)('), hop(f, 'fn', 'retry.js', 'await fn()')] },
     ]);
     expect(r.unresolved).toEqual([]);
   });

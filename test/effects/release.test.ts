@@ -32,16 +32,17 @@ describe('release is not destruction (issue 15): freeing an in-memory handle is 
     );
     expect(r.rows).toEqual([
       'User.findByPk | api read d=null i=null open=false likely',
-      'user.destroy | api write d=true i=null open=false likely',
-      'dockerode-like new().getContainer().stop | api write d=true i=null open=false likely',
+      'user.destroy | api write d=true i=true open=false likely',
+      'dockerode-like new().getContainer().stop | api write d=true i=true open=false likely',
       'dockerode-like new().getContainer | api read d=null i=null open=false likely',
       // `abort` of a remote run is not taken for a release: a method of a service's client, it
-      // reaches the service with an effect its name does not tell (service-clients.ts); so does
-      // `run(id)`, whose result is kept in a variable rather than called on at once.
+      // reaches the service and stops the run (api-verbs.ts: destructive, and a repeat stops
+      // nothing more); `run(id)`, whose result is kept in a variable rather than called on at once,
+      // reaches it with an effect its name does not tell (service-clients.ts).
       'apify-client-like ApifyClient.new().run | api unknown d=null i=null open=true likely',
-      'apify-client-like ApifyClient.new().run().abort | api unknown d=null i=null open=true likely',
+      'apify-client-like ApifyClient.new().run().abort | api write d=true i=true open=true likely',
       'fs/promises rm | fs.delete write d=true i=true open=false certain',
-      'db.dropTable | api write d=true i=null open=false likely',
+      'db.dropTable | api write d=true i=true open=false likely',
     ]);
   });
 

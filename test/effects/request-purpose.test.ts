@@ -35,7 +35,7 @@ describe('HTTP methods are not semantics (issue 15): a POST is judged by what it
     );
     expect(lines(r)).toEqual([
       'write certain d=true i=null | makes an HTTP request (POST to /graphql: a GraphQL mutation (`change_column_value`: changes existing data))',
-      'write certain d=true i=null | makes an HTTP request (POST to /graphql: a GraphQL mutation (`delete_item`: deletes or discards data))',
+      'write certain d=true i=true | makes an HTTP request (POST to /graphql: a GraphQL mutation (`delete_item`: deletes data))',
       'write certain d=null i=null | makes an HTTP request (POST to /graphql: a GraphQL mutation)',
     ]);
   });
@@ -75,7 +75,7 @@ const USERS = gql\`
     );
     expect(lines(r)).toEqual([
       'read certain d=null i=null | makes an HTTP request (POST to /graphql: a read (a GraphQL query))',
-      'write certain d=true i=null | makes an HTTP request (POST to /graphql: a GraphQL mutation (`archive_item`: changes existing data))',
+      'write certain d=false i=true | makes an HTTP request (POST to /graphql: a GraphQL mutation (`archive_item`: sets or clears a reversible flag))',
       'read certain d=null i=null | makes an HTTP request (POST to /graphql: a read (a GraphQL query))',
     ]);
   });
@@ -90,8 +90,9 @@ const USERS = gql\`
   await fetch(args.url, { method: "POST" });`,
     );
     expect(lines(r)).toEqual([
-      'write certain d=false i=false | makes an HTTP request (POST to …/course/register: a write by its path (`register`))',
-      'write certain d=true i=null | makes an HTTP request (POST to …/{}/delete: a write by its path (`delete`))',
+      // A word of the path is a name: what it says is written is likely, not certain.
+      'write likely d=false i=false | makes an HTTP request (POST to …/course/register: a write by its path (`register`))',
+      'write likely d=true i=true | makes an HTTP request (POST to …/{}/delete: a write by its path (`delete`))',
       'write likely d=false i=false | makes an HTTP request (POST to …/{}/surveys: neither its path nor its body names the operation, so a likely write)',
       // Only the last segment names the operation: the one before names the collection it acts in.
       'write likely d=false i=false | makes an HTTP request (POST to …/{}/feedback: neither its path nor its body names the operation, so a likely write)',
@@ -153,5 +154,34 @@ server.registerTool("add_item", ${annotations('readOnlyHint: true, openWorldHint
     });
     const findings = result.findings.filter((f) => f.ruleId.startsWith('optimistic-')).map((f) => `${f.tool} ${f.ruleId} ${f.severity}`);
     expect(findings).toEqual(['create_survey optimistic-read-only warning', 'notify optimistic-closed-world error', 'add_item optimistic-read-only error']);
+  });
+
+  it('takes the verb of a POST path for what it sets (update sets the values given: idempotent; enable sets a flag), and the segment before a last one that names nothing', async () => {
+    const r = await foundIn(
+      ``,
+      `  await fetch(\`https://api.example.com/v2/redis/update-regions/\${args.id}\`, { method: "POST", body: JSON.stringify({ regions: args.regions }) });
+  await fetch(\`https://api.example.com/v2/redis/enable-backup/\${args.id}\`, { method: "POST" });
+  await fetch(\`https://search.example.com/\${args.org}/_apis/search/codesearchresults\`, { method: "POST", body: JSON.stringify({ searchText: args.q }) });
+  await fetch("https://api.example.com/map", { method: "POST", body: JSON.stringify({ url: args.url }) });`,
+    );
+    expect(lines(r)).toEqual([
+      'write likely d=true i=true | makes an HTTP request (POST to …/update-regions/{}: a write by its path (`update`))',
+      'write likely d=false i=true | makes an HTTP request (POST to …/enable-backup/{}: a write by its path (`enable`))',
+      'read certain d=null i=null | makes an HTTP request (POST to …/search/codesearchresults: a read by its path (`search`))',
+      'read certain d=null i=null | makes an HTTP request (POST to /map: a read by its path (`map`))',
+    ]);
+  });
+
+  it('lets the verb of a PUT or PATCH path relax the method (a flag set, a move), never worsen it', async () => {
+    const r = await foundIn(
+      ``,
+      `  await fetch(\`https://api.example.com/v2/redis/enable-dailybackup/\${args.id}\`, { method: "PATCH" });
+  await fetch(\`https://api.example.com/v2/items/\${args.id}/append\`, { method: "PUT" });`,
+    );
+    expect(lines(r)).toEqual([
+      'write certain d=false i=true | makes an HTTP request (PATCH to …/enable-dailybackup/{}: a write by its path (`enable`))',
+      // \`append\` is additive (relaxes PUT's replacing) but not idempotent, which would worsen PUT's: that part stays.
+      'write certain d=false i=true | makes an HTTP request (PUT to …/{}/append: a write by its path (\`append\`))',
+    ]);
   });
 });

@@ -100,7 +100,18 @@ describe('a write method whose result is used', () => {
       'server.ts': `${SERVER_HEADER}const steps = ["a", "b"];\nconst seen: string[] = [];\nserver.registerTool("t", { description: "d", inputSchema: {} }, async () => {\n  for (const s of steps.reverse()) console.error(s);\n  seen.push("x");\n  return { content: [] };\n});\n`,
     });
     // `seen` is only ever pushed to: nobody sees it.
-    expect(stateEffects(r, 't')).toEqual(['reverses server state `steps`, read back at server.ts:7']);
+    expect(stateEffects(r, 't')).toEqual(['reverses the order of server state `steps`, read back at server.ts:7']);
+    // A reorder keeps every entry (not destructive); a second reverse flips it back (not idempotent).
+    expect(tool(r, 't').inferred).toMatchObject({ readOnly: false, destructive: false, idempotent: false });
+  });
+
+  it('takes reordering a list that never holds more than one entry for no change; one that can grow is reordered', async () => {
+    const { lintFiles, SERVER_HEADER } = await import('../helpers.js');
+    const r = await lintFiles({
+      'server.ts': `${SERVER_HEADER}const hooks = [async (x: string) => x];\nconst steps = ["a"];\nexport function addStep(s: string) { steps.push(s); }\nserver.registerTool("one", { description: "d", inputSchema: {} }, async () => {\n  for (const h of hooks.reverse()) await h("x");\n  return { content: [] };\n});\nserver.registerTool("grows", { description: "d", inputSchema: {} }, async () => {\n  for (const s of steps.reverse()) console.error(s);\n  return { content: [] };\n});\n`,
+    });
+    expect(stateEffects(r, 'one')).toEqual([]);
+    expect(stateEffects(r, 'grows')).toEqual(['reverses the order of server state `steps`, read back at server.ts:12']);
   });
 });
 
