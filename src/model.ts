@@ -171,7 +171,7 @@ export interface Effect {
    * file renamed over the target (one overwrite); `read-modify-write`, a file rewritten from its
    * own previous content, judged by the change (read-modify-write.ts).
    */
-  rewrite?: 'atomic' | 'read-modify-write';
+  rewrite?: 'atomic' | 'read-modify-write' | 'save';
   /**
    * For a state write that assigns a literal to a module-level variable that starts as a literal:
    * `start` when it assigns the value the variable starts with, `other` when another one. A

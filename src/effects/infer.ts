@@ -653,7 +653,7 @@ export class EffectAnalyzer {
     // A flag switched and then restored (`enableSilentMode(); ...; disableSilentMode()`) ends as it started.
     if (summary.effects.some((e) => e.setsTo !== undefined)) summary.effects = withoutRestoredSwitches(summary.effects, sites);
     // A file rewritten from what was read (load, change, save) is judged by the change (issue #4).
-    if (summary.effects.some((e) => e.target !== undefined)) summary.effects = judgeFileRewrites(fn, summary.effects, sites);
+    if (summary.effects.some((e) => e.target !== undefined)) summary.effects = judgeFileRewrites(fn, summary.effects, sites, inMigration);
     // Calls of one chain start at one place (`redis.multi().set(k).incr(n)`): their sinks tell them apart.
     // In a handler, one sink reached through calls of two different functions stays twice: a
     // wrapper's call (`this.trackEvent`, shared by every tool) and the tool's own (`setActive` →
@@ -1078,6 +1078,8 @@ export class EffectAnalyzer {
         const callee = unwrap(call.getExpression());
         if (isPromiseExecutorParameter(callee, this.resolver) || Node.isNewExpression(call)) return;
         if (target.runtime) {
+          // `data.hasOwnProperty(k)` on a value read at run time: the method every object inherits (a parsed document holds no functions).
+          if (Node.isPropertyAccessExpression(callee) && OBJECT_PROTOTYPE_METHODS.has(callee.getName())) return;
           summary.effects.push(arbitraryEffect(call, target.reason));
           return;
         }

@@ -563,7 +563,7 @@ function selfUpdate(assignment: import('ts-morph').BinaryExpression): 'append' |
 }
 
 /** Source text without spaces and optional chaining, to compare an assignment target with a guard. */
-function canonical(node: Node): string {
+export function canonical(node: Node): string {
   return unwrap(node).getText().replace(/\s+/g, '').replace(/\?\./g, '.');
 }
 
@@ -640,7 +640,7 @@ function entryHeldBy(local: Node): string[] {
   return Node.isPropertyAccessExpression(callee) && arg && callee.getName() === 'get' ? [`${canonical(callee.getExpression())}[${canonical(arg)}]`] : [];
 }
 
-/** The expressions a condition proves absent: `!x` → x; `x === undefined`, `x == null` → x; `!(k in o)` → o[k]. */
+/** The expressions a condition proves absent: `!x` → x; `x === undefined`, `x == null` → x; `!(k in o)` → o[k]; those of each side of `a && b`, and (read as a refill) of `a || b`. */
 function absentIn(condition: Node): string[] {
   const cond = unwrap(condition);
   if (Node.isPrefixUnaryExpression(cond) && cond.getOperatorToken() === SyntaxKind.ExclamationToken) {
@@ -665,6 +665,8 @@ function absentIn(condition: Node): string[] {
   if (Node.isBinaryExpression(cond)) {
     const kind = cond.getOperatorToken().getKind();
     if (kind === SyntaxKind.BarBarToken) return [...absentIn(cond.getLeft()), ...absentIn(cond.getRight())];
+    // `a && !b`: the branch runs only when both hold, so `b` is absent there.
+    if (kind === SyntaxKind.AmpersandAmpersandToken) return [...absentIn(cond.getLeft()), ...absentIn(cond.getRight())];
     if ([SyntaxKind.EqualsEqualsEqualsToken, SyntaxKind.EqualsEqualsToken].includes(kind)) {
       const [l, r] = [unwrap(cond.getLeft()), unwrap(cond.getRight())];
       if (isNothing(r)) return [canonical(l)];
@@ -705,8 +707,10 @@ function isCallContextRecord(assignment: import('ts-morph').BinaryExpression): b
  * condition proves it absent, or after an earlier `if (<target present>) return ...;` in the same
  * block (the read-through cache: `const hit = cache.get(k); if (hit) return hit; ... cache.set(k, v)`),
  * at any depth of blocks (`try`, nested `if`) within the function `within` (or the nearest one).
+ * `target` is an expression's text without spaces and optional chaining (`doc.tags[name]`), as
+ * {@link canonical} writes it.
  */
-function isGuarded(write: Node, target: string, within?: FunctionNode): boolean {
+export function isGuarded(write: Node, target: string, within?: FunctionNode): boolean {
   const fn = within ?? enclosingFunction(write);
   for (let statement: Node | undefined = write.getFirstAncestor((p) => Node.isStatement(p)); statement && statement !== fn && !isFunctionNode(statement); statement = enclosingStatement(statement)) {
     if (Node.isBlock(statement)) continue;

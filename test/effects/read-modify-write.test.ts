@@ -79,3 +79,79 @@ describe('per-call data in file writes (issue #4: counters, Date.now, randomUUID
     expect(plain[0]).toMatchObject({ destructive: true, idempotent: true });
   });
 });
+
+describe('JSON documents rewritten through shared readers and writers (issue 15: adding is not destroying)', () => {
+  /** A store shaped like a task tracker: `load` reads the document, `save` re-reads it under a lock and puts the caller's part back. */
+  const STORE = [
+    `import { readFileSync, writeFileSync, renameSync } from "node:fs";`,
+    `function load(p: string) { return JSON.parse(readFileSync(p, "utf8")); }`,
+    `function save(p: string, data: any, key: string) {`,
+    `  const current = JSON.parse(readFileSync(p, "utf8"));`,
+    `  const merged = { ...current, [key]: data[key] };`,
+    `  const out: any = {};`,
+    `  for (const [k, v] of Object.entries(merged)) { if (k !== "_internal") out[k] = v; }`,
+    `  const tmp = p + ".tmp";`,
+    `  writeFileSync(tmp, JSON.stringify(out));`,
+    `  renameSync(tmp, p);`,
+    `}`,
+  ].join('\n');
+  const writes = async (body: string): Promise<Effect[]> => (await writesOf(body, STORE)).filter((e) => e.sink.includes('rename'));
+
+  it('a new key checked absent first (a create with a unique name) is additive and idempotent, through the shared writer', async () => {
+    const [w] = await writes(`  const doc = load("tasks.json");\n  if (doc[args.tag]) throw new Error("exists");\n  doc[args.tag] = { tasks: [] };\n  save("tasks.json", doc, args.tag);`);
+    expect(w).toMatchObject({ destructive: false, idempotent: true, rewrite: 'read-modify-write', description: 'rewrites "tasks.json" from its previous content, only adding entries that were absent' });
+  });
+
+  it('an item pushed onto an entry, the entry filled in when missing, is additive and not idempotent', async () => {
+    const [w] = await writes(`  let doc = load("tasks.json");\n  if (!doc) doc = { main: { tasks: [] } };\n  if (!doc.main.tasks) doc.main.tasks = [];\n  doc.main.tasks.push({ title: args.title });\n  save("tasks.json", doc, "main");`);
+    expect(w).toMatchObject({ destructive: false, idempotent: false, description: 'rewrites "tasks.json" from its previous content, only adding to it' });
+  });
+
+  it('deleting the key is destructive and idempotent; replacing an existing entry is destructive', async () => {
+    const [removed] = await writes(`  const doc = load("tasks.json");\n  delete doc[args.tag];\n  save("tasks.json", doc, args.tag);`);
+    const [replaced] = await writes(`  const doc = load("tasks.json");\n  doc[args.tag] = { tasks: [] };\n  save("tasks.json", doc, args.tag);`);
+    expect(removed).toMatchObject({ destructive: true, idempotent: true, description: 'rewrites "tasks.json" from its previous content, removing entries' });
+    expect(replaced).toMatchObject({ destructive: true, idempotent: true, description: 'rewrites "tasks.json" from its previous content, replacing entries' });
+  });
+
+  it('the writer alone (no caller that read the file) stays an overwrite of what it was handed: unknown is not additive', async () => {
+    const [w] = await writes(`  save("tasks.json", { main: args.main }, "main");`);
+    expect(w).toMatchObject({ destructive: true, idempotent: true, rewrite: 'save' });
+    expect(w!.description).toMatch(/putting in the data it was handed/);
+  });
+
+  it('a copy that leaves out an entry chosen by the arguments removes it', async () => {
+    const [w] = await writesOf(`  const doc = JSON.parse(await readFile(FILE, "utf8"));\n  const out: any = {};\n  for (const [k, v] of Object.entries(doc)) { if (k !== args.name) out[k] = v; }\n  await writeFile(FILE, JSON.stringify(out));`);
+    expect(w).toMatchObject({ destructive: true, idempotent: true, description: 'rewrites "notes.json" from its previous content, removing entries' });
+  });
+
+  it('pointing a selection field at another value (with a time stamp beside it) switches: not destructive, idempotent', async () => {
+    const top = `async function use(name: string) {\n  let state: any = {};\n  const raw = await readFile("state.json", "utf8");\n  state = JSON.parse(raw);\n  state.currentTag = name;\n  state.lastSwitched = new Date().toISOString();\n  if (!state.history) state.history = {};\n  await writeFile("state.json", JSON.stringify(state));\n}`;
+    const [w] = await writesOf(`  await use(args.name);`, top);
+    expect(w).toMatchObject({ destructive: false, idempotent: true, description: 'rewrites "state.json" from its previous content, switching a selection to another value' });
+  });
+
+  it('a setting field given a new value stays a replacement; a time stamp alone is a change on every call', async () => {
+    const setting = await writesOf(`  const c = JSON.parse(await readFile(FILE, "utf8"));\n  c.model = args.model;\n  c.updatedAt = Date.now();\n  await writeFile(FILE, JSON.stringify(c));`);
+    const touch = await writesOf(`  const c = JSON.parse(await readFile(FILE, "utf8"));\n  c.updatedAt = Date.now();\n  await writeFile(FILE, JSON.stringify(c));`);
+    expect(setting[0]).toMatchObject({ destructive: true, idempotent: true });
+    expect(touch[0]).toMatchObject({ destructive: true, idempotent: false });
+  });
+});
+
+describe('methods every object inherits, on data read at run time', () => {
+  it('`doc.hasOwnProperty(k)` on a parsed document runs no code chosen at run time (it leaves the world closed)', async () => {
+    const t = tool(
+      await lintFiles({ 'server.ts': `${SERVER_HEADER}${FS}\nfunction count(data: any) {\n  let n = 0;\n  for (const key in data) if (data.hasOwnProperty(key) && typeof data[key] === "object") n++;\n  return n;\n}\nserver.registerTool("t", { description: "d", inputSchema: {} }, async (args: any) => {\n  let rawData: any = JSON.parse(await readFile(FILE, "utf8"));\n  if (rawData._raw) rawData = rawData._raw;\n  const n = count(rawData);\n  return { content: [{ type: "text", text: String(n) }] };\n});\n` }),
+      't',
+    );
+    expect(t.effects!.effects.map((e) => e.kind)).toEqual(['fs.read']);
+  });
+});
+
+describe('an entry replaced with data that varies per call', () => {
+  it('is destructive and not idempotent (issue #4: a time inside the data)', async () => {
+    const [w] = await writesOf(`  const doc = JSON.parse(await readFile(FILE, "utf8"));\n  doc[args.tag] = { tasks: args.tasks, updated: new Date().toISOString() };\n  await writeFile(FILE, JSON.stringify(doc));`);
+    expect(w).toMatchObject({ destructive: true, idempotent: false, description: 'rewrites "notes.json" from its previous content, replacing entries with data that varies per call' });
+  });
+});
