@@ -21,6 +21,9 @@ const NON_ADDING_METHODS: ReadonlySet<string> = new Set([
   'some', 'sort', 'toReversed', 'toSorted', 'toString', 'values',
 ]);
 
+/** Array methods whose result holds elements of the list they are called on, and nothing else. */
+const SAME_ELEMENTS_METHODS: ReadonlySet<string> = new Set(['reverse', 'toReversed', 'sort', 'toSorted', 'slice', 'filter']);
+
 /** Array methods that add their arguments (`splice` its third and later ones). */
 const ADDING_METHODS: ReadonlySet<string> = new Set(['push', 'unshift', 'splice']);
 
@@ -80,6 +83,16 @@ export class CollectionElements {
       if (!decl || !Node.isPropertyDeclaration(decl) || decl.isStatic()) return null;
       return this.collect(this.mentions(node.getName()), depth, decl);
     }
+    // `middlewares.reverse()`, `list.slice(1)`, `[...list]`: the same elements (or fewer), in another order.
+    if (Node.isCallExpression(node)) {
+      const callee = unwrap(node.getExpression());
+      if (Node.isPropertyAccessExpression(callee) && SAME_ELEMENTS_METHODS.has(callee.getName())) return this.ofCollection(callee.getExpression(), depth + 1);
+      return null;
+    }
+    if (Node.isArrayLiteralExpression(node) && node.getElements().length === 1) {
+      const only = node.getElements()[0]!;
+      if (Node.isSpreadElement(only)) return this.ofCollection(only.getExpression(), depth + 1);
+    }
     if (Node.isIdentifier(node)) {
       const decl = node.getSymbol()?.getDeclarations()[0];
       if (!decl || !Node.isVariableDeclaration(decl) || !Node.isIdentifier(decl.getNameNode())) return null;
@@ -115,7 +128,8 @@ export class CollectionElements {
     }
     // A type's member of that name (an interface lists the field): no value.
     if ((Node.isPropertySignature(parent) || Node.isMethodSignature(parent)) && parent.getNameNode() === mention) return [];
-    const use = Node.isPropertyAccessExpression(parent) && parent.getNameNode() === mention ? parent : Node.isIdentifier(mention) && !Node.isPropertyAccessExpression(parent) ? mention : null;
+    // `this.hooks` (the member's name), `hooks` alone or as the object of a member (`hooks.push(h)`); not `other.hooks` of an identifier collection.
+    const use = Node.isPropertyAccessExpression(parent) && parent.getNameNode() === mention ? parent : Node.isIdentifier(mention) && (!Node.isPropertyAccessExpression(parent) || parent.getExpression() === mention) ? mention : null;
     if (use === null) return null;
     return this.addedByUse(use, depth, decl);
   }

@@ -1085,6 +1085,12 @@ export class EffectAnalyzer {
         }
         // A method of a request, response or stream, or a logger's console method: the receiver's declared type says it acts in memory.
         if (Node.isCallExpression(call) && inMemoryCall(call) !== null) return;
+        // `let next = async () => run(req); ... next = async () => mw(req, prev); return next()`: each function it may hold runs.
+        const alternatives = Node.isIdentifier(callee) ? this.functionsHeldBy(callee) : null;
+        if (alternatives) {
+          for (const fn of alternatives) this.include(fn, call, depth, summary, this.calleeBindings(fn, b.visibleFrom(fn), call, b));
+          return;
+        }
 
         // A cache of unknown type filled with what the server computed, or emptied: no later call sees it.
         if (Node.isCallExpression(call) && isCacheUpkeepCall(call)) return;
@@ -1290,6 +1296,21 @@ export class EffectAnalyzer {
     const inferred = this.unseenCallEffect(call, b, sink, service === undefined ? receiverClient() : service);
     if (inferred) summary.effects.push(inferred);
     else this.unresolved(summary, call, reason);
+  }
+
+  /**
+   * The functions a `let` may hold when its value and every value assigned to it are functions
+   * written in place (`let next = async () => f(req); next = async () => mw(req, prev)`), or null
+   * when one is not (or something else writes it): calling it runs one of them, so each is followed.
+   */
+  private functionsHeldBy(id: Node): FunctionNode[] | null {
+    const decl = id.getSymbol()?.getDeclarations()[0];
+    if (!decl || !Node.isVariableDeclaration(decl)) return null;
+    const init = decl.getInitializer();
+    const writes = this.resolver.writesOf(decl);
+    if (!init || !writes || writes.compound) return null;
+    const values = [init, ...writes.assignments.map((a) => a.getRight())].map((v) => unwrap(v));
+    return values.every((v) => Node.isArrowFunction(v) || Node.isFunctionExpression(v)) ? (values as FunctionNode[]) : null;
   }
 
   /** A budget stopped the walk at `node`: the summary is cut short (never memoized, nor reused on a cycle) and says why. */

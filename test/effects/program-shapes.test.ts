@@ -686,3 +686,34 @@ async function withRetry(fn) {
     expect(r.unresolved).toEqual([]);
   });
 });
+
+describe('middleware chains', () => {
+  it('follows a loop over a reordered one-entry list of middleware, and each function a `let` is assigned', async () => {
+    const result = await lintFiles({
+      'server.js': `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { appendFile } from "node:fs/promises";
+const server = new McpServer({ name: "t", version: "1" });
+var middlewares = [
+  async (req, next) => {
+    await appendFile("/var/log/calls.log", req.path);
+    return next();
+  }
+];
+var applyMiddlewares = async (req, func) => {
+  let next = async () => func(req);
+  for (const middleware of middlewares.reverse()) {
+    const prevNext = next;
+    next = async () => middleware(req, prevNext);
+  }
+  return next();
+};
+server.registerTool("list", { description: "d" }, async () => {
+  await applyMiddlewares({ method: "GET", path: "https://x.example.com/a" }, async (r) => fetch(r.path, { method: r.method }));
+  return { content: [] };
+});
+`,
+    });
+    const t = tool(result, 'list');
+    expect(t.effects?.effects.map((e) => `${e.sink} ${e.access}`).sort()).toEqual(['fetch GET read', 'fs/promises appendFile write']);
+  });
+});
