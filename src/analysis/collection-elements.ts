@@ -1,7 +1,8 @@
 import type { ForOfStatement, Identifier, Project, SourceFile } from 'ts-morph';
 import { Node, SyntaxKind } from '../ts-morph.js';
 import { descendantsOfKinds } from './nodes.js';
-import { isFunctionNode, unwrap } from './syntax.js';
+import { isFunctionNode, isNewOf, unwrap } from './syntax.js';
+import { selfKeyedEntry } from './registry-lookup.js';
 
 /**
  * What a collection a `for...of` loop walks can hold, read from the whole program: the elements of
@@ -20,6 +21,9 @@ const NON_ADDING_METHODS: ReadonlySet<string> = new Set([
   'includes', 'indexOf', 'join', 'keys', 'lastIndexOf', 'map', 'pop', 'reduce', 'reduceRight', 'reverse', 'shift', 'slice',
   'some', 'sort', 'toReversed', 'toSorted', 'toString', 'values',
 ]);
+
+/** Map methods that read it or take entries out, adding nothing (ECMA-262 §24.1.3). */
+const MAP_READING_METHODS: ReadonlySet<string> = new Set(['get', 'has', 'keys', 'values', 'entries', 'forEach', 'delete', 'clear']);
 
 /** Array methods whose result holds elements of the list they are called on, and nothing else. */
 const SAME_ELEMENTS_METHODS: ReadonlySet<string> = new Set(['reverse', 'toReversed', 'sort', 'toSorted', 'slice', 'filter']);
@@ -73,33 +77,124 @@ export class CollectionElements {
     return out;
   }
 
-  /** The values the collection `expr` names can hold: a field (`this.hooks`), or a local or module `const`. */
-  private ofCollection(expr: Node, depth: number): Elements {
-    if (depth > MAX_DEPTH) return null;
+  /**
+   * The values the list `expr` can hold (a field, a local or module variable, a literal, a copy or
+   * the values of a Map), or null when the program does not tell.
+   */
+  ofExpression(expr: Node): Elements {
     const node = unwrap(expr);
-    // `this.hooks` (also `this.#hooks`): a field of the class, mentioned by name anywhere.
+    return Node.isArrayLiteralExpression(node) ? this.literalElements(node) : this.ofCollection(node, 0);
+  }
+
+  /**
+   * The values a Map named by `expr` (a field or a variable) can hold: those `new Map(list.map((t) =>
+   * [t.name, t]))` starts it with and `map.set(t.name, t)` adds, keyed by their own field; null when
+   * some mention may add what is not known (a `set` keyed otherwise, the Map handed on).
+   */
+  ofMap(expr: Node, depth = 0): Elements {
+    if (depth > MAX_DEPTH) return null;
+    const held = this.holder(unwrap(expr));
+    return held ? this.collect(held.mentions, (m) => this.addedToMap(m, depth, held.decl)) : null;
+  }
+
+  /**
+   * The mentions of the field (`this.hooks`, by name) or variable (by symbol) `node` names, with its
+   * declaration; null for anything else (a static field, a destructured name, an expression).
+   */
+  private holder(node: Node): { mentions: Node[]; decl: Node } | null {
     if (Node.isPropertyAccessExpression(node) && node.getExpression().getKind() === SyntaxKind.ThisKeyword) {
       const decl = node.getNameNode().getSymbol()?.getDeclarations()[0];
       if (!decl || !Node.isPropertyDeclaration(decl) || decl.isStatic()) return null;
-      return this.collect(this.mentions(node.getName()), depth, decl);
-    }
-    // `middlewares.reverse()`, `list.slice(1)`, `[...list]`: the same elements (or fewer), in another order.
-    if (Node.isCallExpression(node)) {
-      const callee = unwrap(node.getExpression());
-      if (Node.isPropertyAccessExpression(callee) && SAME_ELEMENTS_METHODS.has(callee.getName())) return this.ofCollection(callee.getExpression(), depth + 1);
-      return null;
-    }
-    if (Node.isArrayLiteralExpression(node) && node.getElements().length === 1) {
-      const only = node.getElements()[0]!;
-      if (Node.isSpreadElement(only)) return this.ofCollection(only.getExpression(), depth + 1);
+      return { mentions: this.mentions(node.getName()), decl };
     }
     if (Node.isIdentifier(node)) {
       const decl = node.getSymbol()?.getDeclarations()[0];
       if (!decl || !Node.isVariableDeclaration(decl) || !Node.isIdentifier(decl.getNameNode())) return null;
       const symbol = node.getSymbol();
-      const same = this.mentions(node.getText()).filter((id) => id.getSymbol() === symbol);
-      return this.collect(same, depth, decl);
+      return { mentions: this.mentions(node.getText()).filter((id) => id.getSymbol() === symbol), decl };
     }
+    return null;
+  }
+
+  /** The values one mention of a Map adds to it (none for a read), or null when it may add what is not known. */
+  private addedToMap(mention: Node, depth: number, decl: Node): Elements {
+    const found = useOf(mention, decl);
+    if (found === null || 'added' in found) return found && (found.added === undefined ? [] : this.mapStart(found.added, depth));
+    let use = found.use;
+    let outer = use.getParentOrThrow();
+    while (Node.isNonNullExpression(outer) || Node.isParenthesizedExpression(outer) || Node.isAsExpression(outer)) {
+      use = outer;
+      outer = use.getParentOrThrow();
+    }
+    // `this.tools = new Map(...)`: a start like the initializer's.
+    if (Node.isBinaryExpression(outer) && outer.getLeft() === use && outer.getOperatorToken().getKind() === SyntaxKind.EqualsToken) return this.mapStart(outer.getRight(), depth);
+    if (!Node.isPropertyAccessExpression(outer) || outer.getExpression() !== use) return null;
+    const method = outer.getName();
+    if (method === 'size') return [];
+    const call = outer.getParent();
+    if (!call || !Node.isCallExpression(call) || call.getExpression() !== outer) return null;
+    if (MAP_READING_METHODS.has(method)) return [];
+    if (method !== 'set') return null;
+    const [key, value] = call.getArguments();
+    const entry = key && value ? selfKeyedEntry(key, value) : null;
+    return entry ? this.expandEntry(entry.value, depth) : null;
+  }
+
+  /** What `new Map()` or `new Map(list.map((t) => [t.name, t]))` starts a Map with; null for any other value. */
+  private mapStart(init: Node, depth: number): Elements {
+    const made = unwrap(init);
+    if (!isNewOf(made, 'Map')) return null;
+    const [pairs] = made.getArguments();
+    if (!pairs) return [];
+    const mapped = unwrap(pairs);
+    if (!Node.isCallExpression(mapped)) return null;
+    const callee = unwrap(mapped.getExpression());
+    const cb = mapped.getArguments()[0] ? unwrap(mapped.getArguments()[0]!) : undefined;
+    if (!Node.isPropertyAccessExpression(callee) || callee.getName() !== 'map' || !cb || !isFunctionNode(cb)) return null;
+    const body = cb.getBody();
+    const pair = body ? unwrap(body) : undefined;
+    const param = cb.getParameters()[0]?.getNameNode();
+    if (!pair || !Node.isArrayLiteralExpression(pair) || !param || !Node.isIdentifier(param)) return null;
+    const [key, value] = pair.getElements();
+    if (!key || !value || unwrap(value).getText() !== param.getText() || !selfKeyedEntry(key, value)) return null;
+    return this.ofCollection(callee.getExpression(), depth + 1);
+  }
+
+  /** The values an entry added to a Map can be: a loop variable's or a `forEach` callback parameter's collection, or the value itself. */
+  private expandEntry(value: Node, depth: number): Elements {
+    const node = unwrap(value);
+    const decl = Node.isIdentifier(node) ? node.getSymbol()?.getDeclarations()[0] : undefined;
+    if (decl && Node.isParameterDeclaration(decl)) {
+      const cb = decl.getParentOrThrow();
+      const call = cb.getParent();
+      if (call && Node.isCallExpression(call) && call.getArguments()[0] === cb && isFunctionNode(cb) && cb.getParameters()[0] === decl) {
+        const callee = unwrap(call.getExpression());
+        if (Node.isPropertyAccessExpression(callee) && callee.getName() === 'forEach') return this.ofCollection(callee.getExpression(), depth + 1);
+      }
+    }
+    return this.expand(value, depth);
+  }
+
+  /** The values the collection `expr` names can hold: a field (`this.hooks`), or a local or module `const`. */
+  private ofCollection(expr: Node, depth: number): Elements {
+    if (depth > MAX_DEPTH) return null;
+    const node = unwrap(expr);
+    // `this.hooks` (also `this.#hooks`): a field of the class, mentioned by name anywhere; `hooks`: a local or module variable.
+    if ((Node.isPropertyAccessExpression(node) && node.getExpression().getKind() === SyntaxKind.ThisKeyword) || Node.isIdentifier(node)) {
+      const held = this.holder(node);
+      return held ? this.collect(held.mentions, (m) => this.addedBy(m, depth, held.decl)) : null;
+    }
+    // `middlewares.reverse()`, `list.slice(1)`, `[...list]`: the same elements (or fewer), in another order.
+    if (Node.isCallExpression(node)) {
+      const callee = unwrap(node.getExpression());
+      if (Node.isPropertyAccessExpression(callee) && SAME_ELEMENTS_METHODS.has(callee.getName())) return this.ofCollection(callee.getExpression(), depth + 1);
+      // `map.values()`, `Array.from(map.values())`: the values of a Map.
+      if (Node.isPropertyAccessExpression(callee) && callee.getName() === 'values' && node.getArguments().length === 0) return this.ofMap(callee.getExpression(), depth + 1);
+      if (callee.getText() === 'Array.from' && node.getArguments().length === 1) return this.ofCollection(node.getArguments()[0]!, depth + 1);
+      return null;
+    }
+    // `[...list]`, `[...readTools, ...writeTools]`: the elements of each list spread into it.
+    if (Node.isArrayLiteralExpression(node)) return this.literalElements(node, depth);
     return null;
   }
 
@@ -107,10 +202,10 @@ export class CollectionElements {
    * The values added through `mentions` of a collection declared by `decl` (its initializer's
    * elements included), or null when one of them is a use whose effect is not known.
    */
-  private collect(mentions: readonly Node[], depth: number, decl: Node): Elements {
+  private collect(mentions: readonly Node[], addedBy: (mention: Node) => Elements): Elements {
     const out: Node[] = [];
     for (const mention of mentions) {
-      const added = this.addedBy(mention, depth, decl);
+      const added = addedBy(mention);
       if (added === null) return null;
       out.push(...added);
     }
@@ -119,19 +214,9 @@ export class CollectionElements {
 
   /** The values one mention of a collection adds to it (none for a read), or null when it may add what is not known. */
   private addedBy(mention: Node, depth: number, decl: Node): Elements {
-    const parent = mention.getParentOrThrow();
-    // The declaration: a field or a variable with an array literal (or no value yet).
-    if ((Node.isPropertyDeclaration(parent) || Node.isVariableDeclaration(parent)) && parent.getNameNode() === mention) {
-      if (parent !== decl && !Node.isPropertyDeclaration(parent)) return null;
-      const init = parent.getInitializer();
-      return init === undefined ? [] : this.literalElements(init);
-    }
-    // A type's member of that name (an interface lists the field): no value.
-    if ((Node.isPropertySignature(parent) || Node.isMethodSignature(parent)) && parent.getNameNode() === mention) return [];
-    // `this.hooks` (the member's name), `hooks` alone or as the object of a member (`hooks.push(h)`); not `other.hooks` of an identifier collection.
-    const use = Node.isPropertyAccessExpression(parent) && parent.getNameNode() === mention ? parent : Node.isIdentifier(mention) && (!Node.isPropertyAccessExpression(parent) || parent.getExpression() === mention) ? mention : null;
-    if (use === null) return null;
-    return this.addedByUse(use, depth, decl);
+    const found = useOf(mention, decl);
+    if (found === null || 'added' in found) return found && (found.added === undefined ? [] : this.literalElements(found.added));
+    return this.addedByUse(found.use, depth, decl);
   }
 
   /** The values `use` (an expression that is the collection) adds to it. */
@@ -217,8 +302,8 @@ export class CollectionElements {
     if (!Node.isArrayLiteralExpression(node)) return null;
     const out: Node[] = [];
     for (const element of node.getElements()) {
-      if (Node.isSpreadElement(element)) return null;
-      const values = this.expand(element, depth);
+      // `[...readTools, ...writeTools]`: the elements of each list spread into it.
+      const values = Node.isSpreadElement(element) ? this.ofCollection(element.getExpression(), depth + 1) : this.expand(element, depth);
       if (values === null) return null;
       out.push(...values);
     }
@@ -285,6 +370,23 @@ export class CollectionElements {
     }
     return out;
   }
+}
+
+/**
+ * What one mention of a collection's name is: its declaration (`added`: the initializer, undefined
+ * for none), a name that is not the collection (a type's member, a key of another object literal:
+ * `added` undefined too), or a use of the collection (`this.hooks`, `hooks` alone or as the object
+ * of a member, not `other.hooks` of an identifier collection). Null for a declaration of another
+ * variable of that name, or a mention that is none of these.
+ */
+function useOf(mention: Node, decl: Node): { added: Node | undefined } | { use: Node } | null {
+  const parent = mention.getParentOrThrow();
+  if ((Node.isPropertyDeclaration(parent) || Node.isVariableDeclaration(parent)) && parent.getNameNode() === mention) {
+    return parent !== decl && !Node.isPropertyDeclaration(parent) ? null : { added: parent.getInitializer() };
+  }
+  if ((Node.isPropertySignature(parent) || Node.isMethodSignature(parent) || Node.isPropertyAssignment(parent)) && parent.getNameNode() === mention) return { added: undefined };
+  const use = Node.isPropertyAccessExpression(parent) && parent.getNameNode() === mention ? parent : Node.isIdentifier(mention) && (!Node.isPropertyAccessExpression(parent) || parent.getExpression() === mention) ? mention : null;
+  return use ? { use } : null;
 }
 
 /** The variable a collection is held in when `node` is its initializer or the value assigned to it (`let target = this.hooks`, `target = this.hooks`). */

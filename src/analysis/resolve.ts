@@ -9,6 +9,7 @@ import type { Evaluated } from './values.js';
 import { returnedExpressions, soleReturn } from './returns.js';
 import { type FunctionNode, initializerOf, isEmitHelperCall, isFunctionNode, isNewOf, requireSpecifier, shorten, unwrap } from './syntax.js';
 import { CollectionElements } from './collection-elements.js';
+import { registryLookup } from './registry-lookup.js';
 import { type KeyedWrite, keyLoopOf, keyedWritesIn, literalHolder, writtenKey } from './keyed-writes.js';
 
 /**
@@ -394,6 +395,9 @@ export class Resolver {
         const entry = this.mapLiteralEntry(callee.getExpression(), first, depth, b);
         if (entry) return entry;
       }
+      // `TOOLS.find((t) => t.name === name)`, `registry.get(name)`: the one entry of that name.
+      const found = this.registryEntry(node, depth, b);
+      if (found) return found;
       // A zod schema's `parse(data)` returns the data it validated (`z.record(Def).parse(json)`).
       if (Node.isPropertyAccessExpression(callee) && callee.getName() === 'parse' && first && node.getArguments().length === 1) {
         const schema = this.resolve(callee.getExpression(), depth + 1, b);
@@ -494,6 +498,34 @@ export class Resolver {
     }
     const value = sameShapeValue(values);
     return value ? this.resolve(value, depth + 1, b) : null;
+  }
+
+  /**
+   * The entry a registry lookup ({@link registryLookup}) finds when the key is fixed (a dispatch
+   * branch's tool name, a constant) and exactly one entry of the list or Map has that name: each
+   * entry is read as an object (a literal, a frozen one, a const holding one) and its `name` field
+   * evaluated. Null when the key or the entries are not known, or no single entry matches.
+   */
+  private registryEntry(call: import('ts-morph').CallExpression, depth: number, b: Bindings): Target | null {
+    const lookup = registryLookup(call);
+    if (!lookup) return null;
+    const key = keyName(lookup.key) ?? this.constantKey(lookup.key, depth, b);
+    if (key === null) return null;
+    this.collections ??= new CollectionElements(call.getProject(), this.isProjectFile);
+    const entries = lookup.kind === 'find' ? this.collections.ofExpression(lookup.collection) : this.collections.ofMap(lookup.collection);
+    if (!entries || entries.length === 0) return null;
+    const matches: Target[] = [];
+    for (const entry of entries) {
+      const target = this.resolve(entry, depth + 1);
+      const object = target.kind === 'value' ? unwrap(target.node) : undefined;
+      if (!object || !Node.isObjectLiteralExpression(object)) return null;
+      const prop = object.getProperty(lookup.field);
+      const init = prop && Node.isPropertyAssignment(prop) ? prop.getInitializer() : undefined;
+      const name = init ? keyName(init) ?? this.constantKey(init, depth, bindingsOf(target)) : null;
+      if (name === null) return null;
+      if (name === key) matches.push(target);
+    }
+    return matches.length === 1 ? matches[0]! : null;
   }
 
   /** The value `map.get(key)` gives for a Map made from a literal array of pairs, when the key is fixed; null otherwise. */

@@ -165,7 +165,7 @@ import { readFile, writeFile } from "node:fs/promises";
 const server = new Server({ name: "x", version: "1" }, { capabilities: { tools: {} } });
 `;
 
-  it('does not read a handler taken from a Map as "no effect"', async () => {
+  it('reads a handler taken from a Map of the tools by name as that tool\'s own, not as "no effect"', async () => {
     const result = await lintFiles({
       'server.ts': `${LOW}const tools = [{ name: "write_it", inputSchema: { type: "object" }, annotations: { readOnlyHint: true }, handler: async () => { await writeFile("f", "x"); return { content: [] }; } }];
 const byName = new Map(tools.map((t) => [t.name, t]));
@@ -173,8 +173,9 @@ server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: tools.map
 server.setRequestHandler(CallToolRequestSchema, async (request) => byName.get(request.params.name)!.handler());
 `,
     });
-    expect(tool(result, 'write_it').inferred!.readOnly).toBeNull();
-    expect(tool(result, 'write_it').effects!.unresolved.map((u) => u.reason)[0]).toContain('taken from');
+    expect(tool(result, 'write_it').inferred!.readOnly).toBe(false);
+    expect(tool(result, 'write_it').effects!.effects.map((e) => e.description)).toEqual(['writes a file (overwrites it if it exists)']);
+    expect(result.findings.filter((f) => f.severity === 'error').map((f) => f.ruleId)).toEqual(['optimistic-read-only']);
   });
 
   it('reads what a function pushes onto the table passed to it, and leaves a Map-held callback unresolved', async () => {
