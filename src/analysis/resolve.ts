@@ -99,6 +99,9 @@ export interface Evaluation {
   isReachable(node: Node, fn: FunctionNode, b: Bindings): boolean;
 }
 
+/** Array methods that take one entry off a list and return it. */
+const TAKING_METHODS: ReadonlySet<string> = new Set(['shift', 'pop']);
+
 /**
  * Resolves expressions to what they stand for, across files of one project.
  * Memoizes module resolution and export lookups. Never executes code.
@@ -398,6 +401,12 @@ export class Resolver {
       // `TOOLS.find((t) => t.name === name)`, `registry.get(name)`: the one entry of that name.
       const found = this.registryEntry(node, depth, b);
       if (found) return found;
+      // `waiters.shift()` of a list only ever given one value (a queue of one callback): that value.
+      if (Node.isPropertyAccessExpression(callee) && TAKING_METHODS.has(callee.getName()) && node.getArguments().length === 0) {
+        this.collections ??= new CollectionElements(node.getProject(), this.isProjectFile);
+        const held = this.collections.ofExpression(callee.getExpression());
+        if (held && held.length === 1) return this.resolve(held[0]!, depth + 1);
+      }
       // A zod schema's `parse(data)` returns the data it validated (`z.record(Def).parse(json)`).
       if (Node.isPropertyAccessExpression(callee) && callee.getName() === 'parse' && first && node.getArguments().length === 1) {
         const schema = this.resolve(callee.getExpression(), depth + 1, b);

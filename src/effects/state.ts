@@ -8,6 +8,7 @@ import type { Effect } from '../model.js';
 import { wordsOf } from './api-verbs.js';
 import { isReleased, type StateName, type StateReads } from './state-reads.js';
 import { isFromArguments } from './value-origin.js';
+import { isCallbackQueueWrite, isEnvironmentSetting, isSearchCursorReset } from './plumbing-state.js';
 
 /**
  * Mutations of server state: module-level variables and collections, fields and static fields of
@@ -146,7 +147,7 @@ export function stateMutation(node: Node, within: FunctionNode, reads?: StateRea
     if (!root || !inside(node, within)) return null;
     const value = node.getRight();
     if (op === SyntaxKind.EqualsToken) {
-      if (isCallContextRecord(node)) return null;
+      if (isCallContextRecord(node) || isSearchCursorReset(node) || isEnvironmentSetting(node.getRight())) return null;
       const left = unwrap(node.getLeft());
       if (Node.isElementAccessExpression(left) && left.getArgumentExpression() && freshKey(left.getArgumentExpression()!)) {
         return seenLater(effect(node, root, false, false, 'adds an entry with a new key to server state `{}`'), root, node, within, value, reads);
@@ -365,6 +366,7 @@ export function mutationOfCall(call: CallExpression | NewExpression, within?: Fu
   if (!method) return undefined;
   const root = stateRoot(callee.getExpression());
   if (!root) return undefined;
+  if (isCallbackQueueWrite(call, declaredTypeOf(callee.getExpression()))) return null;
   // Reordering a list of at most one entry changes nothing a later call could see.
   if (REORDERING_METHODS.has(callee.getName()) && holdsAtMostOneEntry(callee.getExpression())) return null;
   const [key, second] = call.getArguments();
@@ -383,6 +385,14 @@ export function mutationOfCall(call: CallExpression | NewExpression, within?: Fu
     return seenLater(effect(call, root, false, false, 'toggles an entry of server state `{}` (removes it when present, adds it when absent)'), root, call, within, null, reads);
   }
   return seenLater(effect(call, root, method.destructive, method.idempotent, method.text), root, call, within, value, reads, REMOVING_METHODS.has(callee.getName()) || callee.getName() === 'clear');
+}
+
+/** The type written on the declaration of the variable or field `expr` names (`Array<() => void>`), if any. */
+function declaredTypeOf(expr: Node): string | undefined {
+  const node = unwrap(expr);
+  const name = Node.isPropertyAccessExpression(node) ? node.getNameNode() : Node.isIdentifier(node) ? node : undefined;
+  const decl = name?.getSymbol()?.getDeclarations()[0];
+  return decl && (Node.isVariableDeclaration(decl) || Node.isPropertyDeclaration(decl)) ? decl.getTypeNode()?.getText() : undefined;
 }
 
 /**
