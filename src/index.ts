@@ -174,6 +174,7 @@ export async function lint(options: LintOptions): Promise<LintResult> {
     maxDepth: options.maxDepth ?? DEFAULT_INFER_OPTIONS.maxDepth,
     maxWork: options.maxWork ?? DEFAULT_INFER_OPTIONS.maxWork,
     configured: new ConfiguredSinks(config.sinks, config.incidental, config.databaseServers),
+    handlerFiles: new Set(discovered.flatMap(({ handlers }) => handlers.map((h) => h.node.getSourceFile().getFilePath() as string))),
   });
   const analysed = discovered.map(({ facts, handlers }) => {
     let effects = null;

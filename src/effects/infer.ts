@@ -18,8 +18,9 @@ import { ParameterUse } from '../analysis/parameter-use.js';
 import { BUILTIN_VALUE_METHODS, CLIENT_LIFECYCLE_METHODS, DATA_METHODS, MCP_PROTOCOL_METHODS, PURE_GLOBALS, PURE_MODULES, SINKS, pathKey, type SinkEntry } from './catalog/index.js';
 import { SinkIndex } from './sink-index.js';
 import { isLogAppend } from './log-file.js';
+import { isInCacheModule } from './cache-modules.js';
 import { callbackClientMember, isFragmentBuilderCall, templateResultMember } from './chain.js';
-import { httpEffect, pathArgumentsOf, pathText, postEffect, requestAmong, sinkCallEffect, sinkTemplateEffect, sqlEffect, type SinkSite } from './sink-call.js';
+import { httpEffect, pathArgumentsOf, pathText, postEffect, relaxedByOperation, requestAmong, sinkCallEffect, sinkTemplateEffect, sqlEffect, type SinkSite } from './sink-call.js';
 import { pathPurpose, shownUrl } from './request-purpose.js';
 import { isCacheUpkeepCall, selectionKey, stateMutation, mutationOfCall, withoutRestoredSwitches } from './state.js';
 import { isFreshKey, scratchDirOf } from './fresh.js';
@@ -240,11 +241,15 @@ function wrappingFunctionName(call: CallExpression): string | null {
   if (statements.length > 2) return null;
   const calls = descendantsOfKinds<CallExpression>(body, [SyntaxKind.CallExpression]).filter((c) => Node.isPropertyAccessExpression(unwrap(c.getExpression())));
   if (calls.some((c) => c !== call && !contains(call, c) && !contains(c, call))) return null;
-  const named = Node.isMethodDeclaration(fn) || Node.isFunctionDeclaration(fn) ? fn.getName() : undefined;
-  if (named) return named;
+  return functionName(fn);
+}
+
+/** The name a function is written with: its own (a method, a function declaration) or its holder's (`const remove = async () => ...`, `{ remove: async () => ... }`); null when nameless. */
+function functionName(fn: FunctionNode): string | null {
+  const own = Node.isMethodDeclaration(fn) || Node.isFunctionDeclaration(fn) ? fn.getName() : undefined;
+  if (own) return own;
   const holder = fn.getParent();
-  if (holder && (Node.isVariableDeclaration(holder) || Node.isPropertyAssignment(holder))) return holder.getName();
-  return null;
+  return holder && (Node.isVariableDeclaration(holder) || Node.isPropertyAssignment(holder)) ? holder.getName() : null;
 }
 
 /** Methods of a list call's result that fetch a page of it (`client.projects.list(q).page(cursor)`): the list is the request. */
@@ -695,7 +700,7 @@ export class EffectAnalyzer {
     this.stateReads ??= new StateReads(node.getProject());
     const mutation = stateMutation(node, fn, this.stateReads, (key) => isFreshKey(key, this.resolver, b));
     if (mutation) {
-      summary.effects.push(mutation);
+      if (!this.keepsCache(node)) summary.effects.push(mutation);
       return;
     }
     if (Node.isCallExpression(node) || Node.isNewExpression(node)) this.visitCall(node, depth, summary, b, fn);
@@ -892,9 +897,11 @@ export class EffectAnalyzer {
     // Through a cycle back into the caller: its own effects may also be reached directly, which the evidence prefers.
     const caller = this.cycles.innermost();
     const detour = inner.cycle !== undefined && caller !== undefined && inner.cycle.has(caller);
+    // The function that picks the method (`update() { return this.send(path, { method: "PATCH" }) }`) names the operation; a transport helper handed the method (`send`, `request`) does not.
+    const operation = /(['"`])(?:PATCH|PUT)\1/i.test(callee.getBody()?.getText() ?? '') ? functionName(callee) : null;
     for (const e of inner.effects) {
       if (fresh && ownThisWrite(e)) continue;
-      const moved: Effect = { ...e, via: [hop, ...e.via] };
+      const moved: Effect = { ...(operation !== null ? relaxedByOperation(e, operation) : e), via: [hop, ...e.via] };
       // A path that is the callee's parameter reads, in the caller, as the argument it was given.
       if (paths && e.target !== undefined && paths.has(e.target)) moved.target = paths.get(e.target)!;
       if (paths && e.from !== undefined && paths.has(e.from)) moved.from = paths.get(e.from)!;
@@ -962,7 +969,9 @@ export class EffectAnalyzer {
     // `items.push(x)` on server state is a mutation, unless `push` is a method of the project or of a package.
     // A method of an API declared without code (`declare const client: any`) is that API's, not server state.
     const mutation = target.kind === 'function' || target.kind === 'module' || (target.kind === 'unknown' && target.declaredOnly) ? undefined : mutationOfCall(call, fn, this.stateReads, (key) => isFreshKey(key, this.resolver, b));
-    if (mutation) summary.effects.push(mutation);
+    if (mutation) {
+      if (!this.keepsCache(call)) summary.effects.push(mutation);
+    }
     // A write no later call can see (mutation === null: a memo filled, a cache entry evicted) is no effect, nor a call to judge by its name.
     else if (mutation === undefined) this.classify(call, target, depth, summary, b);
     // Functions of the project passed as callbacks (`items.map(save)`) run too.
@@ -1233,10 +1242,19 @@ export class EffectAnalyzer {
     return this.isResultOfPureCall(call, depth + 1);
   }
 
-  /** Records what calling a catalogued sink does, unless it is pure, its arguments say it does nothing, or it appends to a log file (log-file.ts). */
+  /**
+   * Records what calling a catalogued sink does, unless it is pure, its arguments say it does
+   * nothing, it appends to a log file (log-file.ts), or it keeps a cache module's own files (cache-modules.ts).
+   */
   private pushSinkEffect(summary: Summary, sink: SinkEntry, call: CallExpression | NewExpression, site: SinkSite | undefined, b: Bindings): void {
     const effect = sink.pure ? null : sinkCallEffect(sink, call, this.resolver, site, b);
-    if (effect && !isLogAppend(sink, call, effect) && !this.isLockFileEffect(effect, sink, call)) summary.effects.push(this.createsNewFile(this.inScratchDir(effect, sink, call, b), sink, call, b));
+    const cacheFile = effect !== null && (effect.kind === 'fs.write' || effect.kind === 'fs.delete') && this.keepsCache(call);
+    if (effect && !cacheFile && !isLogAppend(sink, call, effect) && !this.isLockFileEffect(effect, sink, call)) summary.effects.push(this.createsNewFile(this.inScratchDir(effect, sink, call, b), sink, call, b));
+  }
+
+  /** True for a write in a cache module (cache-modules.ts) that holds no tool's handler: the cache's own upkeep. */
+  private keepsCache(node: Node): boolean {
+    return isInCacheModule(node) && !(this.options.handlerFiles?.has(node.getSourceFile().getFilePath()) ?? false);
   }
 
   /**

@@ -15,6 +15,8 @@ export interface InferOptions {
   maxWork: number;
   /** Sinks and incidental sinks from the project's configuration. */
   configured?: ConfiguredSinks;
+  /** The paths of the files that hold a tool's handler: such a file is never a cache module (cache-modules.ts). */
+  handlerFiles?: ReadonlySet<string>;
 }
 
 export const DEFAULT_INFER_OPTIONS: InferOptions = { maxDepth: 12, maxWork: 2_000_000 };

@@ -8,7 +8,7 @@ import { calledName, initializerOf, isFunctionNode, isNewOf, unwrap } from '../a
 import type { Effect } from '../model.js';
 import { fileFlagEffect, pathKey, type SinkEntry } from './catalog/index.js';
 import { classifySql, splitStatements, type SqlEffect, worstSql } from './sql.js';
-import { verbOf } from './api-verbs.js';
+import { verbOf, namedVerb } from './api-verbs.js';
 import { mentionsFreshValue } from './fresh.js';
 import { mayBeRequestObject } from './in-memory.js';
 import { commandEffect, commandOfCall, commandOfTemplate } from './commands.js';
@@ -181,6 +181,22 @@ function relaxedByPath(effect: Effect, url: string | null): Effect {
   const idempotent = purpose.op.idempotent === true ? true : effect.idempotent;
   if (destructive === effect.destructive && idempotent === effect.idempotent) return effect;
   return { ...effect, destructive, idempotent, description: `${effect.description.replace(/\)$/, '')} to ${shownUrl(url!)}: ${purpose.why})` };
+}
+
+/**
+ * A PATCH (or PUT) sent for a project function named by an operation, which picks that method
+ * (`delete()` sending `PATCH {deleted: true}`, `update()` handing `{ method: "PATCH" }` to a fetch
+ * helper; the caller checks that the function writes the method): an operation the verb table
+ * calls idempotent (`update`, `delete`, `archive`: api-verbs.ts) fills the idempotence a PATCH
+ * leaves open (RFC 5789). Nothing else changes: a name is weaker evidence than the request, so it
+ * never makes a write less destructive (`addToDashboard` may PATCH a whole list). `name` is the
+ * function's name as written; the effect is returned as it is when the name adds nothing.
+ */
+export function relaxedByOperation(effect: Effect, name: string): Effect {
+  if (effect.kind !== 'network' || effect.access !== 'write' || effect.confidence !== 'certain' || effect.idempotent !== null || !/ (PUT|PATCH)\b/.test(effect.sink)) return effect;
+  const named = namedVerb(name);
+  if (!named || named.effect.access !== 'write' || named.effect.idempotent !== true) return effect;
+  return { ...effect, idempotent: true, description: `${effect.description} for \`${name}\` (\`${named.verb}\`: ${named.effect.label})` };
 }
 
 /** `base` with the access and traits of an HTTP method; `description` when given, else the base's with the method. */

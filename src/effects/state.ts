@@ -8,6 +8,7 @@ import type { Effect } from '../model.js';
 import { wordsOf } from './api-verbs.js';
 import { isReleased, type StateName, type StateReads } from './state-reads.js';
 import { isFromArguments } from './value-origin.js';
+import { CACHE_WORDS } from './cache-modules.js';
 import { isCallbackQueueWrite, isEnvironmentSetting, isSearchCursorReset } from './plumbing-state.js';
 
 /**
@@ -456,7 +457,6 @@ function setsExpiry(arg: Node): boolean {
 }
 
 /** Words that name a store as a cache or memo (`schemaCache`, `_cache`, `envMemo`, `cachedUsers`). */
-const CACHE_WORDS: ReadonlySet<string> = new Set(['cache', 'cached', 'caches', 'memo', 'memos', 'memoized', 'memoised']);
 
 /**
  * True when the state, or the class it is a field of, is named for rate limiting (`apiRateLimit`,

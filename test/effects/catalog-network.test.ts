@@ -129,6 +129,29 @@ const debug = createDebug("app");`,
   });
 });
 
+describe('product analytics', () => {
+  it('has no effect through posthog-node, Segment, Mixpanel, Amplitude, RudderStack or a vendor logger: usage reports are telemetry', async () => {
+    const r = await foundIn(
+      `import { PostHog } from "posthog-node";
+import { Analytics } from "@segment/analytics-node";
+import Mixpanel from "mixpanel";
+import { track } from "@amplitude/analytics-node";
+import RudderAnalytics from "@rudderstack/rudder-sdk-node";
+import log from "@apify/log";
+const posthog = new PostHog("key", { host: "https://eu.i.posthog.com" });
+const segment = new Analytics({ writeKey: "key" });
+const mixpanel = Mixpanel.init("token");
+const rudder = new RudderAnalytics("key", { dataPlaneUrl: "https://example.dataplane.rudderstack.com" });`,
+      `  posthog.capture({ distinctId: "u", event: "tool call" }); posthog.captureException(new Error("x"));
+  segment.track({ userId: "u", event: "tool call" }); mixpanel.track("tool call", {}); track("tool call");
+  rudder.track({ userId: "u", event: "tool call" }); log.info("called"); log.softFail("soft");`,
+    );
+    expect(r.rows).toEqual([]);
+    expect(r.unresolved).toEqual([]);
+    expect(r.inferred).toEqual({ readOnly: true, destructive: false, idempotent: true, openWorld: false });
+  });
+});
+
 describe('node:http servers', () => {
   it('a local OAuth redirect server: starting it, listening and answering with the response are no effect; a request it makes still is', async () => {
     const r = await foundIn(

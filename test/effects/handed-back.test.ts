@@ -50,7 +50,7 @@ describe('functions handed back uncalled', () => {
   });
 
   it('counts the method it calls through a spread options object (the caller gives the method)', async () => {
-    expect(await effectsOf('await api.dashboards("p").update("1", {});')).toEqual(['makes an HTTP request (PATCH):write']);
+    expect(await effectsOf('await api.dashboards("p").update("1", {});')).toEqual(['makes an HTTP request (PATCH) for `update` (`update`: changes existing data to the values given):write']);
   });
 
   it('reads a returned const that holds the object of methods', async () => {

@@ -55,6 +55,16 @@ export const PURE_MODULES: ReadonlySet<string> = new Set([
   '@sentry/deno',
   '@sentry/cloudflare',
   '@sentry/aws-serverless',
+  // Product analytics SDKs: `capture`, `track`, `identify` report usage of the server itself, as
+  // telemetry does (issue 15, kind 1; corpus README: analytics are not modifications).
+  'posthog-node',
+  '@segment/analytics-node',
+  'analytics-node',
+  'mixpanel',
+  '@amplitude/analytics-node',
+  '@rudderstack/rudder-sdk-node',
+  // Logging packages of API vendors' SDKs, shaped like the loggers above (`log.info`, `log.softFail`).
+  '@apify/log',
   // Terminal styling.
   'chalk',
   'picocolors',
