@@ -343,6 +343,16 @@ export class CollectionElements {
   }
 
   /**
+   * The values every call of the function declaring `param` gives it (each followed as {@link
+   * expand} does; a call that passes the parameter on to itself adds nothing), or null when the
+   * program does not tell (see {@link arguments}).
+   */
+  parameterValues(param: import('ts-morph').ParameterDeclaration): Elements {
+    if (param.isRestParameter() || !Node.isIdentifier(param.getNameNode())) return null;
+    return this.arguments(param, parameterIndex(param), 0);
+  }
+
+  /**
    * The arguments every call of the function declaring `param` gives at `index`, found by the
    * function's name; null when the function is nameless, or its name is used other than to call
    * it (handed on as a callback, read as a value) or a call spreads its arguments.
@@ -364,6 +374,9 @@ export class CollectionElements {
       if (args.some((a) => Node.isSpreadElement(a))) return null;
       const arg = args[index];
       if (!arg) continue;
+      // A recursive call passing the parameter on (`walk(child, visited)` inside `walk`) adds nothing new.
+      const passed = unwrap(arg);
+      if (Node.isIdentifier(passed) && passed.getSymbol()?.getDeclarations()[0] === param) continue;
       const values = this.expand(arg, depth + 1);
       if (values === null) return null;
       out.push(...values);

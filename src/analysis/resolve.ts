@@ -227,6 +227,12 @@ export class Resolver {
     return this.collections.ofLoop(loop);
   }
 
+  /** The values every call of its function gives a parameter, from the whole program (collection-elements.ts), or null when the program does not tell. */
+  parameterValues(param: import('ts-morph').ParameterDeclaration): Node[] | null {
+    this.collections ??= new CollectionElements(param.getProject(), this.isProjectFile);
+    return this.collections.parameterValues(param);
+  }
+
   /** The project source file a module specifier written in `from` refers to, or null for a package or an unresolved path. */
   projectModule(from: SourceFile, specifier: string): SourceFile | null {
     const key = `${from.getFilePath()}\0${specifier}`;

@@ -1,6 +1,6 @@
 import type { CallExpression, TypeNode } from 'ts-morph';
 import { Node, SyntaxKind } from '../ts-morph.js';
-import { unwrap } from '../analysis/syntax.js';
+import { isModuleLevel, unwrap } from '../analysis/syntax.js';
 import { CONSOLE_METHODS, WEB_VALUE_TYPES } from './catalog/pure.js';
 
 /**
@@ -179,4 +179,40 @@ export function inMemoryCall(call: CallExpression): string | null {
   if (web !== null) return `a method of a ${web.replace(/\..*$/, '')} value, which acts in memory`;
   if (CONSOLE_METHODS.has(callee.getName()) && isConsoleShaped(annotationOf(declarationOf(receiver)))) return 'logging through a logger that declares only console methods';
   return null;
+}
+
+/** Methods of Map, Set and Array (ECMA-262 §24.1, §24.2, §23.1) that read or change the collection itself. */
+const COLLECTION_METHODS: ReadonlySet<string> = new Set([
+  'set', 'get', 'has', 'add', 'delete', 'clear', 'push', 'pop', 'shift', 'unshift', 'splice', 'forEach', 'keys', 'values', 'entries',
+]);
+
+/** True for a collection made fresh in a function (`new Map()`, `new Set()`, `[]`), directly or held by a local `const` or `let` of a function. */
+function isLocalCollection(value: Node): boolean {
+  let node = unwrap(value);
+  if (Node.isIdentifier(node)) {
+    const decl = node.getSymbol()?.getDeclarations()[0];
+    if (!decl || !Node.isVariableDeclaration(decl) || isModuleLevel(decl)) return false;
+    const init = decl.getInitializer();
+    if (!init) return false;
+    node = unwrap(init);
+  }
+  if (Node.isArrayLiteralExpression(node)) return true;
+  return Node.isNewExpression(node) && /^(Map|Set|WeakMap|WeakSet|Array)$/.test(node.getExpression().getText());
+}
+
+/**
+ * A Map, Set or Array method called on a parameter that every caller gives a collection it made
+ * for the call (`walk(id, visited, depthMap)` with `const visited = new Set()` in the caller):
+ * the collection lives in that call, so the method acts in memory. `valuesOf` gives the values a
+ * parameter receives across the program (null when unknown). Null when the call is anything else.
+ */
+export function localCollectionCall(call: CallExpression, valuesOf: (param: import('ts-morph').ParameterDeclaration) => Node[] | null): string | null {
+  const callee = unwrap(call.getExpression());
+  if (!Node.isPropertyAccessExpression(callee) || !COLLECTION_METHODS.has(callee.getName())) return null;
+  const receiver = unwrap(callee.getExpression());
+  const decl = Node.isIdentifier(receiver) ? receiver.getSymbol()?.getDeclarations()[0] : undefined;
+  if (!decl || !Node.isParameterDeclaration(decl)) return null;
+  const values = valuesOf(decl);
+  if (!values || values.length === 0 || !values.every(isLocalCollection)) return null;
+  return `a method of a collection its callers make for the call (\`${receiver.getText()}\`), which acts in memory`;
 }

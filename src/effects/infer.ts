@@ -32,7 +32,7 @@ import { judgeFileRewrites } from './read-modify-write.js';
 import { handedBackFunctions } from './handed-back.js';
 import { callsParameter, inlineCallbacks, isWithin } from './followed-callbacks.js';
 import { LISTENER_METHODS, releasedHandle } from './release.js';
-import { inMemoryCall } from './in-memory.js';
+import { inMemoryCall, localCollectionCall } from './in-memory.js';
 import { clientPackageOfArguments, clientPackageOfPath, clientPackageOfReceiver } from './service-clients.js';
 import { DEFAULT_INFER_OPTIONS, type InferOptions } from './options.js';
 import { CallCycles, type CycleDependent } from './cycles.js';
@@ -968,7 +968,7 @@ export class EffectAnalyzer {
     const target = resolved.kind === 'unknown' ? (templateResultMember(calleeExpr, this.resolver, b) ?? callbackClientMember(calleeExpr, this.resolver, b, (t) => moduleSink(t).sink) ?? resolved) : resolved;
     // `items.push(x)` on server state is a mutation, unless `push` is a method of the project or of a package.
     // A method of an API declared without code (`declare const client: any`) is that API's, not server state.
-    const mutation = target.kind === 'function' || target.kind === 'module' || (target.kind === 'unknown' && target.declaredOnly) ? undefined : mutationOfCall(call, fn, this.stateReads, (key) => isFreshKey(key, this.resolver, b));
+    const mutation = target.kind === 'function' || target.kind === 'module' || (target.kind === 'unknown' && target.declaredOnly) ? undefined : mutationOfCall(call, fn, this.stateReads, (key) => isFreshKey(key, this.resolver, b), (param) => this.resolver.parameterValues(param));
     if (mutation) {
       if (!this.keepsCache(call)) summary.effects.push(mutation);
     }
@@ -1094,6 +1094,8 @@ export class EffectAnalyzer {
         }
         // A method of a request, response or stream, or a logger's console method: the receiver's declared type says it acts in memory.
         if (Node.isCallExpression(call) && inMemoryCall(call) !== null) return;
+        // `visited.add(id)` on a parameter every caller gives a `new Set()` of its own: a collection of that call.
+        if (Node.isCallExpression(call) && localCollectionCall(call, (param) => this.resolver.parameterValues(param)) !== null) return;
         // `let next = async () => run(req); ... next = async () => mw(req, prev); return next()`: each function it may hold runs.
         const alternatives = Node.isIdentifier(callee) ? this.functionsHeldBy(callee) : null;
         if (alternatives) {

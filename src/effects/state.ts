@@ -353,7 +353,7 @@ function isWrittenTo(expr: Node): boolean {
  * Undefined when the call mutates no server state; null when it does, unseen by any later call.
  * `freshKey` as for {@link stateMutation}.
  */
-export function mutationOfCall(call: CallExpression | NewExpression, within?: FunctionNode, reads?: StateReads, freshKey: (key: Node) => boolean = isFreshValue): Effect | null | undefined {
+export function mutationOfCall(call: CallExpression | NewExpression, within?: FunctionNode, reads?: StateReads, freshKey: (key: Node) => boolean = isFreshValue, valuesOf?: ParameterValues): Effect | null | undefined {
   if (!Node.isCallExpression(call)) return undefined;
   const callee = unwrap(call.getExpression());
   if (!Node.isPropertyAccessExpression(callee)) return undefined;
@@ -365,7 +365,7 @@ export function mutationOfCall(call: CallExpression | NewExpression, within?: Fu
   // `x.toString()`, `x.constructor(...)`: names of Object.prototype are no mutating methods.
   const method = Object.hasOwn(MUTATING_METHODS, callee.getName()) ? MUTATING_METHODS[callee.getName()] : undefined;
   if (!method) return undefined;
-  const root = stateRoot(callee.getExpression());
+  const root = stateRoot(callee.getExpression()) ?? (valuesOf ? rootThroughParameter(callee.getExpression(), valuesOf) : null);
   if (!root) return undefined;
   if (isCallbackQueueWrite(call, declaredTypeOf(callee.getExpression()))) return null;
   // Reordering a list of at most one entry changes nothing a later call could see.
@@ -386,6 +386,25 @@ export function mutationOfCall(call: CallExpression | NewExpression, within?: Fu
     return seenLater(effect(call, root, false, false, 'toggles an entry of server state `{}` (removes it when present, adds it when absent)'), root, call, within, null, reads);
   }
   return seenLater(effect(call, root, method.destructive, method.idempotent, method.text), root, call, within, value, reads, REMOVING_METHODS.has(callee.getName()) || callee.getName() === 'clear');
+}
+
+/** The values a parameter receives across the program (null when unknown): see Resolver.parameterValues. */
+export type ParameterValues = (param: import('ts-morph').ParameterDeclaration) => Node[] | null;
+
+/**
+ * The state a parameter stands for when some caller hands it long-lived state (`remember(registry,
+ * key)` writes `registry` through `store.set(...)`): the first such value's root, or null when the
+ * receiver is no bare parameter or no caller passes state.
+ */
+function rootThroughParameter(receiver: Node, valuesOf: ParameterValues): StateRoot | null {
+  const node = unwrap(receiver);
+  const decl = Node.isIdentifier(node) ? node.getSymbol()?.getDeclarations()[0] : undefined;
+  if (!decl || !Node.isParameterDeclaration(decl)) return null;
+  for (const value of valuesOf(decl) ?? []) {
+    const root = stateRoot(value);
+    if (root) return root;
+  }
+  return null;
 }
 
 /** The type written on the declaration of the variable or field `expr` names (`Array<() => void>`), if any. */
