@@ -152,6 +152,20 @@ const rudder = new RudderAnalytics("key", { dataPlaneUrl: "https://example.datap
   });
 });
 
+describe('telemetry methods on receivers the linter cannot resolve', () => {
+  it('has no effect through a Workers Analytics Engine binding or an injected error tracker; an unknown write stays one', async () => {
+    const r = await foundIn(
+      `interface Env { ANALYTICS: { writeDataPoint(p: unknown): void }; STORE: { put(k: string, v: string): Promise<void> } }
+declare const env: Env;
+declare const tracker: { captureException(e: unknown): void; captureMessage(m: string): void; addBreadcrumb(b: unknown): void };`,
+      `  env.ANALYTICS.writeDataPoint({ blobs: ["tool"], doubles: [1] });
+  tracker.captureException(new Error("x")); tracker.captureMessage("m"); tracker.addBreadcrumb({ message: "b" });
+  await env.STORE.put("k", String(args.v));`,
+    );
+    expect(r.rows).toEqual(['env.STORE.put | api write d=true i=true open=false likely']);
+  });
+});
+
 describe('node:http servers', () => {
   it('a local OAuth redirect server: starting it, listening and answering with the response are no effect; a request it makes still is', async () => {
     const r = await foundIn(

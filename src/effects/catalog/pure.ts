@@ -285,3 +285,12 @@ export const CONSOLE_METHODS: ReadonlySet<string> = new Set([
   'log', 'info', 'warn', 'error', 'debug', 'trace', 'group', 'groupCollapsed', 'groupEnd', 'table', 'dir', 'count', 'countReset',
   'time', 'timeEnd', 'timeLog', 'assert',
 ]);
+
+/**
+ * Methods whose name belongs to a telemetry API alone, called on receivers the linter cannot
+ * resolve (a platform binding, an injected client): Cloudflare Workers Analytics Engine's
+ * `writeDataPoint` (https://developers.cloudflare.com/analytics/analytics-engine/), error
+ * trackers' `captureException`/`captureMessage`/`addBreadcrumb` (Sentry, PostHog), OpenTelemetry's
+ * `recordException`. Telemetry is not a modification (issue 15, kind 1; corpus README).
+ */
+export const TELEMETRY_METHODS: ReadonlySet<string> = new Set(['writeDataPoint', 'captureException', 'captureMessage', 'addBreadcrumb', 'recordException']);
