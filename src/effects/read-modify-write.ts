@@ -475,6 +475,7 @@ function assignmentChange(assignment: import('ts-morph').BinaryExpression, fn: F
     if (N.isPropertyAccessExpression(left) && isTimeValue(value) && TIME_FIELD.test(left.getName())) return 'stamp';
     const handed = mentionsParameter(value, fn) && !mentions(value, derived);
     if (handed && N.isPropertyAccessExpression(left) && wordsOf(left.getName()).some((w) => SELECTION_WORDS.has(w))) return 'switch';
+    if (handed && isMappingEntry(left, value)) return 'switch';
     return mentionsFreshValue(value) ? 'renew' : handed ? 'merge' : 'set';
   }
   const spread = spreadOverChange(value, fn, derived);
@@ -497,6 +498,22 @@ function assignmentChange(assignment: import('ts-morph').BinaryExpression, fn: F
  * the labels mean": switching a selection is not destructive, and a repeat changes nothing more).
  */
 const SELECTION_WORDS: ReadonlySet<string> = new Set(['current', 'active', 'selected']);
+
+/** Words of a container's name that say it maps names to names (`branchTagMapping`, `aliases`, `projectMap`). */
+const MAPPING_WORDS: ReadonlySet<string> = new Set(['mapping', 'mappings', 'map', 'alias', 'aliases']);
+
+/**
+ * True for `mapping[key] = name`: an entry of a name-to-name mapping pointed at a name the function
+ * was handed (a branch at a tag, an alias at its target). Like a selection, it switches what a name
+ * points to and destroys no data (corpus README, "What the labels mean": switching is not
+ * destructive); a repeat points it the same way.
+ */
+function isMappingEntry(left: Node, value: Node): boolean {
+  if (!N.isElementAccessExpression(left)) return false;
+  const container = unwrap(left.getExpression());
+  const name = N.isPropertyAccessExpression(container) ? container.getName() : N.isIdentifier(container) ? container.getText() : '';
+  return wordsOf(name).some((w) => MAPPING_WORDS.has(w)) && N.isIdentifier(unwrap(value));
+}
 
 /** Fields that record a time (`updatedAt`, `lastSwitched`, `modified`, `timestamp`). */
 const TIME_FIELD = /(^|[a-z])(At|Time|Date|Timestamp|Switched|Updated|Modified|Seen|Used|Accessed)$|^(at|time|date|timestamp|updated|modified|lastUpdated|lastModified)$/;

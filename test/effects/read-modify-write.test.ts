@@ -131,6 +131,14 @@ describe('JSON documents rewritten through shared readers and writers (issue 15:
     expect(w).toMatchObject({ destructive: false, idempotent: true, description: 'rewrites "state.json" from its previous content, switching a selection to another value' });
   });
 
+  it('pointing an entry of a name-to-name mapping at a name switches it; an entry of other data given a value stays a replacement', async () => {
+    const top = `async function link(branch: string, tag: string, note: string) {\n  const state: any = JSON.parse(await readFile("state.json", "utf8"));\n  if (!state.branchTagMapping) state.branchTagMapping = {};\n  state.branchTagMapping[branch] = tag;\n  await writeFile("state.json", JSON.stringify(state));\n}\nasync function annotate(branch: string, note: string) {\n  const state: any = JSON.parse(await readFile("state.json", "utf8"));\n  state.notes[branch] = note;\n  await writeFile("state.json", JSON.stringify(state));\n}`;
+    const [mapped] = await writesOf(`  await link(args.branch, args.tag, "");`, top);
+    const [noted] = await writesOf(`  await annotate(args.branch, args.note);`, top);
+    expect(mapped).toMatchObject({ destructive: false, idempotent: true, description: 'rewrites "state.json" from its previous content, switching a selection to another value' });
+    expect(noted).toMatchObject({ destructive: true, idempotent: true });
+  });
+
   it('a setting field given a new value stays a replacement; a time stamp alone is a change on every call', async () => {
     const setting = await writesOf(`  const c = JSON.parse(await readFile(FILE, "utf8"));\n  c.model = args.model;\n  c.updatedAt = Date.now();\n  await writeFile(FILE, JSON.stringify(c));`);
     const touch = await writesOf(`  const c = JSON.parse(await readFile(FILE, "utf8"));\n  c.updatedAt = Date.now();\n  await writeFile(FILE, JSON.stringify(c));`);
