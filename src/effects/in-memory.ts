@@ -1,6 +1,6 @@
 import type { CallExpression, TypeNode } from 'ts-morph';
 import { Node, SyntaxKind } from '../ts-morph.js';
-import { isModuleLevel, unwrap } from '../analysis/syntax.js';
+import { isModuleLevel, shorten, unwrap } from '../analysis/syntax.js';
 import { CONSOLE_METHODS, TELEMETRY_METHODS, WEB_VALUE_TYPES } from './catalog/pure.js';
 
 /**
@@ -186,6 +186,43 @@ export function inMemoryCall(call: CallExpression): string | null {
 const COLLECTION_METHODS: ReadonlySet<string> = new Set([
   'set', 'get', 'has', 'add', 'delete', 'clear', 'push', 'pop', 'shift', 'unshift', 'splice', 'forEach', 'keys', 'values', 'entries',
 ]);
+
+/** Global collection types (ECMA-262 §23.1, §24.1, §24.2, §24.3, §24.4). */
+const COLLECTION_TYPES: ReadonlySet<string> = new Set(['Map', 'Set', 'WeakMap', 'WeakSet', 'Array', 'ReadonlyArray', 'ReadonlyMap', 'ReadonlySet']);
+
+/** True for a type annotation that is a global collection type (`Map<K, V>`, `T[]`, `Array<T>`), ignoring `undefined` and `null` in a union. */
+function isCollectionType(type: TypeNode | undefined): boolean {
+  if (!type) return false;
+  const members = (Node.isUnionTypeNode(type) ? type.getTypeNodes() : [type]).filter((m) => m.getKind() !== SyntaxKind.UndefinedKeyword && !(Node.isLiteralTypeNode(m) && m.getText() === 'null'));
+  return members.length > 0 && members.every((m) => Node.isArrayTypeNode(m) || (Node.isTypeReference(m) && Node.isIdentifier(m.getTypeName()) && COLLECTION_TYPES.has(m.getTypeName().getText()) && isGlobalTypeName(m.getTypeName())));
+}
+
+/** True for a call of a project function declared to return a global collection (`getOrCreateChildMap(node): Map<string, TreeNode>`). */
+function returnsCollection(init: Node): boolean {
+  const call = unwrap(init);
+  if (!Node.isCallExpression(call)) return false;
+  const callee = unwrap(call.getExpression());
+  const name = Node.isIdentifier(callee) ? callee : Node.isPropertyAccessExpression(callee) ? callee.getNameNode() : undefined;
+  const decl = name?.getSymbol()?.getDeclarations()[0];
+  const fn = decl && Node.isVariableDeclaration(decl) ? decl.getInitializer() : decl;
+  return fn !== undefined && (Node.isFunctionDeclaration(fn) || Node.isArrowFunction(fn) || Node.isFunctionExpression(fn) || Node.isMethodDeclaration(fn)) && isCollectionType(fn.getReturnTypeNode());
+}
+
+/**
+ * A Map, Set or Array method on a value the code declares a collection of the process: a name or
+ * field annotated `Map<…>`, `Set<…>`, `T[]` (also a member of a project interface: `node.children`
+ * of `children: TreeNode[]`), or a local made by a function declared to return one. It acts in
+ * memory. Null for any other call (a method of a client, an undeclared value).
+ */
+export function declaredCollectionCall(call: CallExpression): string | null {
+  const callee = unwrap(call.getExpression());
+  if (!Node.isPropertyAccessExpression(callee) || !COLLECTION_METHODS.has(callee.getName())) return null;
+  const decl = declarationOf(callee.getExpression());
+  if (!decl || (Node.isVariableDeclaration(decl) && isModuleLevel(decl))) return null;
+  const init = decl && Node.isVariableDeclaration(decl) ? decl.getInitializer() : undefined;
+  if (!isCollectionType(annotationOf(decl)) && !(init && returnsCollection(init))) return null;
+  return `a method of a collection the code declares (\`${shorten(callee.getExpression().getText(), 40)}\`), which acts in memory`;
+}
 
 /** True for a collection made fresh in a function (`new Map()`, `new Set()`, `[]`), directly or held by a local `const` or `let` of a function. */
 function isLocalCollection(value: Node): boolean {

@@ -41,4 +41,34 @@ describe('a collection made for the call and handed to a helper', () => {
     // `registry` is module state a caller hands over: the write through the parameter is a write of it.
     expect(result.stored!.effects.map((e) => e.description)).toEqual(['sets an entry of server state `registry`, replacing any previous one, read back at server.ts:22']);
   });
+
+  it('is acted on in memory when the code declares it a collection: an interface member `T[]`, a helper declared to return a Map', async () => {
+    const top = `interface TreeNode { name: string; children: TreeNode[] }
+interface KeyValueClient { set(key: string, value: string): Promise<void> }
+const lookups = new WeakMap<TreeNode, Map<string, TreeNode>>();
+const childrenOf = (node: TreeNode): Map<string, TreeNode> => {
+  let map = lookups.get(node);
+  if (!map) { map = new Map(); lookups.set(node, map); }
+  return map;
+};
+function addPath(root: TreeNode, path: string): void {
+  let current = root;
+  for (const part of path.split("/")) {
+    const children = childrenOf(current);
+    let child = children.get(part);
+    if (!child) { child = { name: part, children: [] }; current.children.push(child); children.set(part, child); }
+    current = child;
+  }
+}
+async function store(kv: KeyValueClient, key: string, value: string) { await kv.set(key, value); }
+export async function save(kv: KeyValueClient) { await store(kv, "k", "v"); }`;
+    const result = await found(serverWith(top, {
+      tree: `  const root: TreeNode = { name: "root", children: [] };\n  for (const p of String(args.paths).split(",")) addPath(root, p);`,
+      kv: `  await save(args.kv as KeyValueClient);`,
+    }), ['tree', 'kv']);
+    expect(result.tree!.rows).toEqual([]);
+    expect(result.tree!.inferred.readOnly).toBe(true);
+    // A client's `set`, declared by a project interface that is no collection: still judged by the name.
+    expect(result.kv!.rows).toEqual(['kv.set | api write d=true i=true open=false likely']);
+  });
 });
