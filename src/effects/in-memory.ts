@@ -254,3 +254,22 @@ export function localCollectionCall(call: CallExpression, valuesOf: (param: impo
   if (!values || values.length === 0 || !values.every(isLocalCollection)) return null;
   return `a method of a collection its callers make for the call (\`${receiver.getText()}\`), which acts in memory`;
 }
+
+/** Array methods that take a callback over the elements (ECMA-262 §23.1.3): `find(cb)`, `filter(cb)`, `sort(cmp)`. */
+const CALLBACK_ARRAY_METHODS: ReadonlySet<string> = new Set([
+  'find', 'findIndex', 'findLast', 'findLastIndex', 'filter', 'map', 'flatMap', 'forEach', 'some', 'every', 'reduce', 'reduceRight', 'sort', 'toSorted',
+]);
+
+/**
+ * An Array method given an inline callback (`task.subtasks.find((s) => s.id === id)`,
+ * `items.sort((a, b) => a.n - b.n)`): an API's `find` takes a query, not a function, so the
+ * receiver is a list of the process and the call acts in memory (the callback's own calls are
+ * read where it is written). Null for any other call.
+ */
+export function callbackArrayCall(call: CallExpression): string | null {
+  const callee = unwrap(call.getExpression());
+  if (!Node.isPropertyAccessExpression(callee) || !CALLBACK_ARRAY_METHODS.has(callee.getName())) return null;
+  const first = call.getArguments()[0];
+  if (!first || !(Node.isArrowFunction(unwrap(first)) || Node.isFunctionExpression(unwrap(first)))) return null;
+  return `an Array method given a callback (\`${callee.getName()}\`), which acts in memory`;
+}

@@ -32,7 +32,7 @@ import { judgeFileRewrites } from './read-modify-write.js';
 import { handedBackFunctions } from './handed-back.js';
 import { callsParameter, inlineCallbacks, isWithin } from './followed-callbacks.js';
 import { LISTENER_METHODS, releasedHandle } from './release.js';
-import { declaredCollectionCall, inMemoryCall, localCollectionCall } from './in-memory.js';
+import { callbackArrayCall, declaredCollectionCall, inMemoryCall, localCollectionCall } from './in-memory.js';
 import { clientPackageOfArguments, clientPackageOfPath, clientPackageOfReceiver } from './service-clients.js';
 import { DEFAULT_INFER_OPTIONS, type InferOptions } from './options.js';
 import { CallCycles, type CycleDependent } from './cycles.js';
@@ -1095,7 +1095,7 @@ export class EffectAnalyzer {
         // A method of a request, response or stream, or a logger's console method: the receiver's declared type says it acts in memory.
         if (Node.isCallExpression(call) && inMemoryCall(call) !== null) return;
         // `visited.add(id)` on a parameter every caller gives a `new Set()` of its own: a collection of that call.
-        if (Node.isCallExpression(call) && (localCollectionCall(call, (param) => this.resolver.parameterValues(param)) !== null || declaredCollectionCall(call) !== null)) return;
+        if (Node.isCallExpression(call) && (localCollectionCall(call, (param) => this.resolver.parameterValues(param)) !== null || declaredCollectionCall(call) !== null || callbackArrayCall(call) !== null)) return;
         // `let next = async () => run(req); ... next = async () => mw(req, prev); return next()`: each function it may hold runs.
         const alternatives = Node.isIdentifier(callee) ? this.functionsHeldBy(callee) : null;
         if (alternatives) {

@@ -71,4 +71,16 @@ export async function save(kv: KeyValueClient) { await store(kv, "k", "v"); }`;
     // A client's `set`, declared by a project interface that is no collection: still judged by the name.
     expect(result.kv!.rows).toEqual(['kv.set | api write d=true i=true open=false likely']);
   });
+
+  it('is acted on in memory when an Array method is given a callback; a find given a query stays judged by the name', async () => {
+    const top = `declare const db: any;
+function subtaskOf(task: any, id: number) { return task.subtasks.find((s: any) => s.id === id); }
+function ordered(task: any) { return task.subtasks.filter((s: any) => !s.done).sort((a: any, b: any) => a.n - b.n); }`;
+    const result = await found(serverWith(top, {
+      local: `  const t = JSON.parse(String(args.task));\n  subtaskOf(t, 1); ordered(t);`,
+      query: `  await db.find({ id: args.id });`,
+    }), ['local', 'query']);
+    expect(result.local!.rows).toEqual([]);
+    expect(result.query!.rows).toEqual(['db.find | api read d=null i=null open=false likely']);
+  });
 });
