@@ -15,7 +15,7 @@ import { DELEGATING_METHODS, SQL_ONLY_NAMES, SQL_RUNNING_NAMES, leadingVerb, nam
 import { BranchIndex } from '../analysis/branches.js';
 import { conditionOf } from '../analysis/conditions.js';
 import { ParameterUse } from '../analysis/parameter-use.js';
-import { BUILTIN_VALUE_METHODS, CLIENT_LIFECYCLE_METHODS, DATA_METHODS, MCP_PROTOCOL_METHODS, PURE_GLOBALS, PURE_MODULES, SINKS, pathKey, type SinkEntry } from './catalog/index.js';
+import { BUILTIN_VALUE_METHODS, CLIENT_LIFECYCLE_METHODS, DATA_METHODS, MCP_PROTOCOL_METHODS, MCP_SESSION_FUNCTIONS, PURE_GLOBALS, PURE_MODULES, SINKS, pathKey, type SinkEntry } from './catalog/index.js';
 import { SinkIndex } from './sink-index.js';
 import { isLogAppend } from './log-file.js';
 import { isInCacheModule } from './cache-modules.js';
@@ -1132,6 +1132,8 @@ export class EffectAnalyzer {
           if (freesHandle(call, [])) return;
           if (this.isResultOfPureCall(callee.getExpression())) return;
         }
+        // `sendNotification(n)` taken out of a request handler's `extra` (`const { sendNotification } = params`): the session's, as its method is.
+        if (Node.isIdentifier(callee) && MCP_SESSION_FUNCTIONS.has(callee.getText())) return;
         if (isFragmentBuilderCall(call, this.resolver, b)) return;
         this.unseen(summary, call, target.reason, b, undefined, client);
       }

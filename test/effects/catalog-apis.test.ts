@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chain, effectsOf, server } from './library-helpers.js';
+import { SERVER_HEADER, lintFiles, tool } from '../helpers.js';
 
 describe('GitHub (Octokit)', () => {
   it('REST methods by verb, the older form without rest, request() by its route, graphql() by its operation, paginate() by the method it is given', async () => {
@@ -191,5 +192,28 @@ describe('Google APIs, AWS SDK v3, Stripe', () => {
       'api write d:false i:false open certain | stripe new().checkout.sessions.create (create)',
     ]);
     expect(r.unresolved).toEqual([]);
+  });
+});
+
+describe('the MCP session of a request', () => {
+  it('has no effect: notifications, elicitation and sampling through `extra`, also taken out of it and called bare in a helper', async () => {
+    const result = await lintFiles({
+      'server.ts': `${SERVER_HEADER}
+async function forward(params: { sendNotification: (n: unknown) => Promise<void>; sendRequest: (r: unknown, s: unknown) => Promise<unknown> }) {
+  const { sendNotification, sendRequest } = params;
+  await sendNotification({ method: "notifications/progress", params: { progress: 1 } });
+  await sendRequest({ method: "elicitation/create", params: {} }, {});
+}
+server.registerTool("t", { description: "d" }, async (_args: unknown, extra: any) => {
+  await extra.sendNotification({ method: "notifications/message", params: { level: "info", data: "x" } });
+  await forward(extra);
+  return { content: [] };
+});
+`,
+    });
+    const t = tool(result, 't');
+    expect(t.effects!.effects).toEqual([]);
+    expect(t.effects!.unresolved).toEqual([]);
+    expect(t.inferred).toEqual({ readOnly: true, destructive: false, idempotent: true, openWorld: false });
   });
 });

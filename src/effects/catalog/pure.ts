@@ -269,6 +269,9 @@ export const MCP_PROTOCOL_METHODS: ReadonlySet<string> = new Set([
   'isConnected',
 ]);
 
+/** The request-handler functions of {@link MCP_PROTOCOL_METHODS} a handler may take out of its `extra` and call bare (`const { sendNotification } = extra`). */
+export const MCP_SESSION_FUNCTIONS: ReadonlySet<string> = new Set(['sendNotification', 'sendRequest', 'sendLoggingMessage', 'elicitInput', 'createMessage']);
+
 /**
  * Types of the Fetch API and the Streams standard (WHATWG Fetch, Streams) whose values live in the
  * process: a request or response object, its headers and body, a stream of it and its reader.
