@@ -1047,8 +1047,10 @@ export class EffectAnalyzer {
         const callsResult = target.path[target.path.length - 1] === RESULT_OF_CALL && !Node.isCallExpression(unwrap(call.getExpression()));
         // `paths.get(id).split(".").pop()`: a string or array method of the value a collection gave back reads data.
         // (A step that only strings and arrays have, `split`, tells data from a handler: `handlers.get(name).call(...)` stays unfollowed.)
+        // (Fields of the value may come first: `registry.get(id).filePath.split(".")`.)
         const after = target.path.slice(taken + 1);
-        if (taken >= 0 && !callsResult && after.every((p) => p === RESULT_OF_CALL || BUILTIN_VALUE_METHODS.has(p)) && after.some((p) => DATA_METHODS.has(p))) return;
+        const called = target.path[target.path.length - 1] ?? '';
+        if (taken >= 0 && !callsResult && (DATA_METHODS.has(called) || (BUILTIN_VALUE_METHODS.has(called) && after.some((p) => DATA_METHODS.has(p))))) return;
         if (Node.isCallExpression(call) && (taken >= 0 || callsResult)) {
           this.unresolved(summary, call, `calls a function taken from \`${shorten(unwrap(call.getExpression()).getText(), 40)}\`, which the linter cannot follow`);
           return;

@@ -598,4 +598,17 @@ describe('values a collection gave back', () => {
     expect(r.effects).toEqual([]);
     expect(r.unresolved).toEqual(['calls a function taken from `handler?.call`, which the linter cannot follow']);
   });
+
+  it('reads a string method of a field of what a map gave back as data (a registry entry\'s `filePath.split(".")`)', async () => {
+    const r = await effectsOf(
+      withText(
+        server(
+          `  const entry = registry.get(text);\n  const ext = extensionOf(entry!.filePath);\n  const kind = entry!.filePath.split(".").pop()?.toUpperCase();`,
+          `const registry = new Map<string, { filePath: string }>();\nfunction extensionOf(filePath: string) { return filePath.split(".").pop() || ""; }`,
+        ),
+      ),
+    );
+    expect(r.effects).toEqual([]);
+    expect(r.unresolved).toEqual([]);
+  });
 });
