@@ -157,12 +157,16 @@ describe('telemetry methods on receivers the linter cannot resolve', () => {
     const r = await foundIn(
       `interface Env { ANALYTICS: { writeDataPoint(p: unknown): void }; STORE: { put(k: string, v: string): Promise<void> } }
 declare const env: Env;
-declare const tracker: { captureException(e: unknown): void; captureMessage(m: string): void; addBreadcrumb(b: unknown): void };`,
+declare const tracker: { captureException(e: unknown): void; captureMessage(m: string): void; addBreadcrumb(b: unknown): void };
+import { McpServer as Tmcp } from "tmcp";
+const usage = new Tmcp({ name: "x", version: "1" }, {}).withContext<{ track(session: string, event: string): void }>();`,
       `  env.ANALYTICS.writeDataPoint({ blobs: ["tool"], doubles: [1] });
+  usage.ctx.custom.track("session", "tool");
   tracker.captureException(new Error("x")); tracker.captureMessage("m"); tracker.addBreadcrumb({ message: "b" });
   await env.STORE.put("k", String(args.v));`,
     );
     expect(r.rows).toEqual(['env.STORE.put | api write d=true i=true open=false likely']);
+    expect(r.unresolved).toEqual([]);
   });
 });
 

@@ -294,6 +294,7 @@ export const CONSOLE_METHODS: ReadonlySet<string> = new Set([
  * resolve (a platform binding, an injected client): Cloudflare Workers Analytics Engine's
  * `writeDataPoint` (https://developers.cloudflare.com/analytics/analytics-engine/), error
  * trackers' `captureException`/`captureMessage`/`addBreadcrumb` (Sentry, PostHog), OpenTelemetry's
- * `recordException`. Telemetry is not a modification (issue 15, kind 1; corpus README).
+ * `recordException`, product analytics' `track`/`trackEvent` (Segment, Mixpanel, a server's own
+ * usage hook). Telemetry is not a modification (issue 15, kind 1; corpus README).
  */
-export const TELEMETRY_METHODS: ReadonlySet<string> = new Set(['writeDataPoint', 'captureException', 'captureMessage', 'addBreadcrumb', 'recordException']);
+export const TELEMETRY_METHODS: ReadonlySet<string> = new Set(['writeDataPoint', 'captureException', 'captureMessage', 'addBreadcrumb', 'recordException', 'track', 'trackEvent']);
