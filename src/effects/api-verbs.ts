@@ -36,7 +36,10 @@ const START: VerbEffect = { access: 'write', destructive: false, idempotent: nul
  * `dismiss`). `copy` may write onto an existing target (S3 `CopyObject`) or make a new one (Drive
  * `files.copy`): a write of unknown kind. A deletion is idempotent (a repeat finds nothing to
  * delete, corpus README); an update sets what it is given (idempotent); `merge`, `pay`,
- * `capture`, `start` and the like may do something new each time (idempotence unknown).
+ * `capture`, `start` and the like may do something new each time (idempotence unknown). A
+ * computation a service answers (`explain`, `summarize`, `estimate`, `chat`) keeps nothing (corpus
+ * README: an assistant's answer is read, not stored); `generate` is left out, as it also names
+ * making a key or a resource.
  */
 export const API_VERBS: ReadonlyMap<string, VerbEffect> = new Map([
   ...['delete', 'del', 'remove', 'rm', 'drop', 'purge', 'destroy', 'erase', 'wipe', 'truncate', 'clear', 'unlink', 'revoke', 'evict', 'kill', 'terminate', 'trash', 'void', 'detach', 'disassociate', 'untag', 'deregister'].map((v) => [v, DESTROY] as const),
@@ -45,6 +48,8 @@ export const API_VERBS: ReadonlyMap<string, VerbEffect> = new Map([
   ...['enable', 'disable', 'archive', 'unarchive', 'untrash', 'lock', 'unlock', 'pause', 'resume', 'hide', 'unhide', 'pin', 'unpin', 'mute', 'unmute', 'activate', 'deactivate', 'unpublish', 'star', 'unstar', 'follow', 'unfollow', 'subscribe', 'unsubscribe'].map((v) => [v, FLAG] as const),
   ...['write', 'save', 'merge', 'toggle', 'capture', 'pay', 'finalize', 'restore', 'reboot', 'change', 'authorize'].map((v) => [v, CHANGE] as const),
   ...['get', 'list', 'find', 'search', 'read', 'fetch', 'query', 'describe', 'count', 'lookup', 'show', 'view', 'check', 'exists', 'has', 'is', 'load', 'select', 'peek', 'inspect', 'resolve', 'validate', 'retrieve', 'head', 'scan', 'download', 'compare', 'assume'].map((v) => [v, READ] as const),
+  // Computations a service answers (an assistant explains, summarises, translates; a pricing API estimates): nothing is kept.
+  ...['explain', 'summarize', 'summarise', 'translate', 'estimate', 'calculate', 'compute', 'analyze', 'analyse', 'suggest', 'recommend', 'preview', 'chat', 'ask'].map((v) => [v, READ] as const),
   ['move', MOVE],
   ['start', START],
   ['copy', OPS.write],

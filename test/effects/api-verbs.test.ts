@@ -41,6 +41,14 @@ describe('verbs of method names', () => {
     expect(judged('isCancel')).toBe('is read d=null i=null');
   });
 
+  it('reads a computation a service answers (explain, summarize, estimate, chat), and leaves generate unjudged', () => {
+    expect(judged('explainDqlInNaturalLanguage')).toBe('explain read d=null i=null');
+    expect(judged('summarizeThread')).toBe('summarize read d=null i=null');
+    expect(judged('estimateCost')).toBe('estimate read d=null i=null');
+    expect(judged('chatWithCopilot')).toBe('chat read d=null i=null');
+    expect(judged('generateApiKey')).toBeNull();
+  });
+
   it('judges calls of a client the linter cannot see by these verbs, as likely effects', async () => {
     const r = await foundIn(
       `import { Client } from "task-sdk";\nconst client = new Client({ token: "t" });`,
