@@ -17,6 +17,7 @@ const ADD = OPS.add;
 const CHANGE = OPS.change;
 const READ = OPS.read;
 /** Setting fields to the values given: a repeat sets them again to the same values. */
+const DEPLOY: VerbEffect = { access: 'write', destructive: true, idempotent: null, label: 'puts another version live' };
 const SET_FIELDS: VerbEffect = { access: 'write', destructive: true, idempotent: true, label: 'changes existing data to the values given' };
 /**
  * A reversible flag (enable/disable, archive, pause/resume, lock/unlock, star/unstar) and a move
@@ -47,6 +48,8 @@ export const API_VERBS: ReadonlyMap<string, VerbEffect> = new Map([
   ...['update', 'set', 'put', 'rename', 'edit', 'modify', 'patch', 'replace', 'overwrite', 'assign', 'reset', 'upsert', 'cancel', 'abort', 'stop', 'confirm', 'dismiss', 'approve', 'mark'].map((v) => [v, SET_FIELDS] as const),
   ...['enable', 'disable', 'archive', 'unarchive', 'untrash', 'lock', 'unlock', 'pause', 'resume', 'hide', 'unhide', 'pin', 'unpin', 'mute', 'unmute', 'activate', 'deactivate', 'unpublish', 'star', 'unstar', 'follow', 'unfollow', 'subscribe', 'unsubscribe'].map((v) => [v, FLAG] as const),
   ...['write', 'save', 'merge', 'toggle', 'capture', 'pay', 'finalize', 'restore', 'reboot', 'change', 'authorize'].map((v) => [v, CHANGE] as const),
+  // Putting a new version live (a deployment, a rollback) replaces what runs: destructive, a repeat may or may not deploy again.
+  ...['deploy', 'redeploy', 'rollback', 'rollout', 'promote'].map((v) => [v, DEPLOY] as const),
   ...['get', 'list', 'find', 'search', 'read', 'fetch', 'query', 'describe', 'count', 'lookup', 'show', 'view', 'check', 'exists', 'has', 'is', 'load', 'select', 'peek', 'inspect', 'resolve', 'validate', 'retrieve', 'head', 'scan', 'download', 'compare', 'assume'].map((v) => [v, READ] as const),
   // Computations a service answers (an assistant explains, summarises, translates; a pricing API estimates): nothing is kept.
   ...['explain', 'summarize', 'summarise', 'translate', 'estimate', 'calculate', 'compute', 'analyze', 'analyse', 'suggest', 'recommend', 'preview', 'chat', 'ask'].map((v) => [v, READ] as const),

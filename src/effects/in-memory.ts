@@ -1,7 +1,7 @@
 import type { CallExpression, TypeNode } from 'ts-morph';
 import { Node, SyntaxKind } from '../ts-morph.js';
 import { isModuleLevel, shorten, unwrap } from '../analysis/syntax.js';
-import { CONSOLE_METHODS, TELEMETRY_METHODS, WEB_VALUE_TYPES } from './catalog/pure.js';
+import { CONSOLE_METHODS, RUNTIME_CONTEXT_METHODS, TELEMETRY_METHODS, WEB_VALUE_TYPES } from './catalog/pure.js';
 
 /**
  * Calls on values whose declared type says they live in the process (issue 15, "unknown is not
@@ -179,6 +179,7 @@ export function inMemoryCall(call: CallExpression): string | null {
   if (web !== null) return `a method of a ${web.replace(/\..*$/, '')} value, which acts in memory`;
   if (CONSOLE_METHODS.has(callee.getName()) && isConsoleShaped(annotationOf(declarationOf(receiver)))) return 'logging through a logger that declares only console methods';
   if (TELEMETRY_METHODS.has(callee.getName())) return `telemetry (\`${callee.getName()}\` is a telemetry API's method)`;
+  if (RUNTIME_CONTEXT_METHODS.has(callee.getName())) return `a method of a worker's execution context (\`${callee.getName()}\`)`;
   return null;
 }
 

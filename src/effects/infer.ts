@@ -15,7 +15,7 @@ import { DELEGATING_METHODS, SQL_ONLY_NAMES, SQL_RUNNING_NAMES, leadingVerb, nam
 import { BranchIndex } from '../analysis/branches.js';
 import { conditionOf } from '../analysis/conditions.js';
 import { ParameterUse } from '../analysis/parameter-use.js';
-import { BUILTIN_VALUE_METHODS, CLIENT_LIFECYCLE_METHODS, DATA_METHODS, MCP_PROTOCOL_METHODS, MCP_SESSION_FUNCTIONS, PURE_GLOBALS, PURE_MODULES, SINKS, TELEMETRY_METHODS, pathKey, type SinkEntry } from './catalog/index.js';
+import { BUILTIN_VALUE_METHODS, CLIENT_LIFECYCLE_METHODS, DATA_METHODS, MCP_PROTOCOL_METHODS, MCP_SESSION_FUNCTIONS, PURE_GLOBALS, PURE_MODULES, RUNTIME_CONTEXT_METHODS, SINKS, TELEMETRY_METHODS, pathKey, type SinkEntry } from './catalog/index.js';
 import { SinkIndex } from './sink-index.js';
 import { isLogAppend } from './log-file.js';
 import { isInCacheModule } from './cache-modules.js';
@@ -1034,7 +1034,7 @@ export class EffectAnalyzer {
         // `PullRequestStatus.Active.valueOf()`: the primitive value of a package's constant.
         if ((last === 'valueOf' || last === 'toString') && exportPath.length >= 2) return;
         // `server.ctx.custom.track(session, "tool")`: a telemetry method of something a package made.
-        if (TELEMETRY_METHODS.has(last) && made >= 0) return;
+        if ((TELEMETRY_METHODS.has(last) || RUNTIME_CONTEXT_METHODS.has(last)) && made >= 0) return;
         this.unseen(summary, call, `calls ${named}, which the sink catalog does not model`, b, `${module} ${pathKey(exportPath)}`.trim(), Node.isCallExpression(call) ? (clientPackageOfPath(module, exportPath) ?? clientPackageOfArguments(call, this.resolver, b)) : null);
         return;
       }

@@ -41,6 +41,11 @@ describe('verbs of method names', () => {
     expect(judged('isCancel')).toBe('is read d=null i=null');
   });
 
+  it('takes a deployment (deploy, rollback, promote) for a destructive write whose repeat is unknown', () => {
+    expect(judged('deployApp')).toBe('deploy write d=true i=null');
+    expect(judged('rollbackRelease')).toBe('rollback write d=true i=null');
+  });
+
   it('reads a computation a service answers (explain, summarize, estimate, chat), and leaves generate unjudged', () => {
     expect(judged('explainDqlInNaturalLanguage')).toBe('explain read d=null i=null');
     expect(judged('summarizeThread')).toBe('summarize read d=null i=null');

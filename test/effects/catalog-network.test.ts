@@ -153,15 +153,17 @@ const rudder = new RudderAnalytics("key", { dataPlaneUrl: "https://example.datap
 });
 
 describe('telemetry methods on receivers the linter cannot resolve', () => {
-  it('has no effect through a Workers Analytics Engine binding or an injected error tracker; an unknown write stays one', async () => {
+  it('has no effect through a Workers Analytics Engine binding, an injected error tracker, a usage hook or a worker context\'s waitUntil; an unknown write stays one', async () => {
     const r = await foundIn(
       `interface Env { ANALYTICS: { writeDataPoint(p: unknown): void }; STORE: { put(k: string, v: string): Promise<void> } }
 declare const env: Env;
 declare const tracker: { captureException(e: unknown): void; captureMessage(m: string): void; addBreadcrumb(b: unknown): void };
 import { McpServer as Tmcp } from "tmcp";
-const usage = new Tmcp({ name: "x", version: "1" }, {}).withContext<{ track(session: string, event: string): void }>();`,
+const usage = new Tmcp({ name: "x", version: "1" }, {}).withContext<{ track(session: string, event: string): void }>();
+declare const workerCtx: { waitUntil(p: Promise<unknown>): void };`,
       `  env.ANALYTICS.writeDataPoint({ blobs: ["tool"], doubles: [1] });
   usage.ctx.custom.track("session", "tool");
+  workerCtx.waitUntil(Promise.resolve());
   tracker.captureException(new Error("x")); tracker.captureMessage("m"); tracker.addBreadcrumb({ message: "b" });
   await env.STORE.put("k", String(args.v));`,
     );

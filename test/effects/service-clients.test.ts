@@ -31,7 +31,7 @@ describe('service clients of packages', () => {
   });
 
   it('a method a factory-made client has, with no verb in its name, reaches the service with an unknown effect', async () => {
-    const { t } = await lintTool('import { createCloudClient } from "@cloud/sdk";\nconst api = createCloudClient({ apiKey: "k" });', 'await api.actions.deploy({ id: "1" });');
+    const { t } = await lintTool('import { createCloudClient } from "@cloud/sdk";\nconst api = createCloudClient({ apiKey: "k" });', 'await api.actions.trigger({ id: "1" });');
     expect(t.inferred).toMatchObject({ readOnly: null, openWorld: true });
     expect(t.effects?.effects.map((e) => `${e.access}:${e.confidence}`)).toEqual(['unknown:likely']);
   });
@@ -50,11 +50,11 @@ const api = createCloudClient({ apiKey: "k" });
 const wrappers = {
   async getCurrentUser() { return { user: await api.user.me() }; },
   async listProjects(cursor?: string) { return api.projects.list({}).page(cursor); },
-  async deployAndLog(id: string) { const r = await api.actions.deploy({ id }); await api.audit.note(id); return r; },
+  async triggerAndLog(id: string) { const r = await api.actions.trigger({ id }); await api.audit.note(id); return r; },
 };`,
-      'await wrappers.getCurrentUser(); await wrappers.listProjects(); await wrappers.deployAndLog("1");',
+      'await wrappers.getCurrentUser(); await wrappers.listProjects(); await wrappers.triggerAndLog("1");',
     );
-    expect(t.effects?.effects.map((e) => `${e.sink} ${e.access}`)).toEqual(['@cloud/sdk createCloudClient().user.me read', '@cloud/sdk createCloudClient().projects.list read', '@cloud/sdk createCloudClient().actions.deploy unknown', '@cloud/sdk createCloudClient().audit.note unknown']);
+    expect(t.effects?.effects.map((e) => `${e.sink} ${e.access}`)).toEqual(['@cloud/sdk createCloudClient().user.me read', '@cloud/sdk createCloudClient().projects.list read', '@cloud/sdk createCloudClient().actions.trigger unknown', '@cloud/sdk createCloudClient().audit.note unknown']);
     expect(t.effects?.effects[0]!.description).toBe(
       'calls `api.user.me` (via a client of the package `@cloud/sdk`, which reaches its service), which by the name of the function that wraps it (`getCurrentUser`: `get`) reads data',
     );

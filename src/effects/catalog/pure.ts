@@ -298,3 +298,10 @@ export const CONSOLE_METHODS: ReadonlySet<string> = new Set([
  * usage hook). Telemetry is not a modification (issue 15, kind 1; corpus README).
  */
 export const TELEMETRY_METHODS: ReadonlySet<string> = new Set(['writeDataPoint', 'captureException', 'captureMessage', 'addBreadcrumb', 'recordException', 'track', 'trackEvent']);
+
+/**
+ * Methods of a worker runtime's execution context (Cloudflare Workers, Service Workers:
+ * `ctx.waitUntil(promise)`, `ctx.passThroughOnException()`): they keep the isolate alive or set
+ * how it fails; the work a promise does is read where the promise is made.
+ */
+export const RUNTIME_CONTEXT_METHODS: ReadonlySet<string> = new Set(['waitUntil', 'passThroughOnException']);
