@@ -110,3 +110,58 @@ export function scratchDirOf(pathExpr: Node, resolver: Resolver, b: Bindings, de
   const target = resolver.resolve(node, 0, b);
   return target.kind === 'value' && unwrap(target.node) !== node ? next(target.node, bindingsOf(target)) : null;
 }
+
+/** Calls that remove a directory or file (`fs.rm(dir, { recursive: true })`, `rmSync`, `fs-extra` `remove`, `rimraf`). */
+const REMOVING_CALL = /(?:^|\.)(?:rm|rmSync|rmdir|rmdirSync|remove|removeSync|rimraf|rimrafSync)$/;
+
+/**
+ * The temporary directory a `mkdtemp` call makes, when the function that makes it removes it in a
+ * `finally` block (`try { ... } finally { await fs.rm(tempDir, { recursive: true }) }`): the
+ * directory, and what is written in it, do not outlive the call, so neither its making nor its
+ * removal is a change a later call can see (corpus README, "What the labels mean": a temporary
+ * clone that is removed is not counted). `call` is the `mkdtemp` call or the removal; true when it
+ * is one half of such a pair.
+ */
+export function isCleanedScratchDir(call: Node): boolean {
+  if (!Node.isCallExpression(call)) return false;
+  const callee = unwrap(call.getExpression()).getText();
+  if (SCRATCH_DIR_CALL.test(`${callee}(`)) return removalInFinally(heldIn(call)) !== null;
+  if (!REMOVING_CALL.test(callee)) return false;
+  const first = call.getArguments()[0];
+  const target = first ? unwrap(first) : undefined;
+  if (!target || !Node.isIdentifier(target)) return false;
+  const decl = target.getSymbol()?.getDeclarations()[0];
+  if (!decl || !Node.isVariableDeclaration(decl)) return false;
+  const init = decl.getInitializer();
+  const made = init ? unwrap(Node.isAwaitExpression(unwrap(init)) ? (unwrap(init) as import('ts-morph').AwaitExpression).getExpression() : init) : undefined;
+  return made !== undefined && Node.isCallExpression(made) && SCRATCH_DIR_CALL.test(`${unwrap(made.getExpression()).getText()}(`) && removalInFinally(decl) === call;
+}
+
+/** The variable a call's result is held in (`const dir = await fs.mkdtemp(p)`), or null. */
+function heldIn(call: Node): import('ts-morph').VariableDeclaration | null {
+  let node: Node = call;
+  let parent = node.getParent();
+  while (parent && (Node.isAwaitExpression(parent) || Node.isParenthesizedExpression(parent) || Node.isAsExpression(parent))) {
+    node = parent;
+    parent = node.getParent();
+  }
+  return parent && Node.isVariableDeclaration(parent) && parent.getInitializer() === node && Node.isIdentifier(parent.getNameNode()) ? parent : null;
+}
+
+/** The removal of the variable `decl` in a `finally` block of the function that declares it, or null. */
+function removalInFinally(decl: import('ts-morph').VariableDeclaration | null): Node | null {
+  if (!decl) return null;
+  const fn = decl.getFirstAncestor((a) => Node.isFunctionDeclaration(a) || Node.isArrowFunction(a) || Node.isFunctionExpression(a) || Node.isMethodDeclaration(a));
+  if (!fn) return null;
+  const symbol = decl.getNameNode().getSymbol();
+  for (const tryStatement of descendantsOfKinds<import('ts-morph').TryStatement>(fn, [SyntaxKind.TryStatement])) {
+    const block = tryStatement.getFinallyBlock();
+    if (!block) continue;
+    for (const call of descendantsOfKinds<import('ts-morph').CallExpression>(block, [SyntaxKind.CallExpression])) {
+      const first = call.getArguments()[0];
+      const arg = first ? unwrap(first) : undefined;
+      if (REMOVING_CALL.test(unwrap(call.getExpression()).getText()) && arg && Node.isIdentifier(arg) && arg.getSymbol() === symbol) return call;
+    }
+  }
+  return null;
+}

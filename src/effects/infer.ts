@@ -23,7 +23,7 @@ import { callbackClientMember, isFragmentBuilderCall, templateResultMember } fro
 import { httpEffect, pathArgumentsOf, pathText, postEffect, relaxedByOperation, requestAmong, sinkCallEffect, sinkTemplateEffect, sqlEffect, type SinkSite } from './sink-call.js';
 import { pathPurpose, shownUrl } from './request-purpose.js';
 import { isCacheUpkeepCall, selectionKey, stateMutation, mutationOfCall, withoutRestoredSwitches } from './state.js';
-import { isFreshKey, scratchDirOf } from './fresh.js';
+import { isCleanedScratchDir, isFreshKey, scratchDirOf } from './fresh.js';
 import { createOnlyWrite } from './create-only.js';
 import { isLockPath } from './lock-files.js';
 import { oneTimeMigrationTest } from './migrations.js';
@@ -1252,12 +1252,14 @@ export class EffectAnalyzer {
 
   /**
    * Records what calling a catalogued sink does, unless it is pure, its arguments say it does
-   * nothing, it appends to a log file (log-file.ts), or it keeps a cache module's own files (cache-modules.ts).
+   * nothing, it appends to a log file (log-file.ts), it keeps a cache module's own files
+   * (cache-modules.ts), or it makes or removes a temporary directory the function removes in a
+   * `finally` (fresh.ts).
    */
   private pushSinkEffect(summary: Summary, sink: SinkEntry, call: CallExpression | NewExpression, site: SinkSite | undefined, b: Bindings): void {
     const effect = sink.pure ? null : sinkCallEffect(sink, call, this.resolver, site, b);
-    const cacheFile = effect !== null && (effect.kind === 'fs.write' || effect.kind === 'fs.delete') && this.keepsCache(call);
-    if (effect && !cacheFile && !isLogAppend(sink, call, effect) && !this.isLockFileEffect(effect, sink, call)) summary.effects.push(this.createsNewFile(this.inScratchDir(effect, sink, call, b), sink, call, b));
+    const upkeep = effect !== null && (effect.kind === 'fs.write' || effect.kind === 'fs.delete') && (this.keepsCache(call) || isCleanedScratchDir(call) || this.inCleanedScratchDir(sink, call, b));
+    if (effect && !upkeep && !isLogAppend(sink, call, effect) && !this.isLockFileEffect(effect, sink, call)) summary.effects.push(this.createsNewFile(this.inScratchDir(effect, sink, call, b), sink, call, b));
   }
 
   /** True for a write in a cache module (cache-modules.ts) that holds no tool's handler: the cache's own upkeep. */
@@ -1293,6 +1295,14 @@ export class EffectAnalyzer {
    * temporary files of a command it runs) overwrites or deletes nothing that existed before the
    * call: not destructive, and the evidence says where the directory was made.
    */
+  /** True for a file effect under a temporary directory its function removes in a `finally` (fresh.ts): nothing of it outlives the call. */
+  private inCleanedScratchDir(sink: SinkEntry, call: CallExpression | NewExpression, b: Bindings): boolean {
+    if (!Node.isCallExpression(call)) return false;
+    const { target } = filePaths(sink, call);
+    const dir = target ? scratchDirOf(target, this.resolver, b) : null;
+    return dir !== null && isCleanedScratchDir(dir);
+  }
+
   private inScratchDir(effect: Effect, sink: SinkEntry, call: CallExpression | NewExpression, b: Bindings): Effect {
     if ((effect.kind !== 'fs.write' && effect.kind !== 'fs.delete') || effect.destructive !== true || !Node.isCallExpression(call)) return effect;
     const { target } = filePaths(sink, call);

@@ -23,6 +23,19 @@ describe('scratch directories made with mkdtemp', () => {
   it('writes and deletes under the directory, directly and through path.join, destroy nothing', async () => {
     expect(
       await effectsOf(`  const tempDir = await fs.mkdtemp(path.join(os.tmpdir(), "proc-"));
+  const tempFilePath = path.join(tempDir, "file.txt");
+  await fs.writeFile(tempFilePath, args.content, "utf8");
+  await fs.rm(tempFilePath, { force: true });`),
+    ).toEqual([
+      'false creates a temporary directory',
+      'false writes a file (overwrites it if it exists) inside a temporary directory the tool made (mkdtemp at server.ts:8)',
+      'false deletes files inside a temporary directory the tool made (mkdtemp at server.ts:8)',
+    ]);
+  });
+
+  it('leaves no effect when the function removes the directory in a finally: nothing of it outlives the call', async () => {
+    expect(
+      await effectsOf(`  const tempDir = await fs.mkdtemp(path.join(os.tmpdir(), "proc-"));
   try {
     const tempFilePath = path.join(tempDir, "file.txt");
     await fs.writeFile(tempFilePath, args.content, "utf8");
@@ -30,12 +43,7 @@ describe('scratch directories made with mkdtemp', () => {
   } finally {
     await fs.rm(tempDir, { recursive: true, force: true });
   }`),
-    ).toEqual([
-      'false creates a temporary directory',
-      'false writes a file (overwrites it if it exists) inside a temporary directory the tool made (mkdtemp at server.ts:8)',
-      'false deletes files inside a temporary directory the tool made (mkdtemp at server.ts:8)',
-      'false deletes files inside a temporary directory the tool made (mkdtemp at server.ts:8)',
-    ]);
+    ).toEqual([]);
   });
 
   it('keeps a write under a directory made once at start-up destructive: earlier calls wrote there', async () => {
