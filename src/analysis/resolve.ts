@@ -532,15 +532,30 @@ export class Resolver {
     const matches: Target[] = [];
     for (const entry of entries) {
       const target = this.resolve(entry, depth + 1);
-      const object = target.kind === 'value' ? unwrap(target.node) : undefined;
-      if (!object || !Node.isObjectLiteralExpression(object)) return null;
-      const prop = object.getProperty(lookup.field);
-      const init = prop && Node.isPropertyAssignment(prop) ? prop.getInitializer() : undefined;
-      const name = init ? keyName(init) ?? this.constantKey(init, depth, bindingsOf(target)) : null;
+      const name = target.kind === 'value' ? this.entryName(unwrap(target.node), lookup.field, depth, bindingsOf(target)) : null;
       if (name === null) return null;
       if (name === key) matches.push(target);
     }
     return matches.length === 1 ? matches[0]! : null;
+  }
+
+  /**
+   * The name a registry entry is found by: the `field` of an object literal (`{ name: "read" }`), or
+   * of an instance of a project class (`new ReadTool()` with `name = "read"`, a getter, a
+   * constructor's `this.name = ...`); null when it is not a constant.
+   */
+  private entryName(entry: Node, field: string, depth: number, b: Bindings): string | null {
+    if (Node.isObjectLiteralExpression(entry)) {
+      const prop = entry.getProperty(field);
+      const init = prop && Node.isPropertyAssignment(prop) ? prop.getInitializer() : undefined;
+      return init ? keyName(init) ?? this.constantKey(init, depth, b) : null;
+    }
+    if (!Node.isNewExpression(entry)) return null;
+    const instance = this.instance(entry, b, depth + 1);
+    const member = instance ? this.instanceMember(instance, field, depth + 1) : null;
+    if (!member) return null;
+    if (member.kind === 'const' && typeof member.value === 'string') return member.value;
+    return member.kind === 'value' ? keyName(unwrap(member.node)) ?? this.constantKey(member.node, depth, bindingsOf(member)) : null;
   }
 
   /** The value `map.get(key)` gives for a Map made from a literal array of pairs, when the key is fixed; null otherwise. */

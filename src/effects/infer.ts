@@ -266,6 +266,8 @@ function statementArgument(call: CallExpression): Node | null {
   const first = call.getArguments()[0];
   if (!first) return null;
   const node = unwrap(first);
+  // `tool.execute(request.params.arguments)`, `job.run(input)`: a call's arguments object is no statement.
+  if (isArgumentsObject(node)) return null;
   if (!Node.isObjectLiteralExpression(node)) return first;
   for (const key of ['text', 'sql', 'query']) {
     const prop = node.getProperty(key);
@@ -273,6 +275,15 @@ function statementArgument(call: CallExpression): Node | null {
     if (prop && Node.isShorthandPropertyAssignment(prop)) return prop.getNameNode();
   }
   return null;
+}
+
+/** Names that hold the arguments of a call (a tool's, a job's), not a statement's text. */
+const ARGUMENTS_NAMES = /^(?:arguments|args|params|parameters|input|inputs|options|opts|payload|ctx|context)$/;
+
+/** True for a value named as a call's arguments (`args`, `request.params.arguments`, `this.input`). */
+function isArgumentsObject(node: Node): boolean {
+  const name = Node.isIdentifier(node) ? node.getText() : Node.isPropertyAccessExpression(node) ? node.getName() : null;
+  return name !== null && ARGUMENTS_NAMES.test(name);
 }
 
 /** A name that makes a client of a service (`createClient`, `createNeonClient`, `buildApiClient`, `HttpClient`). */

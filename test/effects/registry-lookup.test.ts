@@ -115,6 +115,41 @@ new Host();
     expect(summary(result)).toEqual(OWN_HANDLERS);
   });
 
+  it('follows a list of tool class instances (`new ReadNote()` with a `name` field) to the one instance of that name', async () => {
+    const result = await lintFiles({
+      'server.ts': `${HEADER}
+abstract class BaseTool {
+  abstract name: string;
+  abstract annotations: Record<string, boolean>;
+  abstract execute(args: any): Promise<string>;
+}
+class ReadNote extends BaseTool {
+  name = "read_note";
+  annotations = { readOnlyHint: true };
+  async execute(args: any) { return fs.readFileSync(args.path, "utf8"); }
+}
+class DeleteNote extends BaseTool {
+  readonly name = "delete_note";
+  annotations = { readOnlyHint: true };
+  async execute(args: any) { fs.unlinkSync(args.path); return "ok"; }
+}
+const ALL: BaseTool[] = [new ReadNote(), new DeleteNote()];
+const server = new Server({ name: "notes", version: "1" }, { capabilities: { tools: {} } });
+${LIST}
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const tool = ALL.find((t) => t.name === request.params.name);
+  if (!tool) throw new Error("unknown tool");
+  return { content: [{ type: "text", text: await tool.execute(request.params.arguments) }] };
+});
+`,
+    });
+    expect(summary(result)).toEqual({
+      read_note: 'readOnly=true reads a file@13',
+      delete_note: 'readOnly=false deletes a file@18',
+      errors: 'delete_note optimistic-read-only',
+    });
+  });
+
   it('does not guess when the Map is keyed by something other than the name, or the list may hold entries it cannot read', async () => {
     const result = await lintFiles({
       'server.ts': `${HEADER}${TOOLS}

@@ -59,6 +59,14 @@ describe('SQL database sinks', () => {
     expect(r.effects).toEqual(['database:write:db.query DELETE', 'api:read:db.queryExecute']);
   });
 
+  it('a method named like a query runner given a call\'s arguments object (a tool registry\'s `execute(args)`) is no SQL', async () => {
+    const r = await effectsOf(
+      `declare const registry: { lookup(name: string): { execute(input: unknown): Promise<unknown> } };\ndeclare const db: { execute(q: unknown): Promise<unknown> };`,
+      `  await registry.lookup("t").execute(args); await registry.lookup("u").execute(args.params); await db.execute(args.sql);`,
+    );
+    expect(r.effects).toEqual(['api:read:registry.lookup', 'api:read:registry.lookup', 'database:unknown:db.execute']);
+  });
+
   it('mysql2, better-sqlite3, sqlite3, @libsql/client and postgres.js', async () => {
     const r = await effectsOf(
       `import mysql from "mysql2/promise";\nimport Database from "better-sqlite3";\nimport sqlite3 from "sqlite3";\nimport { createClient } from "@libsql/client";\nimport postgres from "postgres";\nconst db = new Database("notes.db");\nconst lite = new sqlite3.Database("x.db");\nconst libsql = createClient({ url: "file:x.db" });\nconst sql = postgres("postgres://x");`,
