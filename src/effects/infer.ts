@@ -32,6 +32,9 @@ import { handedBackFunctions } from './handed-back.js';
 import { callsParameter, inlineCallbacks, isWithin } from './followed-callbacks.js';
 import { LISTENER_METHODS, releasedHandle } from './release.js';
 import { inMemoryCall } from './in-memory.js';
+import { isFreshRecordFieldUpdate } from './fresh-records.js';
+import { isLoggerCall } from './logger-calls.js';
+import { isTokenAcquisition } from './token-providers.js';
 import { clientPackageOfArguments, clientPackageOfPath, clientPackageOfReceiver } from './service-clients.js';
 import { DEFAULT_INFER_OPTIONS, type InferOptions } from './options.js';
 import { CallCycles, type CycleDependent } from './cycles.js';
@@ -975,6 +978,8 @@ export class EffectAnalyzer {
   }
 
   private classify(call: CallExpression | NewExpression, target: Target, depth: number, summary: Summary, b: Bindings): void {
+    // `log?.info?.(...)`, `logger.error(msg, err)`: logging, whatever the logger does (logger-calls.ts).
+    if (Node.isCallExpression(call) && isLoggerCall(call)) return;
     switch (target.kind) {
       case 'function':
         if (Node.isNewExpression(call)) return;
@@ -1040,6 +1045,8 @@ export class EffectAnalyzer {
         // (A step that only strings and arrays have, `split`, tells data from a handler: `handlers.get(name).call(...)` stays unfollowed.)
         const after = target.path.slice(taken + 1);
         if (taken >= 0 && !callsResult && after.every((p) => p === RESULT_OF_CALL || BUILTIN_VALUE_METHODS.has(p)) && after.some((p) => DATA_METHODS.has(p))) return;
+        // `scores.get(file).hits.add(word)`: a collection in a record the function keeps for itself (fresh-records.ts).
+        if (Node.isCallExpression(call) && taken >= 0 && !callsResult && isFreshRecordFieldUpdate(call)) return;
         if (Node.isCallExpression(call) && (taken >= 0 || callsResult)) {
           this.unresolved(summary, call, `calls a function taken from \`${shorten(unwrap(call.getExpression()).getText(), 40)}\`, which the linter cannot follow`);
           return;
@@ -1059,6 +1066,8 @@ export class EffectAnalyzer {
       }
       case 'value': {
         if (Node.isNewExpression(call)) return;
+        // `await tokenProvider()`: credential upkeep before a request (token-providers.ts).
+        if (isTokenAcquisition(call)) return;
         this.unresolved(summary, call, 'calls a value that is not a function the linter can read');
         return;
       }
@@ -1085,6 +1094,7 @@ export class EffectAnalyzer {
         }
         // A method of a request, response or stream, or a logger's console method: the receiver's declared type says it acts in memory.
         if (Node.isCallExpression(call) && inMemoryCall(call) !== null) return;
+        if (Node.isCallExpression(call) && isTokenAcquisition(call)) return;
         // `let next = async () => run(req); ... next = async () => mw(req, prev); return next()`: each function it may hold runs.
         const alternatives = Node.isIdentifier(callee) ? this.functionsHeldBy(callee) : null;
         if (alternatives) {
