@@ -18,6 +18,7 @@ import { ParameterUse } from '../analysis/parameter-use.js';
 import { BUILTIN_VALUE_METHODS, CLIENT_LIFECYCLE_METHODS, DATA_METHODS, MCP_PROTOCOL_METHODS, PURE_GLOBALS, PURE_MODULES, SINKS, pathKey, type SinkEntry } from './catalog/index.js';
 import { SinkIndex } from './sink-index.js';
 import { isLogAppend } from './log-file.js';
+import { isEnsuredParentDir } from './ensured-dirs.js';
 import { callbackClientMember, isFragmentBuilderCall, templateResultMember } from './chain.js';
 import { httpEffect, pathArgumentsOf, pathText, postEffect, requestAmong, sinkCallEffect, sinkTemplateEffect, sqlEffect, type SinkSite } from './sink-call.js';
 import { pathPurpose, shownUrl } from './request-purpose.js';
@@ -1045,6 +1046,10 @@ export class EffectAnalyzer {
         // (A step that only strings and arrays have, `split`, tells data from a handler: `handlers.get(name).call(...)` stays unfollowed.)
         const after = target.path.slice(taken + 1);
         if (taken >= 0 && !callsResult && after.every((p) => p === RESULT_OF_CALL || BUILTIN_VALUE_METHODS.has(p)) && after.some((p) => DATA_METHODS.has(p))) return;
+        // `lessons.get(name).steps.map(f)`: the same of a field of that value (a record's list; `f` is followed as a callback).
+        const firstMethod = after.findIndex((p) => p !== RESULT_OF_CALL && BUILTIN_VALUE_METHODS.has(p));
+        const fields = firstMethod > 0 ? after.slice(0, firstMethod) : [];
+        if (taken >= 0 && !callsResult && fields.length > 0 && fields.every((p) => p !== RESULT_OF_CALL && /^[A-Za-z_$][\w$]*$/.test(p)) && DATA_METHODS.has(after[firstMethod]!) && after.slice(firstMethod).every((p) => p === RESULT_OF_CALL || BUILTIN_VALUE_METHODS.has(p))) return;
         // `scores.get(file).hits.add(word)`: a collection in a record the function keeps for itself (fresh-records.ts).
         if (Node.isCallExpression(call) && taken >= 0 && !callsResult && isFreshRecordFieldUpdate(call)) return;
         if (Node.isCallExpression(call) && (taken >= 0 || callsResult)) {
@@ -1243,10 +1248,10 @@ export class EffectAnalyzer {
     return this.isResultOfPureCall(call, depth + 1);
   }
 
-  /** Records what calling a catalogued sink does, unless it is pure, its arguments say it does nothing, or it appends to a log file (log-file.ts). */
+  /** Records what calling a catalogued sink does, unless it is pure, its arguments say it does nothing, it appends to a log file (log-file.ts) or makes a path getter's directory (ensured-dirs.ts). */
   private pushSinkEffect(summary: Summary, sink: SinkEntry, call: CallExpression | NewExpression, site: SinkSite | undefined, b: Bindings): void {
     const effect = sink.pure ? null : sinkCallEffect(sink, call, this.resolver, site, b);
-    if (effect && !isLogAppend(sink, call, effect) && !this.isLockFileEffect(effect, sink, call)) summary.effects.push(this.createsNewFile(this.inScratchDir(effect, sink, call, b), sink, call, b));
+    if (effect && !isLogAppend(sink, call, effect) && !isEnsuredParentDir(sink, call, effect) && !this.isLockFileEffect(effect, sink, call)) summary.effects.push(this.createsNewFile(this.inScratchDir(effect, sink, call, b), sink, call, b));
   }
 
   /**

@@ -80,6 +80,17 @@ function leak(words: string[]) {
     expect(r.a!.inferred).toEqual({ readOnly: true, destructive: false, idempotent: true, openWorld: false });
   });
 
+  it('a list in a field of a record taken from a Map is data: mapping it reads', async () => {
+    const top = `const byName = new Map<string, { steps: { name: string }[] }>();
+function stepNames(name: string) {
+  const lesson = byName.get(name);
+  return lesson ? new Map(lesson.steps.map((s) => [s.name, s])) : new Map();
+}`;
+    const r = await found(serverWith(top, { a: '  stepNames(args.name);' }), ['a']);
+    expect(r.a!.unresolved).toEqual([]);
+    expect(r.a!.inferred.readOnly).toBe(true);
+  });
+
   it('a record whose field is a collection from elsewhere is not judged in memory', async () => {
     const r = await found(serverWith(TOP, { a: '  leak(args.words);' }), ['a']);
     expect(r.a!.inferred.readOnly).not.toBe(true);
