@@ -14,7 +14,8 @@ import { unwrap } from '../analysis/syntax.js';
  * A call is a logger call when, read from the syntax:
  * - its method is a log level (syslog's levels, RFC 5424 §6.2.1, and those of common JavaScript
  *   loggers: `debug`, `info`, `warn`, `error`, `trace`, `fatal`, `verbose`, `success`, ...),
- *   called plainly or optionally (`log.info(m)`, `log?.info?.(m)`);
+ *   called plainly or optionally (`log.info(m)`, `log?.info?.(m)`), or chosen by a variable
+ *   (`logger[level](...args)`, a helper that forwards to the level it is given);
  * - its receiver is named as a logger: `log`, `logger`, `logFn`, or a camel-case name ending in
  *   `Log` or `Logger` (`context.log`, `this.logger`, `mcpLogger`, `errorLog`), read from the last
  *   name of the receiver (`args.context.log`), not from its type.
@@ -41,10 +42,20 @@ function receiverName(receiver: Node): string | null {
   return null;
 }
 
+/** The level a callee names: `info` in `log.info`, `"warn"` in `log["warn"]`, any level for `log[level]` (a level variable); null for anything else. */
+function levelOf(callee: Node): string | null {
+  if (Node.isPropertyAccessExpression(callee)) return LOG_LEVELS.has(callee.getName()) ? callee.getName() : null;
+  if (!Node.isElementAccessExpression(callee)) return null;
+  const key = callee.getArgumentExpression();
+  if (!key) return null;
+  if (Node.isStringLiteral(key) || Node.isNoSubstitutionTemplateLiteral(key)) return LOG_LEVELS.has(key.getLiteralText()) ? key.getLiteralText() : null;
+  return Node.isIdentifier(key) ? key.getText() : null;
+}
+
 /** True when `call` is a call of a log-level method on a value named as a logger (see the module's doc). */
 export function isLoggerCall(call: CallExpression): boolean {
   const callee = unwrap(call.getExpression());
-  if (!Node.isPropertyAccessExpression(callee) || !LOG_LEVELS.has(callee.getName())) return false;
+  if (!(Node.isPropertyAccessExpression(callee) || Node.isElementAccessExpression(callee)) || levelOf(callee) === null) return false;
   const name = receiverName(callee.getExpression());
   if (name === null) return false;
   const plain = name.replace(/^_+/, '');

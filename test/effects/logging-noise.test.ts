@@ -32,7 +32,7 @@ const catalog = { info: (m: string) => appendFile("/srv/catalog.txt", m) };`;
       serverWith(TOP, {
         a: '  const { log } = args; log?.info?.(`reading ${args.file}`);\n  try { return { content: [{ type: "text", text: await readFile("/srv/data.txt", "utf8") }] }; } catch (e) { log?.error?.("failed"); }',
         b: '  try { await readFile("/srv/data.txt", "utf8"); } catch (e) { await logger.error("cannot read"); }',
-        c: '  args.context.log.warn("x"); args.context.mcpLogger.debug("y");',
+        c: '  args.context.log.warn("x"); args.context.mcpLogger.debug("y");\n  const level = args.quiet ? "debug" : "info"; args.logFn[level]("z"); args.logger["warn"]("w");',
       }),
       ['a', 'b', 'c'],
     );
