@@ -1099,13 +1099,14 @@ export class EffectAnalyzer {
         }
         // A method of a request, response or stream, or a logger's console method: the receiver's declared type says it acts in memory.
         if (Node.isCallExpression(call) && inMemoryCall(call) !== null) return;
-        if (Node.isCallExpression(call) && isTokenAcquisition(call)) return;
         // `let next = async () => run(req); ... next = async () => mw(req, prev); return next()`: each function it may hold runs.
         const alternatives = Node.isIdentifier(callee) ? this.functionsHeldBy(callee) : null;
         if (alternatives) {
           for (const fn of alternatives) this.include(fn, call, depth, summary, this.calleeBindings(fn, b.visibleFrom(fn), call, b));
           return;
         }
+        // `await tokenProvider()` of a parameter: credential upkeep before a request (token-providers.ts).
+        if (Node.isCallExpression(call) && isTokenAcquisition(call)) return;
 
         // A cache of unknown type filled with what the server computed, or emptied: no later call sees it.
         if (Node.isCallExpression(call) && isCacheUpkeepCall(call)) return;
