@@ -949,6 +949,10 @@ export class Resolver {
       if (id.getText() === 'undefined') return { kind: 'const', value: undefined };
       return { kind: 'global', path: [id.getText()] };
     }
+    // In a JavaScript file, an assignment to a property of an undeclared name (`process.env.MODE =
+    // "mcp"`) gives that name a symbol whose declaration is the name itself: nothing declares it,
+    // it is a global (resolving that "declaration" would read the same name again, without end).
+    if (Node.isIdentifier(decl) && decl.getText() === id.getText()) return { kind: 'global', path: [id.getText()] };
     return this.resolveDeclaration(decl, depth + 1, b);
   }
 

@@ -19,6 +19,7 @@ import { BUILTIN_VALUE_METHODS, CLIENT_LIFECYCLE_METHODS, DATA_METHODS, MCP_PROT
 import { SinkIndex } from './sink-index.js';
 import { isLogAppend } from './log-file.js';
 import { isInCacheModule } from './cache-modules.js';
+import { isEnsuredParentDir } from './ensured-dirs.js';
 import { callbackClientMember, isFragmentBuilderCall, templateResultMember } from './chain.js';
 import { httpEffect, pathArgumentsOf, pathText, postEffect, relaxedByOperation, requestAmong, sinkCallEffect, sinkTemplateEffect, sqlEffect, type SinkSite } from './sink-call.js';
 import { pathPurpose, shownUrl } from './request-purpose.js';
@@ -33,6 +34,9 @@ import { handedBackFunctions } from './handed-back.js';
 import { callsParameter, inlineCallbacks, isWithin } from './followed-callbacks.js';
 import { LISTENER_METHODS, releasedHandle } from './release.js';
 import { callbackArrayCall, declaredCollectionCall, inMemoryCall, localCollectionCall } from './in-memory.js';
+import { isFreshRecordFieldUpdate } from './fresh-records.js';
+import { isLoggerCall } from './logger-calls.js';
+import { isTokenAcquisition } from './token-providers.js';
 import { clientPackageOfArguments, clientPackageOfPath, clientPackageOfReceiver } from './service-clients.js';
 import { DEFAULT_INFER_OPTIONS, type InferOptions } from './options.js';
 import { CallCycles, type CycleDependent } from './cycles.js';
@@ -995,6 +999,8 @@ export class EffectAnalyzer {
   }
 
   private classify(call: CallExpression | NewExpression, target: Target, depth: number, summary: Summary, b: Bindings): void {
+    // `log?.info?.(...)`, `logger.error(msg, err)`: logging, whatever the logger does (logger-calls.ts).
+    if (Node.isCallExpression(call) && isLoggerCall(call)) return;
     switch (target.kind) {
       case 'function':
         if (Node.isNewExpression(call)) return;
@@ -1062,8 +1068,11 @@ export class EffectAnalyzer {
         // (A step that only strings and arrays have, `split`, tells data from a handler: `handlers.get(name).call(...)` stays unfollowed.)
         // (Fields of the value may come first: `registry.get(id).filePath.split(".")`.)
         const after = target.path.slice(taken + 1);
+        // (`lessons.get(name).steps.map(f)`: `f` is followed as a callback.)
         const called = target.path[target.path.length - 1] ?? '';
         if (taken >= 0 && !callsResult && (DATA_METHODS.has(called) || (BUILTIN_VALUE_METHODS.has(called) && after.some((p) => DATA_METHODS.has(p))))) return;
+        // `scores.get(file).hits.add(word)`: a collection in a record the function keeps for itself (fresh-records.ts).
+        if (Node.isCallExpression(call) && taken >= 0 && !callsResult && isFreshRecordFieldUpdate(call)) return;
         if (Node.isCallExpression(call) && (taken >= 0 || callsResult)) {
           this.unresolved(summary, call, `calls a function taken from \`${shorten(unwrap(call.getExpression()).getText(), 40)}\`, which the linter cannot follow`);
           return;
@@ -1083,6 +1092,8 @@ export class EffectAnalyzer {
       }
       case 'value': {
         if (Node.isNewExpression(call)) return;
+        // `await tokenProvider()`: credential upkeep before a request (token-providers.ts).
+        if (isTokenAcquisition(call)) return;
         this.unresolved(summary, call, 'calls a value that is not a function the linter can read');
         return;
       }
@@ -1117,6 +1128,8 @@ export class EffectAnalyzer {
           for (const fn of alternatives) this.include(fn, call, depth, summary, this.calleeBindings(fn, b.visibleFrom(fn), call, b));
           return;
         }
+        // `await tokenProvider()` of a parameter: credential upkeep before a request (token-providers.ts).
+        if (Node.isCallExpression(call) && isTokenAcquisition(call)) return;
 
         // A cache of unknown type filled with what the server computed, or emptied: no later call sees it.
         if (Node.isCallExpression(call) && isCacheUpkeepCall(call)) return;
@@ -1263,14 +1276,14 @@ export class EffectAnalyzer {
 
   /**
    * Records what calling a catalogued sink does, unless it is pure, its arguments say it does
-   * nothing, it appends to a log file (log-file.ts), it keeps a cache module's own files
-   * (cache-modules.ts), or it makes or removes a temporary directory the function removes in a
-   * `finally` (fresh.ts).
+   * nothing, it appends to a log file (log-file.ts), it makes a path getter's directory
+   * (ensured-dirs.ts), it keeps a cache module's own files (cache-modules.ts), or it makes or
+   * removes a temporary directory the function removes in a `finally` (fresh.ts).
    */
   private pushSinkEffect(summary: Summary, sink: SinkEntry, call: CallExpression | NewExpression, site: SinkSite | undefined, b: Bindings): void {
     const effect = sink.pure ? null : sinkCallEffect(sink, call, this.resolver, site, b);
     const upkeep = effect !== null && (effect.kind === 'fs.write' || effect.kind === 'fs.delete') && (this.keepsCache(call) || isCleanedScratchDir(call) || this.inCleanedScratchDir(sink, call, b));
-    if (effect && !upkeep && !isLogAppend(sink, call, effect) && !this.isLockFileEffect(effect, sink, call)) summary.effects.push(this.createsNewFile(this.inScratchDir(effect, sink, call, b), sink, call, b));
+    if (effect && !upkeep && !isLogAppend(sink, call, effect) && !isEnsuredParentDir(sink, call, effect) && !this.isLockFileEffect(effect, sink, call)) summary.effects.push(this.createsNewFile(this.inScratchDir(effect, sink, call, b), sink, call, b));
   }
 
   /** True for a write in a cache module (cache-modules.ts) that holds no tool's handler: the cache's own upkeep. */
