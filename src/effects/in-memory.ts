@@ -1,6 +1,6 @@
 import type { CallExpression, TypeNode } from 'ts-morph';
 import { Node, SyntaxKind } from '../ts-morph.js';
-import { unwrap } from '../analysis/syntax.js';
+import { initializerOf, unwrap } from '../analysis/syntax.js';
 import { CONSOLE_METHODS, WEB_VALUE_TYPES } from './catalog/pure.js';
 
 /**
@@ -179,4 +179,44 @@ export function inMemoryCall(call: CallExpression): string | null {
   if (web !== null) return `a method of a ${web.replace(/\..*$/, '')} value, which acts in memory`;
   if (CONSOLE_METHODS.has(callee.getName()) && isConsoleShaped(annotationOf(declarationOf(receiver)))) return 'logging through a logger that declares only console methods';
   return null;
+}
+
+/**
+ * True when a value is, or may be, a Fetch API `Request` object: by its type or declared type,
+ * a clone of one, or a const holding one (`const copy = req.clone()`).
+ */
+export function holdsRequest(arg: Node, depth = 0): boolean {
+  const node = unwrap(arg);
+  if (depth > 4) return false;
+  const initializer = Node.isIdentifier(node) ? initializerOf(node, true) : undefined;
+  if (initializer && holdsRequest(initializer, depth + 1)) return true;
+  if (Node.isCallExpression(node)) {
+    const callee = unwrap(node.getExpression());
+    if (Node.isPropertyAccessExpression(callee) && callee.getName() === 'clone') return holdsRequest(callee.getExpression(), depth + 1);
+  }
+  return isRequestTyped(node) || mayBeRequestObject(node);
+}
+
+/**
+ * True when an expression's type is the Fetch API's `Request` (alone, in a union such as
+ * `RequestInfo`, or promised by an async hook): a `Request` the program does not declare itself
+ * (the linter may load no lib files, so a global type can have no symbol).
+ */
+export function isRequestTyped(node: Node): boolean {
+  return isRequestType(node.getType(), 0);
+}
+
+function isRequestType(type: import('ts-morph').Type, depth: number): boolean {
+  const members = type.isUnion() ? type.getUnionTypes() : [type];
+  return members.some((t) => {
+    const text = t.getText();
+    const promised = depth === 0 ? /^Promise<(.*)>$/.exec(text) : null;
+    if (promised) {
+      const args = t.getTypeArguments();
+      return args.length > 0 ? args.some((arg) => isRequestType(arg, 1)) : promised[1]!.split(' | ').some((m) => m === 'Request' || m === 'RequestInfo');
+    }
+    if (text !== 'Request' && text !== 'RequestInfo') return false;
+    const symbol = t.getSymbol() ?? t.getAliasSymbol();
+    return !symbol || symbol.getDeclarations().every((d) => d.getSourceFile().isDeclarationFile());
+  });
 }

@@ -19,7 +19,8 @@ import { BUILTIN_VALUE_METHODS, CLIENT_LIFECYCLE_METHODS, DATA_METHODS, MCP_PROT
 import { SinkIndex } from './sink-index.js';
 import { isLogAppend } from './log-file.js';
 import { callbackClientMember, isFragmentBuilderCall, templateResultMember } from './chain.js';
-import { httpEffect, pathArgumentsOf, pathText, postEffect, requestAmong, sinkCallEffect, sinkTemplateEffect, sqlEffect, type SinkSite } from './sink-call.js';
+import { httpEffect, pathArgumentsOf, pathText, postEffect, requestAmong, methodUnknownAt, sinkCallEffect, sinkTemplateEffect, sqlEffect, type SinkSite } from './sink-call.js';
+import { sentRequest, throughCall, type SentRequest } from './request-flow.js';
 import { pathPurpose, shownUrl } from './request-purpose.js';
 import { isCacheUpkeepCall, selectionKey, stateMutation, mutationOfCall, withoutRestoredSwitches } from './state.js';
 import { isFreshKey, scratchDirOf } from './fresh.js';
@@ -509,6 +510,8 @@ export class EffectAnalyzer {
   private readonly summaries = new Map<FunctionNode, Map<number, Summary>>();
   /** Effects of a function that reached it through a cycle back into it (`pong` → `ping` → `pong`): evidence prefers its direct way. */
   private readonly detours = new WeakSet<Effect>();
+  /** Requests whose method is decided by a caller further up (request-flow.ts): read at each call on the way. */
+  private readonly sentRequests = new WeakMap<Effect, SentRequest>();
   /** The functions being summarised, and the call cycles among them. */
   private readonly cycles: CallCycles<Summary>;
   /** The effect nodes of each function body, walked once. */
@@ -645,6 +648,8 @@ export class EffectAnalyzer {
           if (errorPath || deferred || condition !== null) {
             summary.effects[i] = { ...effect, ...(errorPath ? { errorPath } : {}), ...(deferred ? { deferred } : {}), ...(condition !== null ? { condition } : {}) };
             if (this.detours.has(effect)) this.detours.add(summary.effects[i]!);
+            const sent = this.sentRequests.get(effect);
+            if (sent) this.sentRequests.set(summary.effects[i]!, sent);
           }
           sites.set(summary.effects[i]!, node);
         }
@@ -858,7 +863,7 @@ export class EffectAnalyzer {
     return out;
   }
 
-  private include(callee: FunctionNode, call: Node, depth: number, summary: Summary, b: Bindings = Bindings.EMPTY): void {
+  private include(callee: FunctionNode, call: Node, depth: number, summary: Summary, b: Bindings = Bindings.EMPTY, callerB: Bindings = Bindings.EMPTY): void {
     const dependency = bundledDependencyOf(callee);
     // A bundled copy of a pure package (a schema validator in a server's chunk) has no effect, as the package has not.
     if (dependency !== null && bundledDependencyOf(call) === null && isPureModule(dependency)) return;
@@ -894,7 +899,11 @@ export class EffectAnalyzer {
     const detour = inner.cycle !== undefined && caller !== undefined && inner.cycle.has(caller);
     for (const e of inner.effects) {
       if (fresh && ownThisWrite(e)) continue;
-      const moved: Effect = { ...e, via: [hop, ...e.via] };
+      let moved: Effect = { ...e, via: [hop, ...e.via] };
+      const sent = this.sentRequests.get(e);
+      const step = sent ? throughCall(sent, callee, call, this.resolver, callerB) : null;
+      if (step && 'effect' in step) moved = { ...moved, access: step.effect.access, destructive: step.effect.destructive, idempotent: step.effect.idempotent, confidence: step.effect.confidence, sink: step.effect.sink, description: step.effect.description };
+      else if (step) this.sentRequests.set(moved, step.pending);
       // A path that is the callee's parameter reads, in the caller, as the argument it was given.
       if (paths && e.target !== undefined && paths.has(e.target)) moved.target = paths.get(e.target)!;
       if (paths && e.from !== undefined && paths.has(e.from)) moved.from = paths.get(e.from)!;
@@ -983,7 +992,7 @@ export class EffectAnalyzer {
         if (isCacheUpkeepCall(call)) return;
         {
           const before = summary.effects.length;
-          this.include(target.node, call, depth, summary, this.calleeBindings(target.node, bindingsOf(target), call, b));
+          this.include(target.node, call, depth, summary, this.calleeBindings(target.node, bindingsOf(target), call, b), b);
           // A store's method given a selection (`context.cache.set("projectId", args.projectId)`): what it writes switches a selection.
           const selected = Node.isCallExpression(call) ? selectionKey(call) : null;
           if (selected !== null) for (let i = before; i < summary.effects.length; i++) summary.effects[i] = asSelectionSwitch(summary.effects[i]!, selected);
@@ -1088,7 +1097,7 @@ export class EffectAnalyzer {
         // `let next = async () => run(req); ... next = async () => mw(req, prev); return next()`: each function it may hold runs.
         const alternatives = Node.isIdentifier(callee) ? this.functionsHeldBy(callee) : null;
         if (alternatives) {
-          for (const fn of alternatives) this.include(fn, call, depth, summary, this.calleeBindings(fn, b.visibleFrom(fn), call, b));
+          for (const fn of alternatives) this.include(fn, call, depth, summary, this.calleeBindings(fn, b.visibleFrom(fn), call, b), b);
           return;
         }
 
@@ -1235,8 +1244,15 @@ export class EffectAnalyzer {
 
   /** Records what calling a catalogued sink does, unless it is pure, its arguments say it does nothing, or it appends to a log file (log-file.ts). */
   private pushSinkEffect(summary: Summary, sink: SinkEntry, call: CallExpression | NewExpression, site: SinkSite | undefined, b: Bindings): void {
-    const effect = sink.pure ? null : sinkCallEffect(sink, call, this.resolver, site, b);
-    if (effect && !isLogAppend(sink, call, effect) && !this.isLockFileEffect(effect, sink, call)) summary.effects.push(this.createsNewFile(this.inScratchDir(effect, sink, call, b), sink, call, b));
+    let effect = sink.pure ? null : sinkCallEffect(sink, call, this.resolver, site, b);
+    // `fetch(request)` of a request made by a caller: its method is read up the call chain (request-flow.ts).
+    const step = effect && sink.httpMethod === 'fetch' && methodUnknownAt(sink, call, this.resolver, b) ? sentRequest(call, { ...effect, description: sink.description }, this.resolver, b) : null;
+    if (step && 'effect' in step) effect = step.effect;
+    if (effect && !isLogAppend(sink, call, effect) && !this.isLockFileEffect(effect, sink, call)) {
+      const pushed = this.createsNewFile(this.inScratchDir(effect, sink, call, b), sink, call, b);
+      if (step && 'pending' in step) this.sentRequests.set(pushed, step.pending);
+      summary.effects.push(pushed);
+    }
   }
 
   /**
