@@ -19,7 +19,7 @@ import { CONSOLE_METHODS, WEB_VALUE_TYPES } from './catalog/pure.js';
 
 /**
  * The name of the Fetch or Streams type (catalog/pure.ts {@link WEB_VALUE_TYPES}) a type
- * annotation gives, ignoring `undefined` and `null` in a union; null when it names anything else,
+ * annotation gives, ignoring `undefined`, `null` and `Record<...>` in a union; null when it names anything else,
  * or a type of that name that the project or a package import declares (an `express` `Request`).
  */
 function webTypeOfAnnotation(type: TypeNode | undefined): string | null {
@@ -30,6 +30,8 @@ function webTypeOfAnnotation(type: TypeNode | undefined): string | null {
     if (member.getKind() === SyntaxKind.UndefinedKeyword || (Node.isLiteralTypeNode(member) && member.getText() === 'null')) continue;
     if (!Node.isTypeReference(member)) return null;
     const name = member.getTypeName();
+    // `Headers | Record<string, string>` (a fetch init's headers): a record has no methods, so a method call is the other member's.
+    if (Node.isIdentifier(name) && name.getText() === 'Record' && isGlobalTypeName(name)) continue;
     if (!Node.isIdentifier(name) || !WEB_VALUE_TYPES.has(name.getText()) || !isGlobalTypeName(name)) return null;
     found ??= name.getText();
   }

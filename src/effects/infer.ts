@@ -4,6 +4,7 @@ import { Node, SyntaxKind } from '../ts-morph.js';
 import { bundledDependencyOf } from '../analysis/bundles.js';
 import { malformedSpecifier } from '../analysis/specifiers.js';
 import { isBundledSdkModule } from '../project/bundled-sdk.js';
+import { ownPackageNameOf, packageNameOf } from '../project/dependencies.js';
 import { contains, descendantsOfKinds, isAssignmentOperator } from '../analysis/nodes.js';
 import { locationOf } from '../analysis/location.js';
 import { Bindings } from '../analysis/bindings.js';
@@ -20,7 +21,7 @@ import { SinkIndex } from './sink-index.js';
 import { isLogAppend } from './log-file.js';
 import { callbackClientMember, isFragmentBuilderCall, templateResultMember } from './chain.js';
 import { httpEffect, pathArgumentsOf, pathText, postEffect, requestAmong, methodUnknownAt, sinkCallEffect, sinkTemplateEffect, sqlEffect, type SinkSite } from './sink-call.js';
-import { sentRequest, throughCall, type SentRequest } from './request-flow.js';
+import { pendingOwners, sentRequest, throughCall, type SentRequest } from './request-flow.js';
 import { pathPurpose, shownUrl } from './request-purpose.js';
 import { isCacheUpkeepCall, selectionKey, stateMutation, mutationOfCall, withoutRestoredSwitches } from './state.js';
 import { isFreshKey, scratchDirOf } from './fresh.js';
@@ -669,6 +670,7 @@ export class EffectAnalyzer {
     // The function a hop calls, by name: `withLimits(name, cb)` (calling what it returns) and its callback's `withLimits` are one.
     const firstHop = (e: Effect): string => (depth === 0 && e.via[0] && !direct.has(sinkAt(e)) ? e.via[0].callee.split('(')[0]! : '');
     summary.effects = dedupe(summary.effects, (e) => `${e.kind} ${e.sink} ${firstHop(e)}`, (e) => this.detours.has(e));
+    summary.effects = this.withoutClosureCopies(fn, summary.effects);
     summary.unresolved = dedupe(summary.unresolved, (u) => u.reason);
     return summary;
   }
@@ -901,7 +903,11 @@ export class EffectAnalyzer {
       if (fresh && ownThisWrite(e)) continue;
       let moved: Effect = { ...e, via: [hop, ...e.via] };
       const sent = this.sentRequests.get(e);
-      const step = sent ? throughCall(sent, callee, call, this.resolver, callerB) : null;
+      // A callee on a call cycle (`step(i + 1, r, o)` through a pipeline's policies) is also called
+      // with what the cycle's own calls pass, which its effects here do not show: its parameters are
+      // not this call's arguments alone, so a request waiting on them stays unknown.
+      const recursive = inner.cycle !== undefined && inner.cycle.size > 0;
+      const step = sent && !(recursive && pendingOwners(sent).includes(callee)) ? throughCall(sent, callee, call, this.resolver, callerB) : null;
       if (step && 'effect' in step) moved = { ...moved, access: step.effect.access, destructive: step.effect.destructive, idempotent: step.effect.idempotent, confidence: step.effect.confidence, sink: step.effect.sink, description: step.effect.description };
       else if (step) this.sentRequests.set(moved, step.pending);
       // A path that is the callee's parameter reads, in the caller, as the argument it was given.
@@ -1095,7 +1101,8 @@ export class EffectAnalyzer {
         // A method of a request, response or stream, or a logger's console method: the receiver's declared type says it acts in memory.
         if (Node.isCallExpression(call) && inMemoryCall(call) !== null) return;
         // `let next = async () => run(req); ... next = async () => mw(req, prev); return next()`: each function it may hold runs.
-        const alternatives = Node.isIdentifier(callee) ? this.functionsHeldBy(callee) : null;
+        // `this.policies[i].handle(req, next)`: the method of each element the list can hold runs.
+        const alternatives = Node.isIdentifier(callee) ? this.functionsHeldBy(callee) : this.elementMethods(callee, b);
         if (alternatives) {
           for (const fn of alternatives) this.include(fn, call, depth, summary, this.calleeBindings(fn, b.visibleFrom(fn), call, b), b);
           return;
@@ -1327,6 +1334,47 @@ export class EffectAnalyzer {
     if (!init || !writes || writes.compound) return null;
     const values = [init, ...writes.assignments.map((a) => a.getRight())].map((v) => unwrap(v));
     return values.every((v) => Node.isArrowFunction(v) || Node.isFunctionExpression(v)) ? (values as FunctionNode[]) : null;
+  }
+
+  /**
+   * `effects` without the request sent in a function `fn` defines and calls (`const step = (i, req,
+   * init) => this.impl(req, init)`; `step(0, input, init)`), read once as `fn`'s own code with the
+   * method left to the inner function's parameters, when the same send is also reached through a
+   * call of that function, where its arguments say the method (request-flow.ts): the copy adds nothing.
+   */
+  private withoutClosureCopies(fn: FunctionNode, effects: Effect[]): Effect[] {
+    const site = (e: Effect): string => `${e.location.file}:${e.location.line}:${e.location.column} ${e.kind}`;
+    const waiting = (e: Effect): boolean => {
+      const sent = this.sentRequests.get(e);
+      return sent !== undefined && pendingOwners(sent).some((owner) => owner !== fn && contains(fn, owner));
+    };
+    if (!effects.some(waiting)) return effects;
+    const reached = new Set(effects.filter((e) => !waiting(e)).map(site));
+    return effects.filter((e) => !waiting(e) || !reached.has(site(e)));
+  }
+
+  /**
+   * The methods a call of `list[i].name` may run when `i` is computed: `name` of each value the
+   * program puts into `list` (collection-elements.ts: the policies of an HTTP pipeline, each added
+   * by a `use(policy)` call), or null when the list's elements are not known or one's method is
+   * not a function of the project.
+   */
+  private elementMethods(callee: Node, b: Bindings): FunctionNode[] | null {
+    if (!Node.isPropertyAccessExpression(callee)) return null;
+    const element = unwrap(callee.getExpression());
+    if (!Node.isElementAccessExpression(element)) return null;
+    const elements = this.resolver.collectionElements(element.getExpression());
+    if (!elements || elements.length === 0) return null;
+    const out: FunctionNode[] = [];
+    for (const value of elements) {
+      const made = this.resolver.resolve(value, 0, b.visibleFrom(value));
+      // Code importing the project's own published package (an example beside it) is another program.
+      if (made.kind === 'module' && packageNameOf(made.specifier) === ownPackageNameOf(value.getSourceFile().getFilePath())) continue;
+      const method = this.resolver.member(made, callee.getName(), null, 0);
+      if (method.kind !== 'function') return null;
+      if (!out.includes(method.node)) out.push(method.node);
+    }
+    return out.length > 0 ? out : null;
   }
 
   /** A budget stopped the walk at `node`: the summary is cut short (never memoized, nor reused on a cycle) and says why. */

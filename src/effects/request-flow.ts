@@ -57,6 +57,12 @@ export function throughCall(sent: SentRequest, callee: FunctionNode, call: Node,
   if (!owned(sent.request) && !owned(sent.init)) return { pending: sent };
   if (!(Node.isCallExpression(call) || Node.isNewExpression(call))) return null;
   const args = call.getArguments();
+  // `callee` handed to the call as a callback (`register(this.send)`): its arguments are not the callee's.
+  const handedOn = args.some((a) => {
+    const target = resolver.resolve(a, 0, b);
+    return target.kind === 'function' && target.node === callee;
+  });
+  if (handedOn) return null;
   const argumentOf = (param: ParameterDeclaration): Node | undefined | null => {
     const index = callee.getParameters().indexOf(param);
     if (index < 0 || param.isRestParameter() || args.slice(0, index + 1).some((a) => Node.isSpreadElement(a))) return null;
@@ -69,10 +75,21 @@ export function throughCall(sent: SentRequest, callee: FunctionNode, call: Node,
   }
   let init: Part | null = sent.init;
   if (owned(sent.init)) {
-    const arg = argumentOf(sent.init.parameter);
-    init = arg === null ? null : arg === undefined || isUndefined(arg) ? NONE : initOf(arg, resolver, b);
+    const param = sent.init.parameter;
+    const arg = argumentOf(param);
+    // Left out: the parameter's default (`init: RequestInit = {}`), else no options.
+    if (arg === null) init = null;
+    else {
+      const given = arg === undefined || isUndefined(arg) ? param.getInitializer() : arg;
+      init = given === undefined ? NONE : initOf(given, resolver, b);
+    }
   }
   return request && init ? settle({ base: sent.base, request, init }) : null;
+}
+
+/** The functions whose parameters a request still waits on. */
+export function pendingOwners(sent: SentRequest): Node[] {
+  return [sent.request, sent.init].flatMap((part) => ('parameter' in part ? [part.parameter.getParentOrThrow()] : []));
 }
 
 /** Options that set no method. */
@@ -95,13 +112,26 @@ function initOf(arg: Node, resolver: Resolver, b: Bindings, depth = 0): Part | n
     return { method, url: null, body: body ? bodyPurpose(body, resolver, b) : null };
   }
   const node = unwrap(arg);
+  if (depth >= MAX_DEPTH) return null;
+  // `nextOptions || {}`: the options given, else none.
+  if (Node.isBinaryExpression(node) && [SyntaxKind.BarBarToken, SyntaxKind.QuestionQuestionToken].includes(node.getOperatorToken().getKind())) {
+    return optionsMethod(node.getRight(), resolver, b) === undefined ? initOf(node.getLeft(), resolver, b, depth + 1) : null;
+  }
+  // `{ ...init, headers }` (a pipeline policy adding a header): the method of the options it copies.
+  if (Node.isObjectLiteralExpression(node)) {
+    const spreads = node.getProperties().filter((p) => Node.isSpreadAssignment(p));
+    const setsMethod = node.getProperties().some((p) => (Node.isPropertyAssignment(p) || Node.isShorthandPropertyAssignment(p)) && p.getName() === 'method');
+    if (setsMethod || spreads.length !== 1) return null;
+    const copied = initOf(spreads[0]!.getExpression(), resolver, b, depth + 1);
+    return copied;
+  }
   const decl = Node.isIdentifier(node) ? node.getSymbol()?.getDeclarations()[0] : undefined;
   if (!decl || !Node.isParameterDeclaration(decl)) return null;
   const bound = b.get(decl);
   if (bound === undefined) return { parameter: decl };
   // Bound in this call context: what the caller passed (left out: no options).
   if (bound.kind === 'const' && bound.value === undefined) return NONE;
-  return bound.kind === 'node' && depth < MAX_DEPTH ? initOf(bound.node, resolver, bound.bindings, depth + 1) : null;
+  return bound.kind === 'node' ? initOf(bound.node, resolver, bound.bindings, depth + 1) : null;
 }
 
 /** What a cycle of assignments (`req = await hook(req)`) reads as: the values it started from. */
@@ -136,12 +166,19 @@ function origin(expr: Node, resolver: Resolver, b: Bindings, seen: Set<Node>, de
   const next = (n: Node, nb: Bindings = b): Part | null | typeof CYCLE => origin(n, resolver, nb, seen, depth + 1);
   if (isNewOf(node, 'Request')) {
     const [url, init] = node.getArguments();
-    if (!url || !isUrlValue(url, resolver, b)) return null;
+    if (!url) return null;
     const options = init === undefined ? NONE : initOf(init, resolver, b);
     if (!options || 'parameter' in options) return null;
+    // `new Request(request, init)`: a copy of another request, with the method init sets, else its own.
+    if (holdsRequest(url)) {
+      const copied = next(url);
+      if (copied === null || copied === CYCLE || 'parameter' in copied) return options.method === undefined ? copied : null;
+      return { ...copied, method: options.method ?? copied.method, body: options.body ?? copied.body };
+    }
     return { method: options.method ?? 'GET', url: urlTextOf(url, resolver, b), body: options.body };
   }
-  if (isUrlValue(node, resolver, b)) return { method: 'GET', url: urlTextOf(node, resolver, b), body: null };
+  // An address (a string, a URL, also what a helper declared to return one gives) carries no method: a GET.
+  if (isUrlValue(node, resolver, b) || isAddressTyped(node)) return { method: 'GET', url: urlTextOf(node, resolver, b), body: null };
   if (Node.isIdentifier(node)) return identifierOrigin(node, resolver, b, seen, depth);
   if (Node.isPropertyAccessExpression(node)) return isRequestTyped(node) ? next(node.getExpression()) : null;
   if (!Node.isCallExpression(node)) return null;
@@ -253,4 +290,13 @@ function samePart(a: Part, b: Part): boolean {
 function isUndefined(arg: Node): boolean {
   const node = unwrap(arg);
   return Node.isIdentifier(node) && node.getText() === 'undefined';
+}
+
+/** True when an expression's type is a string or the global `URL` (as a declaration file, or no loaded file, declares it). */
+function isAddressTyped(node: Node): boolean {
+  const type = node.getType();
+  if (type.isString() || type.isStringLiteral()) return true;
+  if (type.getText() !== 'URL') return false;
+  const symbol = type.getSymbol();
+  return !symbol || symbol.getDeclarations().every((d) => d.getSourceFile().isDeclarationFile());
 }

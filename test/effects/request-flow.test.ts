@@ -120,6 +120,16 @@ describe('a request built in one place and sent in another', () => {
     expect(r.get!.rows).toEqual(['fetch | network unknown d=null i=null open=true certain']);
   });
 
+  it('a send in a closure the function calls: read through that call, its own reading as the function\'s code adds nothing', async () => {
+    const r = await found(
+      serverWith(`async function remove(path: string) { const go = (req: Request) => fetch(req); return go(new Request("https://api.example.com" + path, { method: "DELETE" })); }`, {
+        remove: '  await remove(`/v1/items/${args.id}`);',
+      }),
+      ['remove'],
+    );
+    expect(r.remove!.rows).toEqual(['fetch DELETE | network write d=true i=true open=true certain']);
+  });
+
   it('a request builder given the method as an argument: the method its `new Request` is given', async () => {
     const r = await found(
       serverWith(
