@@ -140,6 +140,12 @@ describe('in-memory receivers by their declared types', () => {
     expect(r.unresolved).toEqual(['log is only declared, with no body to analyse']);
   });
 
+  it('a method called on a `Headers | Record<string, string>` is the Headers\' (a record has none): in memory', async () => {
+    const r = await foundIn('function withAgent(init: RequestInit) { let headers: Headers | Record<string, string>; if (init.headers instanceof Headers) { headers = init.headers; headers.set("user-agent", "x"); } else headers = {}; return headers; }', '  withAgent({});');
+    expect(r.rows).toEqual([]);
+    expect(r.unresolved).toEqual([]);
+  });
+
   it('a `Request` the program declares itself is not the Fetch API\'s', async () => {
     const r = await foundIn('interface Request { clone(): void; send(): void }\ndeclare const req: Request;', '  req.clone();');
     expect(r.unresolved).toEqual(['clone is only declared, with no body to analyse']);

@@ -76,6 +76,14 @@ describe('an HTTP pipeline of policies', () => {
     expect(r.inferred).toEqual({ readOnly: null, destructive: null, idempotent: null, openWorld: true });
   });
 
+  it('an example beside the server that imports the published package adds policies to another program\'s pipeline', async () => {
+    const files = server('pipeline.use(new RetryPolicy(2));');
+    files['package.json'] = '{ "name": "@acme/places-server", "type": "module" }';
+    files['examples/custom.ts'] = 'import { Pipeline, RetryPolicy } from "@acme/places-server/pipeline";\nconst mine = new Pipeline();\nmine.use(new RetryPolicy(9));\n';
+    const r = (await found(files, ['lookup'])).lookup!;
+    expect(r.unresolved).toEqual([]);
+  });
+
   it('a policy list handed to code the linter cannot read may hold anything: the call stays unresolved', async () => {
     const r = (await found(server('pipeline.use(new RetryPolicy(2));\ndeclare function loadPolicies(list: unknown): void;\nloadPolicies(pipeline.all());'), ['lookup'])).lookup!;
     expect(r.unresolved).toEqual(['computed member this.policies[i]']);
