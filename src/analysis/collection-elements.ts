@@ -176,7 +176,7 @@ export class CollectionElements {
   }
 
   /** The values the collection `expr` names can hold: a field (`this.hooks`), or a local or module `const`. */
-  private ofCollection(expr: Node, depth: number): Elements {
+  ofCollection(expr: Node, depth = 0): Elements {
     if (depth > MAX_DEPTH) return null;
     const node = unwrap(expr);
     // `this.hooks` (also `this.#hooks`): a field of the class, mentioned by name anywhere; `hooks`: a local or module variable.
@@ -228,6 +228,8 @@ export class CollectionElements {
       parent = node.getParentOrThrow();
     }
     if (Node.isForOfStatement(parent) && parent.getExpression() === node) return [];
+    // `listPolicies() { return this.policies; }` in a method the program never calls: handed to no one.
+    if (Node.isReturnStatement(parent) && this.inUncalledMethod(parent)) return [];
     if (Node.isSpreadElement(parent) && Node.isArrayLiteralExpression(parent.getParent())) return [];
     if (Node.isElementAccessExpression(parent) && parent.getExpression() === node) {
       // `list[i] = value` adds the value; reading `list[i]` adds nothing.
@@ -278,7 +280,7 @@ export class CollectionElements {
     return null;
   }
 
-  /** True for `x.name.slice()` or `[...x.name]` where `name` is the collection's own name (a copy of the same kind of collection). */
+  /** True for `x.name.slice()`, `x.name.filter(...)` or `[...x.name]` where `name` is the collection's own name (a copy, or part, of the same kind of collection). */
   private copiesSame(value: Node, target: Node): boolean {
     const name = Node.isPropertyAccessExpression(target) ? target.getName() : target.getText();
     const copied = (n: Node): boolean => {
@@ -287,13 +289,22 @@ export class CollectionElements {
     };
     if (Node.isCallExpression(value)) {
       const callee = unwrap(value.getExpression());
-      return Node.isPropertyAccessExpression(callee) && callee.getName() === 'slice' && value.getArguments().length === 0 && copied(callee.getExpression());
+      if (!Node.isPropertyAccessExpression(callee) || !copied(callee.getExpression())) return false;
+      return (callee.getName() === 'slice' && value.getArguments().length === 0) || callee.getName() === 'filter';
     }
     if (Node.isArrayLiteralExpression(value)) {
       const items = value.getElements();
       return items.length === 1 && Node.isSpreadElement(items[0]!) && copied(items[0]!.getExpression());
     }
     return false;
+  }
+
+  /** True when `node` is in a method whose name the program mentions only where it is declared (nothing calls it). */
+  private inUncalledMethod(node: Node): boolean {
+    const method = node.getFirstAncestor((a) => isFunctionNode(a));
+    if (!method || !Node.isMethodDeclaration(method)) return false;
+    const name = method.getNameNode();
+    return Node.isIdentifier(name) && this.mentions(name.getText()).every((m) => m === name);
   }
 
   /** The values of an array literal's elements, each followed ({@link expand}); null for anything else or a spread. */

@@ -233,6 +233,15 @@ export class Resolver {
     return this.collections.parameterValues(param);
   }
 
+  /**
+   * What the collection `expr` names can hold (`this.policies`, a list filled by `use(policy)`
+   * calls), from the whole program (collection-elements.ts); null when the program does not tell.
+   */
+  collectionElements(expr: Node): Node[] | null {
+    this.collections ??= new CollectionElements(expr.getProject(), this.isProjectFile);
+    return this.collections.ofCollection(expr);
+  }
+
   /** The project source file a module specifier written in `from` refers to, or null for a package or an unresolved path. */
   projectModule(from: SourceFile, specifier: string): SourceFile | null {
     const key = `${from.getFilePath()}\0${specifier}`;
@@ -373,6 +382,8 @@ export class Resolver {
     if (Node.isBinaryExpression(node) && [SyntaxKind.QuestionQuestionToken, SyntaxKind.BarBarToken].includes(node.getOperatorToken().getKind())) {
       const fallback = this.resolve(node.getRight(), depth + 1, b);
       if (fallback.kind === 'module' || fallback.kind === 'function') return fallback;
+      // An implementation a parameter may inject, else a global (`httpRequestImpl ?? fetch`): the default decides, as above.
+      if (fallback.kind === 'global' && isParameterValue(node.getLeft())) return fallback;
     }
     // `typeof p === "function" ? p() : p`, `lazy ? () => connect() : client` (a client or a factory of
     // one): a package's object either way.
@@ -1722,3 +1733,9 @@ function compiledEnumMember(fn: import('ts-morph').FunctionExpression, name: str
   return { kind: 'unknown', reason: `compiled enum has no member ${name}` };
 }
 
+/** True for a parameter, or a property of one (`impl`, `options.fetch`): a value the caller may inject. */
+function isParameterValue(expr: Node): boolean {
+  let node = unwrap(expr);
+  while (Node.isPropertyAccessExpression(node)) node = unwrap(node.getExpression());
+  return Node.isIdentifier(node) && node.getSymbol()?.getDeclarations()[0]?.getKind() === SyntaxKind.Parameter;
+}

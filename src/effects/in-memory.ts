@@ -1,6 +1,6 @@
 import type { CallExpression, TypeNode } from 'ts-morph';
 import { Node, SyntaxKind } from '../ts-morph.js';
-import { isModuleLevel, shorten, unwrap } from '../analysis/syntax.js';
+import { initializerOf, isModuleLevel, shorten, unwrap } from '../analysis/syntax.js';
 import { CONSOLE_METHODS, RUNTIME_CONTEXT_METHODS, TELEMETRY_METHODS, WEB_VALUE_TYPES } from './catalog/pure.js';
 
 /**
@@ -19,7 +19,7 @@ import { CONSOLE_METHODS, RUNTIME_CONTEXT_METHODS, TELEMETRY_METHODS, WEB_VALUE_
 
 /**
  * The name of the Fetch or Streams type (catalog/pure.ts {@link WEB_VALUE_TYPES}) a type
- * annotation gives, ignoring `undefined` and `null` in a union; null when it names anything else,
+ * annotation gives, ignoring `undefined`, `null` and `Record<...>` in a union; null when it names anything else,
  * or a type of that name that the project or a package import declares (an `express` `Request`).
  */
 function webTypeOfAnnotation(type: TypeNode | undefined): string | null {
@@ -30,6 +30,8 @@ function webTypeOfAnnotation(type: TypeNode | undefined): string | null {
     if (member.getKind() === SyntaxKind.UndefinedKeyword || (Node.isLiteralTypeNode(member) && member.getText() === 'null')) continue;
     if (!Node.isTypeReference(member)) return null;
     const name = member.getTypeName();
+    // `Headers | Record<string, string>` (a fetch init's headers): a record has no methods, so a method call is the other member's.
+    if (Node.isIdentifier(name) && name.getText() === 'Record' && isGlobalTypeName(name)) continue;
     if (!Node.isIdentifier(name) || !WEB_VALUE_TYPES.has(name.getText()) || !isGlobalTypeName(name)) return null;
     found ??= name.getText();
   }
@@ -273,4 +275,44 @@ export function callbackArrayCall(call: CallExpression): string | null {
   const first = call.getArguments()[0];
   if (!first || !(Node.isArrowFunction(unwrap(first)) || Node.isFunctionExpression(unwrap(first)))) return null;
   return `an Array method given a callback (\`${callee.getName()}\`), which acts in memory`;
+}
+
+/**
+ * True when a value is, or may be, a Fetch API `Request` object: by its type or declared type,
+ * a clone of one, or a const holding one (`const copy = req.clone()`).
+ */
+export function holdsRequest(arg: Node, depth = 0): boolean {
+  const node = unwrap(arg);
+  if (depth > 4) return false;
+  const initializer = Node.isIdentifier(node) ? initializerOf(node, true) : undefined;
+  if (initializer && holdsRequest(initializer, depth + 1)) return true;
+  if (Node.isCallExpression(node)) {
+    const callee = unwrap(node.getExpression());
+    if (Node.isPropertyAccessExpression(callee) && callee.getName() === 'clone') return holdsRequest(callee.getExpression(), depth + 1);
+  }
+  return isRequestTyped(node) || mayBeRequestObject(node);
+}
+
+/**
+ * True when an expression's type is the Fetch API's `Request` (alone, in a union such as
+ * `RequestInfo`, or promised by an async hook): a `Request` the program does not declare itself
+ * (the linter may load no lib files, so a global type can have no symbol).
+ */
+export function isRequestTyped(node: Node): boolean {
+  return isRequestType(node.getType(), 0);
+}
+
+function isRequestType(type: import('ts-morph').Type, depth: number): boolean {
+  const members = type.isUnion() ? type.getUnionTypes() : [type];
+  return members.some((t) => {
+    const text = t.getText();
+    const promised = depth === 0 ? /^Promise<(.*)>$/.exec(text) : null;
+    if (promised) {
+      const args = t.getTypeArguments();
+      return args.length > 0 ? args.some((arg) => isRequestType(arg, 1)) : promised[1]!.split(' | ').some((m) => m === 'Request' || m === 'RequestInfo');
+    }
+    if (text !== 'Request' && text !== 'RequestInfo') return false;
+    const symbol = t.getSymbol() ?? t.getAliasSymbol();
+    return !symbol || symbol.getDeclarations().every((d) => d.getSourceFile().isDeclarationFile());
+  });
 }

@@ -4,6 +4,7 @@ import { Node, SyntaxKind } from '../ts-morph.js';
 import { bundledDependencyOf } from '../analysis/bundles.js';
 import { malformedSpecifier } from '../analysis/specifiers.js';
 import { isBundledSdkModule } from '../project/bundled-sdk.js';
+import { ownPackageNameOf, packageNameOf } from '../project/dependencies.js';
 import { contains, descendantsOfKinds, isAssignmentOperator } from '../analysis/nodes.js';
 import { locationOf } from '../analysis/location.js';
 import { Bindings } from '../analysis/bindings.js';
@@ -21,7 +22,8 @@ import { isLogAppend } from './log-file.js';
 import { isInCacheModule } from './cache-modules.js';
 import { isEnsuredParentDir } from './ensured-dirs.js';
 import { callbackClientMember, isFragmentBuilderCall, templateResultMember } from './chain.js';
-import { httpEffect, pathArgumentsOf, pathText, postEffect, relaxedByOperation, requestAmong, sinkCallEffect, sinkTemplateEffect, sqlEffect, type SinkSite } from './sink-call.js';
+import { httpEffect, pathArgumentsOf, pathText, postEffect, relaxedByOperation, requestAmong, methodUnknownAt, sinkCallEffect, sinkTemplateEffect, sqlEffect, type SinkSite } from './sink-call.js';
+import { pendingOwners, sentRequest, throughCall, type SentRequest } from './request-flow.js';
 import { pathPurpose, shownUrl } from './request-purpose.js';
 import { isCacheUpkeepCall, selectionKey, stateMutation, mutationOfCall, withoutRestoredSwitches } from './state.js';
 import { isCleanedScratchDir, isFreshKey, scratchDirOf } from './fresh.js';
@@ -529,6 +531,8 @@ export class EffectAnalyzer {
   private readonly summaries = new Map<FunctionNode, Map<number, Summary>>();
   /** Effects of a function that reached it through a cycle back into it (`pong` → `ping` → `pong`): evidence prefers its direct way. */
   private readonly detours = new WeakSet<Effect>();
+  /** Requests whose method is decided by a caller further up (request-flow.ts): read at each call on the way. */
+  private readonly sentRequests = new WeakMap<Effect, SentRequest>();
   /** The functions being summarised, and the call cycles among them. */
   private readonly cycles: CallCycles<Summary>;
   /** The effect nodes of each function body, walked once. */
@@ -665,6 +669,8 @@ export class EffectAnalyzer {
           if (errorPath || deferred || condition !== null) {
             summary.effects[i] = { ...effect, ...(errorPath ? { errorPath } : {}), ...(deferred ? { deferred } : {}), ...(condition !== null ? { condition } : {}) };
             if (this.detours.has(effect)) this.detours.add(summary.effects[i]!);
+            const sent = this.sentRequests.get(effect);
+            if (sent) this.sentRequests.set(summary.effects[i]!, sent);
           }
           sites.set(summary.effects[i]!, node);
         }
@@ -684,6 +690,7 @@ export class EffectAnalyzer {
     // The function a hop calls, by name: `withLimits(name, cb)` (calling what it returns) and its callback's `withLimits` are one.
     const firstHop = (e: Effect): string => (depth === 0 && e.via[0] && !direct.has(sinkAt(e)) ? e.via[0].callee.split('(')[0]! : '');
     summary.effects = dedupe(summary.effects, (e) => `${e.kind} ${e.sink} ${firstHop(e)}`, (e) => this.detours.has(e));
+    summary.effects = this.withoutClosureCopies(fn, summary.effects);
     summary.unresolved = dedupe(summary.unresolved, (u) => u.reason);
     return summary;
   }
@@ -878,7 +885,7 @@ export class EffectAnalyzer {
     return out;
   }
 
-  private include(callee: FunctionNode, call: Node, depth: number, summary: Summary, b: Bindings = Bindings.EMPTY): void {
+  private include(callee: FunctionNode, call: Node, depth: number, summary: Summary, b: Bindings = Bindings.EMPTY, callerB: Bindings = Bindings.EMPTY): void {
     const dependency = bundledDependencyOf(callee);
     // A bundled copy of a pure package (a schema validator in a server's chunk) has no effect, as the package has not.
     if (dependency !== null && bundledDependencyOf(call) === null && isPureModule(dependency)) return;
@@ -916,7 +923,16 @@ export class EffectAnalyzer {
     const operation = /(['"`])(?:PATCH|PUT)\1/i.test(callee.getBody()?.getText() ?? '') ? functionName(callee) : null;
     for (const e of inner.effects) {
       if (fresh && ownThisWrite(e)) continue;
-      const moved: Effect = { ...(operation !== null ? relaxedByOperation(e, operation) : e), via: [hop, ...e.via] };
+      let moved: Effect = { ...e, via: [hop, ...e.via] };
+      const sent = this.sentRequests.get(e);
+      // A callee on a call cycle (`step(i + 1, r, o)` through a pipeline's policies) is also called
+      // with what the cycle's own calls pass, which its effects here do not show: its parameters are
+      // not this call's arguments alone, so a request waiting on them stays unknown.
+      const recursive = inner.cycle !== undefined && inner.cycle.size > 0;
+      const step = sent && !(recursive && pendingOwners(sent).includes(callee)) ? throughCall(sent, callee, call, this.resolver, callerB) : null;
+      if (step && 'effect' in step) moved = { ...moved, access: step.effect.access, destructive: step.effect.destructive, idempotent: step.effect.idempotent, confidence: step.effect.confidence, sink: step.effect.sink, description: step.effect.description };
+      else if (step) this.sentRequests.set(moved, step.pending);
+      if (operation !== null) moved = relaxedByOperation(moved, operation);
       // A path that is the callee's parameter reads, in the caller, as the argument it was given.
       if (paths && e.target !== undefined && paths.has(e.target)) moved.target = paths.get(e.target)!;
       if (paths && e.from !== undefined && paths.has(e.from)) moved.from = paths.get(e.from)!;
@@ -1009,7 +1025,7 @@ export class EffectAnalyzer {
         if (isCacheUpkeepCall(call)) return;
         {
           const before = summary.effects.length;
-          this.include(target.node, call, depth, summary, this.calleeBindings(target.node, bindingsOf(target), call, b));
+          this.include(target.node, call, depth, summary, this.calleeBindings(target.node, bindingsOf(target), call, b), b);
           // A store's method given a selection (`context.cache.set("projectId", args.projectId)`): what it writes switches a selection.
           const selected = Node.isCallExpression(call) ? selectionKey(call) : null;
           if (selected !== null) for (let i = before; i < summary.effects.length; i++) summary.effects[i] = asSelectionSwitch(summary.effects[i]!, selected);
@@ -1123,9 +1139,10 @@ export class EffectAnalyzer {
         // `visited.add(id)` on a parameter every caller gives a `new Set()` of its own: a collection of that call.
         if (Node.isCallExpression(call) && (localCollectionCall(call, (param) => this.resolver.parameterValues(param)) !== null || declaredCollectionCall(call) !== null || callbackArrayCall(call) !== null)) return;
         // `let next = async () => run(req); ... next = async () => mw(req, prev); return next()`: each function it may hold runs.
-        const alternatives = Node.isIdentifier(callee) ? this.functionsHeldBy(callee) : null;
+        // `this.policies[i].handle(req, next)`: the method of each element the list can hold runs.
+        const alternatives = Node.isIdentifier(callee) ? this.functionsHeldBy(callee) : this.elementMethods(callee, b);
         if (alternatives) {
-          for (const fn of alternatives) this.include(fn, call, depth, summary, this.calleeBindings(fn, b.visibleFrom(fn), call, b));
+          for (const fn of alternatives) this.include(fn, call, depth, summary, this.calleeBindings(fn, b.visibleFrom(fn), call, b), b);
           return;
         }
         // `await tokenProvider()` of a parameter: credential upkeep before a request (token-providers.ts).
@@ -1281,9 +1298,16 @@ export class EffectAnalyzer {
    * removes a temporary directory the function removes in a `finally` (fresh.ts).
    */
   private pushSinkEffect(summary: Summary, sink: SinkEntry, call: CallExpression | NewExpression, site: SinkSite | undefined, b: Bindings): void {
-    const effect = sink.pure ? null : sinkCallEffect(sink, call, this.resolver, site, b);
+    let effect = sink.pure ? null : sinkCallEffect(sink, call, this.resolver, site, b);
+    // `fetch(request)` of a request made by a caller: its method is read up the call chain (request-flow.ts).
+    const step = effect && sink.httpMethod === 'fetch' && methodUnknownAt(sink, call, this.resolver, b) ? sentRequest(call, { ...effect, description: sink.description }, this.resolver, b) : null;
+    if (step && 'effect' in step) effect = step.effect;
     const upkeep = effect !== null && (effect.kind === 'fs.write' || effect.kind === 'fs.delete') && (this.keepsCache(call) || isCleanedScratchDir(call) || this.inCleanedScratchDir(sink, call, b));
-    if (effect && !upkeep && !isLogAppend(sink, call, effect) && !isEnsuredParentDir(sink, call, effect) && !this.isLockFileEffect(effect, sink, call)) summary.effects.push(this.createsNewFile(this.inScratchDir(effect, sink, call, b), sink, call, b));
+    if (effect && !upkeep && !isLogAppend(sink, call, effect) && !isEnsuredParentDir(sink, call, effect) && !this.isLockFileEffect(effect, sink, call)) {
+      const pushed = this.createsNewFile(this.inScratchDir(effect, sink, call, b), sink, call, b);
+      if (step && 'pending' in step) this.sentRequests.set(pushed, step.pending);
+      summary.effects.push(pushed);
+    }
   }
 
   /** True for a write in a cache module (cache-modules.ts) that holds no tool's handler: the cache's own upkeep. */
@@ -1371,6 +1395,47 @@ export class EffectAnalyzer {
     if (!init || !writes || writes.compound) return null;
     const values = [init, ...writes.assignments.map((a) => a.getRight())].map((v) => unwrap(v));
     return values.every((v) => Node.isArrowFunction(v) || Node.isFunctionExpression(v)) ? (values as FunctionNode[]) : null;
+  }
+
+  /**
+   * `effects` without the request sent in a function `fn` defines and calls (`const step = (i, req,
+   * init) => this.impl(req, init)`; `step(0, input, init)`), read once as `fn`'s own code with the
+   * method left to the inner function's parameters, when the same send is also reached through a
+   * call of that function, where its arguments say the method (request-flow.ts): the copy adds nothing.
+   */
+  private withoutClosureCopies(fn: FunctionNode, effects: Effect[]): Effect[] {
+    const site = (e: Effect): string => `${e.location.file}:${e.location.line}:${e.location.column} ${e.kind}`;
+    const waiting = (e: Effect): boolean => {
+      const sent = this.sentRequests.get(e);
+      return sent !== undefined && pendingOwners(sent).some((owner) => owner !== fn && contains(fn, owner));
+    };
+    if (!effects.some(waiting)) return effects;
+    const reached = new Set(effects.filter((e) => !waiting(e)).map(site));
+    return effects.filter((e) => !waiting(e) || !reached.has(site(e)));
+  }
+
+  /**
+   * The methods a call of `list[i].name` may run when `i` is computed: `name` of each value the
+   * program puts into `list` (collection-elements.ts: the policies of an HTTP pipeline, each added
+   * by a `use(policy)` call), or null when the list's elements are not known or one's method is
+   * not a function of the project.
+   */
+  private elementMethods(callee: Node, b: Bindings): FunctionNode[] | null {
+    if (!Node.isPropertyAccessExpression(callee)) return null;
+    const element = unwrap(callee.getExpression());
+    if (!Node.isElementAccessExpression(element)) return null;
+    const elements = this.resolver.collectionElements(element.getExpression());
+    if (!elements || elements.length === 0) return null;
+    const out: FunctionNode[] = [];
+    for (const value of elements) {
+      const made = this.resolver.resolve(value, 0, b.visibleFrom(value));
+      // Code importing the project's own published package (an example beside it) is another program.
+      if (made.kind === 'module' && packageNameOf(made.specifier) === ownPackageNameOf(value.getSourceFile().getFilePath())) continue;
+      const method = this.resolver.member(made, callee.getName(), null, 0);
+      if (method.kind !== 'function') return null;
+      if (!out.includes(method.node)) out.push(method.node);
+    }
+    return out.length > 0 ? out : null;
   }
 
   /** A budget stopped the walk at `node`: the summary is cut short (never memoized, nor reused on a cycle) and says why. */

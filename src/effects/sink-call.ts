@@ -10,7 +10,7 @@ import { fileFlagEffect, pathKey, type SinkEntry } from './catalog/index.js';
 import { classifySql, splitStatements, type SqlEffect, worstSql } from './sql.js';
 import { verbOf, namedVerb } from './api-verbs.js';
 import { mentionsFreshValue } from './fresh.js';
-import { mayBeRequestObject } from './in-memory.js';
+import { holdsRequest } from './in-memory.js';
 import { commandEffect, commandOfCall, commandOfTemplate } from './commands.js';
 import { chainedMethodNames, receiverOrigin } from './chain.js';
 import { OPS, type OpEffect } from './catalog/ops.js';
@@ -46,7 +46,7 @@ export function httpEffect(method: string): Pick<Effect, 'access' | 'destructive
 }
 
 /** A string or `new URL(...)`: the address argument of a request, not its options. */
-function isUrlValue(arg: Node, resolver: Resolver, b: Bindings = Bindings.EMPTY): boolean {
+export function isUrlValue(arg: Node, resolver: Resolver, b: Bindings = Bindings.EMPTY): boolean {
   const node = unwrap(arg);
   if (Node.isStringLiteral(node) || Node.isNoSubstitutionTemplateLiteral(node) || Node.isTemplateExpression(node)) return true;
   if (Node.isNewExpression(node) && node.getExpression().getText() === 'URL') return true;
@@ -158,14 +158,21 @@ function argumentEffect(sink: SinkEntry, call: CallExpression | NewExpression, b
   const method = httpMethodOf(sink, args, resolver, b);
   // The request is certain (it reaches the network), what it does is not: its access stays unknown.
   if (method === null) return { ...base, description: `${sink.description} with a method known only at run time, which may write` };
-  if (method.toUpperCase() === 'POST') {
-    const request = requestOf(sink, args, resolver, b);
-    return postEffect(base, request.url ? urlTextOf(request.url, resolver, b) : null, request.body ? bodyPurpose(request.body, resolver, b) : null);
-  }
-  const effect = httpCallEffect(base, method, sink.httpMethod === 'get' ? sink.description : null);
-  if (!['PUT', 'PATCH'].includes(method.toUpperCase())) return effect;
-  const url = requestOf(sink, args, resolver, b).url;
-  return relaxedByPath(effect, url ? urlTextOf(url, resolver, b) : null);
+  if (!['POST', 'PUT', 'PATCH'].includes(method.toUpperCase())) return httpCallEffect(base, method, sink.httpMethod === 'get' ? sink.description : null);
+  const request = requestOf(sink, args, resolver, b);
+  return requestEffect(base, method, request.url ? urlTextOf(request.url, resolver, b) : null, request.body ? bodyPurpose(request.body, resolver, b) : null);
+}
+
+/**
+ * The effect of an HTTP request of `method` to `url` (its text with `{}` for the parts known only
+ * at run time, null when none can be read) with a body naming `body`'s purpose: the method's
+ * traits (RFC 9110 §9.3), a POST judged by what its path or body says it does, a PUT or PATCH
+ * relaxed by its path's verb. `base` is the sink's effect before its method is known.
+ */
+export function requestEffect(base: Effect, method: string, url: string | null, body: RequestPurpose | null = null): Effect {
+  if (method.toUpperCase() === 'POST') return postEffect(base, url, body);
+  const effect = httpCallEffect(base, method, null);
+  return ['PUT', 'PATCH'].includes(method.toUpperCase()) ? relaxedByPath(effect, url) : effect;
 }
 
 /**
@@ -269,7 +276,7 @@ function requestOf(sink: SinkEntry, args: Node[], resolver: Resolver, b: Binding
  * (`${base}/v1/search`), a `+` of parts, `new URL(path, base)`, `url.toString()`, `url.href`, and
  * the consts and fields (`this.urls.search`) holding one.
  */
-function urlTextOf(arg: Node, resolver: Resolver, b: Bindings, depth = 0): string {
+export function urlTextOf(arg: Node, resolver: Resolver, b: Bindings, depth = 0): string {
   const node = unwrap(arg);
   if (depth > 8) return URL_PLACEHOLDER;
   const v = evaluate(node, resolver, 0, b);
@@ -294,7 +301,7 @@ function urlTextOf(arg: Node, resolver: Resolver, b: Bindings, depth = 0): strin
  * What a request body says it does: a GraphQL document (the body, or its `query`, also inside
  * `JSON.stringify(...)`), or a JSON-RPC call (`{ jsonrpc, method }`). Null when it names neither.
  */
-function bodyPurpose(arg: Node, resolver: Resolver, b: Bindings): RequestPurpose | null {
+export function bodyPurpose(arg: Node, resolver: Resolver, b: Bindings): RequestPurpose | null {
   let node = definingNode(arg, resolver, b) ?? unwrap(arg);
   if (Node.isCallExpression(node) && /^JSON\.stringify$/.test(unwrap(node.getExpression()).getText()) && node.getArguments()[0]) {
     node = definingNode(node.getArguments()[0]!, resolver, b) ?? unwrap(node.getArguments()[0]!);
@@ -362,7 +369,7 @@ export function sinkTemplateEffect(sink: SinkEntry, node: TaggedTemplateExpressi
 }
 
 /** The value a property of an object literal gives (`{ method: "PUT" }`, `{ method }`), or null for a method, accessor or spread. */
-function propertyValue(prop: Node | undefined): Node | null {
+export function propertyValue(prop: Node | undefined): Node | null {
   if (prop && Node.isPropertyAssignment(prop)) return prop.getInitializerOrThrow();
   if (prop && Node.isShorthandPropertyAssignment(prop)) return prop.getNameNode();
   return null;
@@ -529,6 +536,11 @@ function fileFlagOf(spec: NonNullable<SinkEntry['fileFlag']>, args: Node[], reso
   return spec.property && typeof v.value === 'string' ? spec.default : typeof v.value === 'string' ? v.value : spec.default;
 }
 
+/** True when a request sink's call leaves its HTTP method to run time (its options or its `Request` come from elsewhere). */
+export function methodUnknownAt(sink: SinkEntry, call: CallExpression | NewExpression, resolver: Resolver, b: Bindings): boolean {
+  return sink.httpMethod !== undefined && httpMethodOf(sink, call.getArguments(), resolver, b) === null;
+}
+
 /** The HTTP method a call uses, from its options literal; `GET` when none is given; null when it is computed. */
 function httpMethodOf(sink: SinkEntry, args: Node[], resolver: Resolver, b: Bindings): string | null {
   if (sink.httpMethod === 'get') return 'GET';
@@ -552,8 +564,20 @@ function httpMethodOf(sink: SinkEntry, args: Node[], resolver: Resolver, b: Bind
   // fetch(request) sends the method of the `Request` object it is given (Fetch Standard, "fetch()":
   // a new Request from input and init), which only run time knows when the argument is not made
   // here: a parameter declared `Request` or `RequestInfo`, as an SDK's shared transport takes it.
-  if (sink.httpMethod === 'fetch' && request.length === 0 && args[0] && mayBeRequestObject(args[0])) return null;
+  if (sink.httpMethod === 'fetch' && request.length === 0 && args[0] && holdsRequest(args[0])) return null;
   return 'GET';
+}
+
+/**
+ * The `method` a request's options set (`fetch(input, init)`'s init, a request descriptor
+ * `{ method: "GET", path }`): the string; undefined when the options (a literal, or a const
+ * holding one) set none; null when it, or the options, cannot be read.
+ */
+export function optionsMethod(arg: Node, resolver: Resolver, b: Bindings): string | null | undefined {
+  const obj = optionsObject(arg, resolver, b);
+  if (!obj) return null;
+  const method = methodIn(obj, resolver, b, 0);
+  return method === ABSENT ? undefined : method;
 }
 
 /** What {@link methodIn} answers for an options object that sets no `method`. */

@@ -195,3 +195,20 @@ function findPackage(name: string, dir: string): string | null {
     if (path.dirname(at) === at) return null;
   }
 }
+
+const packageNames = new Map<string, string | null>();
+
+/** The `name` in the nearest package.json above `file` (the package the file belongs to; memoized per folder), or null. */
+export function ownPackageNameOf(file: string): string | null {
+  const dir = path.dirname(file);
+  const memo = packageNames.get(dir);
+  if (memo !== undefined) return memo;
+  const manifest = path.join(dir, 'package.json');
+  let name: string | null = null;
+  if (existsSync(manifest)) {
+    const parsed = readJson(manifest);
+    name = typeof parsed?.name === 'string' ? parsed.name : null;
+  } else if (path.dirname(dir) !== dir) name = ownPackageNameOf(dir);
+  packageNames.set(dir, name);
+  return name;
+}
