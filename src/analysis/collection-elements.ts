@@ -371,13 +371,17 @@ export class CollectionElements {
   private arguments(param: Node, index: number, depth: number): Elements {
     const fn = param.getParentOrThrow();
     if (!isFunctionNode(fn) || index < 0) return null;
-    const nameNode = Node.isMethodDeclaration(fn) || Node.isFunctionDeclaration(fn) ? fn.getNameNode() : undefined;
+    // A function declaration or method by its name; an arrow or function expression by the `const` that holds it.
+    const holder = fn.getParent();
+    const nameNode = Node.isMethodDeclaration(fn) || Node.isFunctionDeclaration(fn) ? fn.getNameNode() : holder && Node.isVariableDeclaration(holder) && holder.getInitializer() === fn ? holder.getNameNode() : undefined;
     if (!nameNode || !Node.isIdentifier(nameNode)) return null;
     const out: Node[] = [];
     for (const mention of this.mentions(nameNode.getText())) {
       const parent = mention.getParentOrThrow();
       // Declarations of the name: this method or function, its overloads, a type's member.
-      if ((Node.isMethodDeclaration(parent) || Node.isFunctionDeclaration(parent) || Node.isMethodSignature(parent) || Node.isPropertySignature(parent)) && parent.getNameNode() === mention) continue;
+      if ((Node.isMethodDeclaration(parent) || Node.isFunctionDeclaration(parent) || Node.isMethodSignature(parent) || Node.isPropertySignature(parent) || Node.isVariableDeclaration(parent)) && parent.getNameNode() === mention) continue;
+      // `import { resolveWithinRoot } from "./pathScope.js"` and `export { f }`: names, not uses (a renamed one hides its calls).
+      if ((Node.isImportSpecifier(parent) || Node.isExportSpecifier(parent)) && parent.getAliasNode() === undefined) continue;
       const callee = Node.isPropertyAccessExpression(parent) && parent.getNameNode() === mention ? parent : mention;
       const call = callee.getParent();
       if (!call || !Node.isCallExpression(call) || call.getExpression() !== callee) return null;

@@ -1287,6 +1287,9 @@ export class Resolver {
         const fallback = decl.getInitializer();
         return fallback ? this.resolve(fallback, depth + 1, b) : { kind: 'const', value: undefined };
       }
+      // `deps = { realpath: fs.realpath }` that no call of the function in the program passes: always the default.
+      const fallback = decl.getInitializer();
+      if (fallback && this.parameterValues(decl)?.length === 0) return this.resolve(fallback, depth + 1, b);
       // Only a parameter typed with a named type (a class, an interface) can lead the checker to project methods.
       const type = decl.getTypeNode();
       const opaque = !type || !(Node.isTypeReference(type) || Node.isIntersectionTypeNode(type) || Node.isUnionTypeNode(type));

@@ -717,3 +717,42 @@ server.registerTool("list", { description: "d" }, async () => {
     expect(t.effects?.effects.map((e) => `${e.sink} ${e.access}`).sort()).toEqual(['fetch GET read', 'fs/promises appendFile write']);
   });
 });
+
+describe('injected dependencies with defaults', () => {
+  it('reads a parameter no call in the program passes as its default (`deps = { realpath: (p) => fs.realpath(p) }`), and one a caller passes as the caller gives it', async () => {
+    const result = await lintFiles({
+      'server.ts': `${SERVER_HEADER}import fs from "node:fs/promises";
+type RealpathFn = (p: string) => Promise<string>;
+export async function scoped(root: string, input: string, deps: { realpath: RealpathFn } = { realpath: (p) => fs.realpath(p) }): Promise<string> {
+  let real: string;
+  try {
+    real = await deps.realpath(root);
+  } catch {
+    real = root;
+  }
+  return real + input;
+}
+export async function remover(file: string, deps: { rm: (p: string) => Promise<void> } = { rm: async () => {} }) { await deps.rm(file); }
+server.registerTool("read", { description: "d" }, async (args: { file: string }) => ({ content: [{ type: "text", text: await fs.readFile(await scoped(process.cwd(), args.file), "utf8") }] }));
+server.registerTool("drop", { description: "d" }, async (args: { file: string }) => { await remover(args.file, { rm: (p) => fs.unlink(p) }); return { content: [] }; });
+`,
+    });
+    expect(tool(result, 'read').effects!.unresolved).toEqual([]);
+    expect(tool(result, 'read').inferred).toEqual({ readOnly: true, destructive: false, idempotent: true, openWorld: false });
+    expect(tool(result, 'drop').inferred.readOnly).toBe(false);
+  });
+
+  it('reads the default of an arrow function held in an exported const and imported by name', async () => {
+    const result = await lintFiles({
+      'scope.ts': `import fs from "node:fs/promises";
+export const scopedArrow = async (root: string, input: string, deps: { realpath: (p: string) => Promise<string> } = { realpath: (p) => fs.realpath(p) }): Promise<string> => (await deps.realpath(root)) + input;
+`,
+      'server.ts': `${SERVER_HEADER}import fs from "node:fs/promises";
+import { scopedArrow } from "./scope.js";
+server.registerTool("read", { description: "d" }, async (args: { file: string }) => ({ content: [{ type: "text", text: await fs.readFile(await scopedArrow(process.cwd(), args.file), "utf8") }] }));
+`,
+    });
+    expect(tool(result, 'read').effects!.unresolved).toEqual([]);
+    expect(tool(result, 'read').inferred.readOnly).toBe(true);
+  });
+});
