@@ -47,5 +47,25 @@ export function isTokenAcquisition(call: CallExpression): boolean {
   if (call.getArguments().length > 0) return false;
   const callee = unwrap(call.getExpression());
   const name = Node.isIdentifier(callee) ? callee : Node.isPropertyAccessExpression(callee) ? callee.getNameNode() : null;
-  return name !== null && TOKEN_PROVIDER_NAME.test(name.getText()) && declaredAsProvider(name);
+  return name !== null && ((TOKEN_PROVIDER_NAME.test(name.getText()) && declaredAsProvider(name)) || isSecurityProviderCall(call, name));
+}
+
+/** Words of a function's name that say it settles credentials (`extractSecurity`, `resolveCredentials`, `getAuthToken`). */
+const CREDENTIAL_WORDS = /security|credential|token|auth|apikey|api_key|secret/i;
+
+/**
+ * A credential option that may be a value or a function giving it, called when it is a function:
+ * `typeof sec === "function" ? sec() : sec` on a parameter, in a function named for credentials
+ * (generated SDKs' `extractSecurity(sec)`; a client option `apiKey: string | (() => Promise<string>)`).
+ * Either way the call yields the credential the request is sent with.
+ */
+function isSecurityProviderCall(call: CallExpression, name: Node): boolean {
+  const decl = name.getSymbol()?.getDeclarations()[0];
+  if (!decl || !Node.isParameterDeclaration(decl)) return false;
+  const fn = decl.getParent();
+  const fnName = fn && (Node.isFunctionDeclaration(fn) || Node.isMethodDeclaration(fn)) ? fn.getName() : fn?.getParent() && Node.isVariableDeclaration(fn.getParent()!) ? (fn.getParent() as import('ts-morph').VariableDeclaration).getName() : undefined;
+  if (!fnName || !CREDENTIAL_WORDS.test(fnName)) return false;
+  const conditional = call.getParent();
+  if (!conditional || !Node.isConditionalExpression(conditional) || conditional.getWhenTrue() !== call) return false;
+  return /^typeof\s+(\w+)\s*===?\s*["']function["']$/.exec(conditional.getCondition().getText())?.[1] === name.getText();
 }

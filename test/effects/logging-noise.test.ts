@@ -124,6 +124,28 @@ declare const provider: () => Promise<string>;`;
   });
 });
 
+describe('credential options that may be a value or a provider', () => {
+  const TOP = `async function extractSecurity<T>(sec: T | (() => Promise<T>) | undefined): Promise<T | undefined> {
+  if (sec == null) return;
+  return typeof sec === "function" ? (sec as () => Promise<T>)() : sec;
+}
+async function resolveValue<T>(value: T | (() => Promise<T>)): Promise<T> {
+  return typeof value === "function" ? (value as () => Promise<T>)() : value;
+}
+async function list(apiKey: string | (() => Promise<string>)) {
+  const key = await extractSecurity(apiKey);
+  return (await fetch("https://app.example.com/api/v2/flags", { headers: { Authorization: String(key) } })).json();
+}`;
+
+  it('a provider called when the option is a function, in a function named for credentials, gives the credential', async () => {
+    const r = await found(serverWith(TOP, { a: '  await list(process.env.API_KEY ?? "");', b: '  await resolveValue(args.v);' }), ['a', 'b']);
+    expect(r.a!.unresolved).toEqual([]);
+    expect(r.a!.inferred.readOnly).toBe(true);
+    // The same idiom in a function named for no credential stays unresolved.
+    expect(r.b!.unresolved).toEqual(['parameter value']);
+  });
+});
+
 describe('a global a JavaScript file assigns to', () => {
   it('`process.env.X = ...` in a JavaScript file does not hide what `process.cwd()` is', async () => {
     const files = {
