@@ -44,7 +44,7 @@ const START: VerbEffect = { access: 'write', destructive: false, idempotent: nul
  */
 export const API_VERBS: ReadonlyMap<string, VerbEffect> = new Map([
   ...['delete', 'del', 'remove', 'rm', 'drop', 'purge', 'destroy', 'erase', 'wipe', 'truncate', 'clear', 'unlink', 'revoke', 'evict', 'kill', 'terminate', 'trash', 'void', 'detach', 'disassociate', 'untag', 'deregister'].map((v) => [v, DESTROY] as const),
-  ...['create', 'add', 'insert', 'append', 'post', 'send', 'publish', 'push', 'submit', 'enqueue', 'schedule', 'invite', 'upload', 'comment', 'reply', 'forward', 'share', 'notify', 'register', 'import', 'attach', 'associate', 'tag'].map((v) => [v, ADD] as const),
+  ...['create', 'add', 'insert', 'append', 'post', 'send', 'broadcast', 'publish', 'push', 'submit', 'enqueue', 'schedule', 'invite', 'upload', 'comment', 'reply', 'forward', 'share', 'notify', 'register', 'import', 'attach', 'associate', 'tag'].map((v) => [v, ADD] as const),
   ...['update', 'set', 'put', 'rename', 'edit', 'modify', 'patch', 'replace', 'overwrite', 'assign', 'reset', 'upsert', 'cancel', 'abort', 'stop', 'confirm', 'dismiss', 'approve', 'mark'].map((v) => [v, SET_FIELDS] as const),
   ...['enable', 'disable', 'archive', 'unarchive', 'untrash', 'lock', 'unlock', 'pause', 'resume', 'hide', 'unhide', 'pin', 'unpin', 'mute', 'unmute', 'activate', 'deactivate', 'unpublish', 'star', 'unstar', 'follow', 'unfollow', 'subscribe', 'unsubscribe'].map((v) => [v, FLAG] as const),
   ...['write', 'save', 'merge', 'toggle', 'capture', 'pay', 'finalize', 'restore', 'reboot', 'change', 'authorize'].map((v) => [v, CHANGE] as const),

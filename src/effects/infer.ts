@@ -1068,7 +1068,7 @@ export class EffectAnalyzer {
         if ((last === 'valueOf' || last === 'toString') && exportPath.length >= 2) return;
         // `server.ctx.custom.track(session, "tool")`: a telemetry method of something a package made.
         if ((TELEMETRY_METHODS.has(last) || RUNTIME_CONTEXT_METHODS.has(last)) && made >= 0) return;
-        this.unseen(summary, call, `calls ${named}, which the sink catalog does not model`, b, `${module} ${pathKey(exportPath)}`.trim(), Node.isCallExpression(call) ? (clientPackageOfPath(module, exportPath) ?? clientPackageOfArguments(call, this.resolver, b)) : null);
+        this.unseen(summary, call, `calls ${named}, which the sink catalog does not model`, b, `${module} ${pathKey(exportPath)}`.trim(), Node.isCallExpression(call) ? (clientPackageOfPath(module, exportPath) ?? clientPackageOfArguments(call, this.resolver, b) ?? clientPackageOfReceiver(call)) : null);
         return;
       }
       case 'global': {

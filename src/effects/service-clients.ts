@@ -24,17 +24,24 @@ const CLIENT_NAME = /^(?:(?:create|make|build|new|init|get)\w*|[A-Z]\w*)?(?:Clie
 /**
  * The package whose service client a catalogued-nowhere export path ends in a method of
  * (`auth0` for `ManagementClient.new().clients.create`, `@neon/sdk` for
- * `createNeonClient().projects.list`): the path's first segment names a client and is made
- * (`new`, called) before the method; null otherwise.
+ * `createNeonClient().projects.list`): the path starts by making a client (see madeClientPackage)
+ * and goes on to a method; null otherwise.
  */
 export function clientPackageOfPath(module: string, exportPath: readonly string[]): string | null {
-  return exportPath.length >= 3 ? madeClientPackage(module, exportPath) : null;
+  const made = exportPath.findIndex((p) => p === RESULT_OF_NEW || p === RESULT_OF_CALL);
+  return made > 0 && exportPath.length > made + 1 ? madeClientPackage(module, exportPath) : null;
 }
 
-/** The package whose client a package path starts by making (`ManagementClient.new()…`, `createNeonClient()…`), or null. */
+/**
+ * The package whose client a package path starts by making, or null: a client class or factory
+ * called (`ManagementClient.new()…`, `createNeonClient()…`), a client class of a namespace export
+ * (`new messagingApi.MessagingApiClient({...})`: `messagingApi.MessagingApiClient.new()…`), or a
+ * client class's static factory (`BotClient.fromChannelAccessToken({...})…`).
+ */
 function madeClientPackage(specifier: string, exportPath: readonly string[]): string | null {
   const made = exportPath.findIndex((p) => p === RESULT_OF_NEW || p === RESULT_OF_CALL);
-  return made === 1 && isClientName(exportPath[0]!) ? servicePackage(specifier) : null;
+  const client = made === 1 ? isClientName(exportPath[0]!) : made === 2 && (isClientName(exportPath[1]!) || /^[A-Z]/.test(exportPath[0]!) && isClientName(exportPath[0]!));
+  return client ? servicePackage(specifier) : null;
 }
 
 /**

@@ -118,6 +118,47 @@ server.registerTool("t", { description: "d", annotations: { readOnlyHint: true, 
     ]);
   });
 
+  it('a client class of a namespace export, or made by its static factory, reaches the service', async () => {
+    for (const prelude of [
+      'import * as chat from "@chat/bot-sdk";\nconst client = new chat.messaging.MessagingApiClient({ channelAccessToken: "t" });',
+      'import { messaging } from "@chat/bot-sdk";\nconst client = new messaging.MessagingApiClient({ channelAccessToken: "t" });',
+      'import { BotClient } from "@chat/bot-sdk";\nconst client = BotClient.fromChannelAccessToken({ channelAccessToken: "t" });',
+    ]) {
+      const { t, findings } = await lintTool(prelude, 'await client.getProfile("u");');
+      expect(t.inferred, prelude).toMatchObject({ readOnly: true, openWorld: true });
+      expect(findings, prelude).toContain('optimistic-closed-world:warning');
+    }
+  });
+
+  it('a client handed to a constructor parameter typed by its class reaches the service; a broadcast adds, never reads', async () => {
+    const source = `${SERVER_HEADER}import * as chat from "@chat/bot-sdk";
+import { BotClient } from "@chat/bot-sdk";
+class Broadcast {
+  private client: BotClient;
+  constructor(client: BotClient) { this.client = client; }
+  register() {
+    server.registerTool("t", { description: "d", annotations: { readOnlyHint: true, openWorldHint: false } }, async () => {
+      await this.client.broadcast({ messages: [{ type: "text", text: "hi" }] });
+      return { content: [] };
+    });
+  }
+}
+new Broadcast(chat.BotClient.fromChannelAccessToken({ channelAccessToken: "t" })).register();
+`;
+    const result = await lintFiles({ 'server.ts': source }, ['server.ts']);
+    expect(tool(result, 't').inferred).toMatchObject({ readOnly: false, destructive: false, idempotent: false, openWorld: true });
+  });
+
+  it('a lower-case function of a namespace called twice over is no client, nor a class with no client name', async () => {
+    for (const prelude of [
+      'import * as lib from "doc-lib";\nconst client = lib.parse.fromText("x");',
+      'import { Document } from "doc-lib";\nconst client = Document.fromText("x");',
+    ]) {
+      const { t } = await lintTool(prelude, 'await client.getItems();');
+      expect(t.inferred.openWorld, prelude).not.toBe(true);
+    }
+  });
+
   it('keeps the MCP SDK client out: its calls talk to the session', async () => {
     const { t } = await lintTool('import { Client } from "@modelcontextprotocol/sdk/client/index.js";\ndeclare const mcp: Client;', 'await mcp.listTools();');
     expect(t.inferred.openWorld).not.toBe(true);
