@@ -464,7 +464,7 @@ async function pinRun(target: LiveTarget, opts: { pinFile: string; timeout: numb
 }
 
 /** Files a report must never replace: sources and the files that configure a project. */
-const PROJECT_FILE = /\.(?:[cm]?[jt]sx?)$|^(?:package\.json|package-lock\.json|(?:ts|js)config(?:\.[\w.-]+)?\.json)$/;
+const PROJECT_FILE = /\.(?:[cm]?[jt]sx?)$|^(?:package\.json|package-lock\.json|(?:ts|js)config(?:\.[\w.-]+)?\.json|\.mcplintrc(?:\.\w+)?|mcplint\.config\.\w+)$/;
 
 /** The real path of `file` (through symbolic links) when it exists, else `file`. */
 function realPathOf(file: string): string {
@@ -477,7 +477,8 @@ function realPathOf(file: string): string {
 
 /**
  * Stops a report from replacing a file the run reads or writes: the configuration, the baseline,
- * or an existing source or project file (`-o src/store.ts`, `-o tsconfig.json`), also through a
+ * or an existing source, project or configuration file (`-o src/store.ts`, `-o tsconfig.json`,
+ * a `.mcplintrc.json` that another search or `--no-config` leaves unused), also through a
  * symbolic link. Reports are `.json`, `.sarif`, `.md` or `.txt` files that nothing else owns.
  *
  * @param files absolute paths (or nothing) and what each is.

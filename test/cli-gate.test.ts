@@ -185,6 +185,8 @@ describe('options that contradict or would be ignored stop the run (third fresh-
     [['--baseline', 'bl.json', '-o', 'bl.json', 'server.ts'], 'bl.json: --output-file would overwrite the baseline; write the report elsewhere'],
     [['--baseline', 'bl.json', '--update-baseline', '-o', './bl.json', 'server.ts'], './bl.json: --output-file would overwrite the baseline; write the report elsewhere'],
     [['-o', '.mcplintrc.json', 'server.ts'], '.mcplintrc.json: --output-file would overwrite the configuration; write the report elsewhere'],
+    // A configuration file the run does not use is still the user's (found by a fresh user).
+    [['--no-config', '-o', '.mcplintrc.json', 'server.ts'], '.mcplintrc.json: --output-file would overwrite a source or project file; write the report elsewhere'],
   ])('%j', async (args, message) => {
     const dir = writeProject({ 'package.json': '{"name":"x"}', '.mcplintrc.json': '{}', 'server.ts': SERVER, 'bl.json': '{"version":1,"findings":[]}', 'helper.ts': 'export const x = 1;\n', 'tsconfig.json': '{}' });
     symlinkSync(path.join(dir, 'server.ts'), path.join(dir, 'link.txt'));
