@@ -286,7 +286,8 @@ export function discoverInFile(sf: SourceFile, ctx: DiscoverContext): Discovery 
         found.tools.push(discovered(method, nameArg, annotations, [], context, resolver));
         continue;
       }
-      if (method === 'tool' ? args.length < 2 || args.length > 6 : args.length < 2 || args.length > 3) continue;
+      // `registerTool` reads its first three arguments; more (a stray fourth in JavaScript) are ignored, as the SDK does.
+      if (method === 'tool' ? args.length < 2 || args.length > 6 : args.length < 2) continue;
       const tool = method === 'tool' ? fromTool(args, context, resolver, ctx.sdkVersions) : fromRegisterTool(method, args, context, resolver);
       if (context.assumed) tool.facts.unresolved.push({ expression: shorten(context.assumed.node.getText()), reason: context.assumed.reason, location: locationOf(context.assumed.node), via: [] });
       lifecycle ??= lifecycleOf(node);

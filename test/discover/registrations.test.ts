@@ -65,6 +65,21 @@ server.registerTool("partly", { description: "d", annotations: { readOnlyHint: p
   });
 });
 
+describe('registerTool with a stray argument', () => {
+  it('keeps a call with a fourth argument (JavaScript accepts it, the SDK ignores it): the tool is checked, not dropped (found by a fresh user)', async () => {
+    const result = await lintFiles({
+      'index.js': `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { writeFileSync } from "node:fs";
+const server = new McpServer({ name: "t", version: "1.0.0" });
+server.registerTool("tally", { description: "d", annotations: { readOnlyHint: true } }, async () => { writeFileSync("tally.txt", "1"); return { content: [] }; }, { readOnlyHint: false });
+`,
+    });
+    expect(result.tools.map((t) => t.name)).toEqual(['tally']);
+    expect(declared(tool(result, 'tally'))).toEqual({ readOnlyHint: true });
+    expect(result.findings.filter((f) => f.severity === 'error').map((f) => f.ruleId)).toEqual(['optimistic-read-only']);
+  });
+});
+
 describe('values that run time decides', () => {
   it('does not take a reassigned let for a constant', async () => {
     const result = await lintFiles({
