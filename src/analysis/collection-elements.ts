@@ -120,12 +120,7 @@ export class CollectionElements {
   private addedToMap(mention: Node, depth: number, decl: Node): Elements {
     const found = useOf(mention, decl);
     if (found === null || 'added' in found) return found && (found.added === undefined ? [] : this.mapStart(found.added, depth));
-    let use = found.use;
-    let outer = use.getParentOrThrow();
-    while (Node.isNonNullExpression(outer) || Node.isParenthesizedExpression(outer) || Node.isAsExpression(outer)) {
-      use = outer;
-      outer = use.getParentOrThrow();
-    }
+    const { node: use, parent: outer } = widened(found.use);
     // `this.tools = new Map(...)`: a start like the initializer's.
     if (Node.isBinaryExpression(outer) && outer.getLeft() === use && outer.getOperatorToken().getKind() === SyntaxKind.EqualsToken) return this.mapStart(outer.getRight(), depth);
     if (!Node.isPropertyAccessExpression(outer) || outer.getExpression() !== use) return null;
@@ -221,12 +216,7 @@ export class CollectionElements {
 
   /** The values `use` (an expression that is the collection) adds to it. */
   private addedByUse(use: Node, depth: number, decl: Node): Elements {
-    let node: Node = use;
-    let parent = node.getParentOrThrow();
-    while (Node.isNonNullExpression(parent) || Node.isParenthesizedExpression(parent) || Node.isAsExpression(parent)) {
-      node = parent;
-      parent = node.getParentOrThrow();
-    }
+    const { node, parent } = widened(use);
     if (Node.isForOfStatement(parent) && parent.getExpression() === node) return [];
     // `listPolicies() { return this.policies; }` in a method the program never calls: handed to no one.
     if (Node.isReturnStatement(parent) && this.inUncalledMethod(parent)) return [];
@@ -398,6 +388,17 @@ export class CollectionElements {
     }
     return out;
   }
+}
+
+/** `use` with the `!`, parentheses and `as` around it, and what holds that. */
+function widened(use: Node): { node: Node; parent: Node } {
+  let node = use;
+  let parent = node.getParentOrThrow();
+  while (Node.isNonNullExpression(parent) || Node.isParenthesizedExpression(parent) || Node.isAsExpression(parent)) {
+    node = parent;
+    parent = node.getParentOrThrow();
+  }
+  return { node, parent };
 }
 
 /**

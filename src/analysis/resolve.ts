@@ -223,14 +223,17 @@ export class Resolver {
    * null when the program does not tell.
    */
   loopElements(loop: import('ts-morph').ForOfStatement): Node[] | null {
-    this.collections ??= new CollectionElements(loop.getProject(), this.isProjectFile);
-    return this.collections.ofLoop(loop);
+    return this.collectionsOf(loop).ofLoop(loop);
+  }
+
+  /** The program's collections (collection-elements.ts), read from `node`'s project on first use (its files are all loaded by then). */
+  private collectionsOf(node: Node): CollectionElements {
+    return (this.collections ??= new CollectionElements(node.getProject(), this.isProjectFile));
   }
 
   /** The values every call of its function gives a parameter, from the whole program (collection-elements.ts), or null when the program does not tell. */
   parameterValues(param: import('ts-morph').ParameterDeclaration): Node[] | null {
-    this.collections ??= new CollectionElements(param.getProject(), this.isProjectFile);
-    return this.collections.parameterValues(param);
+    return this.collectionsOf(param).parameterValues(param);
   }
 
   /**
@@ -238,8 +241,7 @@ export class Resolver {
    * calls), from the whole program (collection-elements.ts); null when the program does not tell.
    */
   collectionElements(expr: Node): Node[] | null {
-    this.collections ??= new CollectionElements(expr.getProject(), this.isProjectFile);
-    return this.collections.ofCollection(expr);
+    return this.collectionsOf(expr).ofCollection(expr);
   }
 
   /** The project source file a module specifier written in `from` refers to, or null for a package or an unresolved path. */
@@ -420,8 +422,7 @@ export class Resolver {
       if (found) return found;
       // `waiters.shift()` of a list only ever given one value (a queue of one callback): that value.
       if (Node.isPropertyAccessExpression(callee) && TAKING_METHODS.has(callee.getName()) && node.getArguments().length === 0) {
-        this.collections ??= new CollectionElements(node.getProject(), this.isProjectFile);
-        const held = this.collections.ofExpression(callee.getExpression());
+        const held = this.collectionsOf(node).ofExpression(callee.getExpression());
         if (held && held.length === 1) return this.resolve(held[0]!, depth + 1);
       }
       // A zod schema's `parse(data)` returns the data it validated (`z.record(Def).parse(json)`).
@@ -537,8 +538,8 @@ export class Resolver {
     if (!lookup) return null;
     const key = keyName(lookup.key) ?? this.constantKey(lookup.key, depth, b);
     if (key === null) return null;
-    this.collections ??= new CollectionElements(call.getProject(), this.isProjectFile);
-    const entries = lookup.kind === 'find' ? this.collections.ofExpression(lookup.collection) : this.collections.ofMap(lookup.collection);
+    const collections = this.collectionsOf(call);
+    const entries = lookup.kind === 'find' ? collections.ofExpression(lookup.collection) : collections.ofMap(lookup.collection);
     if (!entries || entries.length === 0) return null;
     const matches: Target[] = [];
     for (const entry of entries) {

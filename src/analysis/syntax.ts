@@ -130,3 +130,14 @@ export function constInitializer(expr: Node): Node | undefined {
 export function isNewOf(node: Node | undefined, name: string): node is import('ts-morph').NewExpression {
   return node !== undefined && Node.isNewExpression(node) && node.getExpression().getText() === name;
 }
+
+/**
+ * The name a function is written with: its own (a method, a function declaration) or its holder's
+ * (`const remove = async () => ...`, `{ remove: async () => ... }`); null when nameless.
+ */
+export function writtenName(fn: FunctionNode): string | null {
+  const own = Node.isMethodDeclaration(fn) || Node.isFunctionDeclaration(fn) ? fn.getName() : undefined;
+  if (own) return own;
+  const holder = fn.getParent();
+  return holder && (Node.isVariableDeclaration(holder) || Node.isPropertyAssignment(holder)) ? holder.getName() : null;
+}

@@ -11,7 +11,7 @@ import { wordsOf } from './api-verbs.js';
  * values in is that tool's data.
  */
 
-/** Words that name a cache or a memo. */
+/** Words that name a cache or a memo (`schemaCache`, `_cache`, `envMemo`, `cachedUsers`, `tokenCountCache.ts`). */
 export const CACHE_WORDS: ReadonlySet<string> = new Set(['cache', 'cached', 'caches', 'memo', 'memos', 'memoized', 'memoised']);
 
 /** Texts that show a file registers tools (then its state is tool data, not a cache's). */

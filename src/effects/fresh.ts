@@ -132,8 +132,8 @@ export function isCleanedScratchDir(call: Node): boolean {
   if (!target || !Node.isIdentifier(target)) return false;
   const decl = target.getSymbol()?.getDeclarations()[0];
   if (!decl || !Node.isVariableDeclaration(decl)) return false;
-  const init = decl.getInitializer();
-  const made = init ? unwrap(Node.isAwaitExpression(unwrap(init)) ? (unwrap(init) as import('ts-morph').AwaitExpression).getExpression() : init) : undefined;
+  const init = decl.getInitializer() ? unwrap(decl.getInitializerOrThrow()) : undefined;
+  const made = init && Node.isAwaitExpression(init) ? unwrap(init.getExpression()) : init;
   return made !== undefined && Node.isCallExpression(made) && SCRATCH_DIR_CALL.test(`${unwrap(made.getExpression()).getText()}(`) && removalInFinally(decl) === call;
 }
 

@@ -238,7 +238,7 @@ function isLocalCollection(value: Node): boolean {
     node = unwrap(init);
   }
   if (Node.isArrayLiteralExpression(node)) return true;
-  return Node.isNewExpression(node) && /^(Map|Set|WeakMap|WeakSet|Array)$/.test(node.getExpression().getText());
+  return Node.isNewExpression(node) && COLLECTION_TYPES.has(node.getExpression().getText());
 }
 
 /**

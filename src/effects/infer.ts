@@ -10,7 +10,7 @@ import { locationOf } from '../analysis/location.js';
 import { Bindings } from '../analysis/bindings.js';
 import { evaluate } from '../analysis/evaluate.js';
 import { RESULT_OF_CALL, RESULT_OF_NEW, bindingsOf, type Resolver, type Target } from '../analysis/resolve.js';
-import { calledName, initializerOf, isEmitHelperCall, isFunctionNode, isModuleLevel, type FunctionNode, shorten, unwrap } from '../analysis/syntax.js';
+import { calledName, initializerOf, isEmitHelperCall, isFunctionNode, isModuleLevel, type FunctionNode, shorten, unwrap, writtenName } from '../analysis/syntax.js';
 import type { CallHop, Effect, EffectSet, InferStats, UnresolvedItem } from '../model.js';
 import { DELEGATING_METHODS, SQL_ONLY_NAMES, SQL_RUNNING_NAMES, leadingVerb, namedVerb } from './api-verbs.js';
 import { BranchIndex } from '../analysis/branches.js';
@@ -247,15 +247,18 @@ function wrappingFunctionName(call: CallExpression): string | null {
   if (statements.length > 2) return null;
   const calls = descendantsOfKinds<CallExpression>(body, [SyntaxKind.CallExpression]).filter((c) => Node.isPropertyAccessExpression(unwrap(c.getExpression())));
   if (calls.some((c) => c !== call && !contains(call, c) && !contains(c, call))) return null;
-  return functionName(fn);
+  return writtenName(fn);
 }
 
-/** The name a function is written with: its own (a method, a function declaration) or its holder's (`const remove = async () => ...`, `{ remove: async () => ... }`); null when nameless. */
-function functionName(fn: FunctionNode): string | null {
-  const own = Node.isMethodDeclaration(fn) || Node.isFunctionDeclaration(fn) ? fn.getName() : undefined;
-  if (own) return own;
-  const holder = fn.getParent();
-  return holder && (Node.isVariableDeclaration(holder) || Node.isPropertyAssignment(holder)) ? holder.getName() : null;
+/**
+ * A file write or deletion under a directory the tool made with `mkdtemp` (`dir`: that call; scratch
+ * space: the temporary files of a command it runs) overwrites or deletes nothing that existed
+ * before the call: not destructive, and the evidence says where the directory was made.
+ */
+function inScratchDir(effect: Effect, dir: Node | null): Effect {
+  if (dir === null || effect.destructive !== true) return effect;
+  const at = locationOf(dir);
+  return { ...effect, destructive: false, description: `${effect.description} inside a temporary directory the tool made (mkdtemp at ${path.basename(at.file)}:${at.line})` };
 }
 
 /** Methods of a list call's result that fetch a page of it (`client.projects.list(q).page(cursor)`): the list is the request. */
@@ -920,7 +923,7 @@ export class EffectAnalyzer {
     const caller = this.cycles.innermost();
     const detour = inner.cycle !== undefined && caller !== undefined && inner.cycle.has(caller);
     // The function that picks the method (`update() { return this.send(path, { method: "PATCH" }) }`) names the operation; a transport helper handed the method (`send`, `request`) does not.
-    const operation = /(['"`])(?:PATCH|PUT)\1/i.test(callee.getBody()?.getText() ?? '') ? functionName(callee) : null;
+    const operation = /(['"`])(?:PATCH|PUT)\1/i.test(callee.getBody()?.getText() ?? '') ? writtenName(callee) : null;
     for (const e of inner.effects) {
       if (fresh && ownThisWrite(e)) continue;
       let moved: Effect = { ...e, via: [hop, ...e.via] };
@@ -1302,9 +1305,11 @@ export class EffectAnalyzer {
     // `fetch(request)` of a request made by a caller: its method is read up the call chain (request-flow.ts).
     const step = effect && sink.httpMethod === 'fetch' && methodUnknownAt(sink, call, this.resolver, b) ? sentRequest(call, { ...effect, description: sink.description }, this.resolver, b) : null;
     if (step && 'effect' in step) effect = step.effect;
-    const upkeep = effect !== null && (effect.kind === 'fs.write' || effect.kind === 'fs.delete') && (this.keepsCache(call) || isCleanedScratchDir(call) || this.inCleanedScratchDir(sink, call, b));
+    const fileEffect = effect !== null && (effect.kind === 'fs.write' || effect.kind === 'fs.delete');
+    const scratch = fileEffect ? this.scratchDirOfPath(sink, call, b) : null;
+    const upkeep = fileEffect && (this.keepsCache(call) || isCleanedScratchDir(call) || (scratch !== null && isCleanedScratchDir(scratch)));
     if (effect && !upkeep && !isLogAppend(sink, call, effect) && !isEnsuredParentDir(sink, call, effect) && !this.isLockFileEffect(effect, sink, call)) {
-      const pushed = this.createsNewFile(this.inScratchDir(effect, sink, call, b), sink, call, b);
+      const pushed = this.createsNewFile(inScratchDir(effect, scratch), sink, call, b);
       if (step && 'pending' in step) this.sentRequests.set(pushed, step.pending);
       summary.effects.push(pushed);
     }
@@ -1338,26 +1343,11 @@ export class EffectAnalyzer {
     return target !== undefined && isLockPath(target) && (source === undefined || isLockPath(source));
   }
 
-  /**
-   * A file write or deletion under a directory the tool made with `mkdtemp` (scratch space: the
-   * temporary files of a command it runs) overwrites or deletes nothing that existed before the
-   * call: not destructive, and the evidence says where the directory was made.
-   */
-  /** True for a file effect under a temporary directory its function removes in a `finally` (fresh.ts): nothing of it outlives the call. */
-  private inCleanedScratchDir(sink: SinkEntry, call: CallExpression | NewExpression, b: Bindings): boolean {
-    if (!Node.isCallExpression(call)) return false;
+  /** The `mkdtemp` call the path a file sink's call writes or deletes lies under (fresh.ts), or null. */
+  private scratchDirOfPath(sink: SinkEntry, call: CallExpression | NewExpression, b: Bindings): Node | null {
+    if (!Node.isCallExpression(call)) return null;
     const { target } = filePaths(sink, call);
-    const dir = target ? scratchDirOf(target, this.resolver, b) : null;
-    return dir !== null && isCleanedScratchDir(dir);
-  }
-
-  private inScratchDir(effect: Effect, sink: SinkEntry, call: CallExpression | NewExpression, b: Bindings): Effect {
-    if ((effect.kind !== 'fs.write' && effect.kind !== 'fs.delete') || effect.destructive !== true || !Node.isCallExpression(call)) return effect;
-    const { target } = filePaths(sink, call);
-    const dir = target ? scratchDirOf(target, this.resolver, b) : null;
-    if (!dir) return effect;
-    const at = locationOf(dir);
-    return { ...effect, destructive: false, description: `${effect.description} inside a temporary directory the tool made (mkdtemp at ${path.basename(at.file)}:${at.line})` };
+    return target ? scratchDirOf(target, this.resolver, b) : null;
   }
 
   /** A call the linter cannot see into: its name's verb as a likely effect, else an unresolved item; nothing for making a client ({@link isClientFactoryCall}) or a cache's upkeep ({@link isCacheUpkeepCall}). */

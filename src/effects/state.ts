@@ -475,8 +475,6 @@ function setsExpiry(arg: Node): boolean {
   return Node.isObjectLiteralExpression(options) && options.getProperties().some((p) => (Node.isPropertyAssignment(p) || Node.isShorthandPropertyAssignment(p)) && EXPIRY_OPTION.test(p.getName()));
 }
 
-/** Words that name a store as a cache or memo (`schemaCache`, `_cache`, `envMemo`, `cachedUsers`). */
-
 /**
  * True when the state, or the class it is a field of, is named for rate limiting (`apiRateLimit`,
  * `RateLimiter.timestamps`, `throttle`): what it keeps decides when a later call may run, not what
