@@ -608,7 +608,7 @@ export class EffectAnalyzer {
     for (let again = this.cycles.mustRewalk(summary); again.again; again = this.cycles.mustRewalk(summary)) {
       // A cycle was found after its functions were read with first-call values: read again without them.
       b = again.b;
-      const key = b.size === 0 ? 0 : b.id;
+        const key = b.size === 0 ? 0 : b.id;
       const done = this.summaries.get(fn)?.get(key);
       if (done) {
         summary = done;
@@ -798,7 +798,7 @@ export class EffectAnalyzer {
         return;
       }
       const target = this.resolver.resolve(arg, 0, b);
-      if (target.kind === 'function') {
+      if (target.kind === 'function' || (Node.isIdentifier(arg) && this.functionsHeldBy(arg, b) !== null)) {
         out = out.with(param, { kind: 'node', node: arg, bindings: b }, callee);
         return;
       }
@@ -882,6 +882,11 @@ export class EffectAnalyzer {
       const arg = args[i];
       if (!arg || param.isRestParameter() || args.slice(0, i + 1).some((a) => Node.isSpreadElement(a))) return;
       const a = unwrap(arg);
+      // A name holding one of several inline functions (a middleware chain's `next`) is bound as it stands.
+      if (Node.isIdentifier(a) && this.functionsHeldBy(a, b) !== null) {
+        out = out.with(param, { kind: 'node', node: arg, bindings: b }, callee);
+        return;
+      }
       if (!(isFunctionNode(a) || mayBeCallback(a, b))) return;
       if (this.resolver.resolve(a, 0, b).kind === 'function') out = out.with(param, { kind: 'node', node: arg, bindings: b }, callee);
     });
@@ -1142,10 +1147,13 @@ export class EffectAnalyzer {
         // `visited.add(id)` on a parameter every caller gives a `new Set()` of its own: a collection of that call.
         if (Node.isCallExpression(call) && (localCollectionCall(call, (param) => this.resolver.parameterValues(param)) !== null || declaredCollectionCall(call) !== null || callbackArrayCall(call) !== null)) return;
         // `let next = async () => run(req); ... next = async () => mw(req, prev); return next()`: each function it may hold runs.
+        // A middleware's `next` parameter bound to such a `let` (`mw(req, prevNext)`, `const prevNext = next`) runs one of them too, read where the chain binds it.
         // `this.policies[i].handle(req, next)`: the method of each element the list can hold runs.
-        const alternatives = Node.isIdentifier(callee) ? this.functionsHeldBy(callee) : this.elementMethods(callee, b);
+        const held = Node.isIdentifier(callee) ? this.functionsHeldBy(callee, b) : null;
+        const alternatives = held ? held.functions : Node.isIdentifier(callee) ? null : this.elementMethods(callee, b);
         if (alternatives) {
-          for (const fn of alternatives) this.include(fn, call, depth, summary, this.calleeBindings(fn, b.visibleFrom(fn), call, b), b);
+          const heldB = held ? held.bindings : b;
+          for (const fn of alternatives) this.include(fn, call, depth, summary, this.calleeBindings(fn, heldB.visibleFrom(fn), call, b), b);
           return;
         }
         // `await tokenProvider()` of a parameter: credential upkeep before a request (token-providers.ts).
@@ -1376,15 +1384,28 @@ export class EffectAnalyzer {
    * The functions a `let` may hold when its value and every value assigned to it are functions
    * written in place (`let next = async () => f(req); next = async () => mw(req, prev)`), or null
    * when one is not (or something else writes it): calling it runs one of them, so each is followed.
+   * Reached also from a parameter bound (in `b`) to such a name, or from a const that copies one:
+   * a middleware chain hands its `next` down that way (`mw(req, prevNext)`). The bindings returned
+   * are those the functions are read with (where the chain bound the name).
    */
-  private functionsHeldBy(id: Node): FunctionNode[] | null {
+  private functionsHeldBy(id: Node, b: Bindings, depth = 0): { functions: FunctionNode[]; bindings: Bindings } | null {
     const decl = id.getSymbol()?.getDeclarations()[0];
-    if (!decl || !Node.isVariableDeclaration(decl)) return null;
+    if (!decl || depth > 4) return null;
+    // A parameter bound to a name (`next` given `prevNext`), or a const copy of one (`const prevNext = next`): what that name holds, read where it was bound.
+    const bound = Node.isParameterDeclaration(decl) ? b.get(decl) : undefined;
+    if (bound?.kind === 'node') {
+      const held = Node.isIdentifier(bound.node) ? this.functionsHeldBy(bound.node, bound.bindings, depth + 1) : null;
+      // The link that hands `next` down (`async () => mw(req, prevNext)`) is the one calling this middleware: the rest of the chain is the others.
+      const rest = held?.functions.filter((fn) => !bound.node.getAncestors().includes(fn));
+      return held && rest && rest.length > 0 ? { ...held, functions: rest } : null;
+    }
+    if (!Node.isVariableDeclaration(decl)) return null;
     const init = decl.getInitializer();
     const writes = this.resolver.writesOf(decl);
+    if (init && !writes && Node.isIdentifier(unwrap(init))) return this.functionsHeldBy(unwrap(init), b, depth + 1);
     if (!init || !writes || writes.compound) return null;
     const values = [init, ...writes.assignments.map((a) => a.getRight())].map((v) => unwrap(v));
-    return values.every((v) => Node.isArrowFunction(v) || Node.isFunctionExpression(v)) ? (values as FunctionNode[]) : null;
+    return values.every((v) => Node.isArrowFunction(v) || Node.isFunctionExpression(v)) ? { functions: values as FunctionNode[], bindings: b } : null;
   }
 
   /**

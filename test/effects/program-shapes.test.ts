@@ -716,6 +716,43 @@ server.registerTool("list", { description: "d" }, async () => {
     const t = tool(result, 'list');
     expect(t.effects?.effects.map((e) => `${e.sink} ${e.access}`).sort()).toEqual(['fetch GET read', 'fs/promises appendFile write']);
   });
+
+  it("resolves a middleware's own `next()` to the rest of the chain, as the chain binds it (nothing is left unresolved)", async () => {
+    const result = await lintFiles({
+      'server.js': `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+const server = new McpServer({ name: "t", version: "1" });
+const stamp = (o) => { o.seen = Date.now(); };
+var middlewares = [
+  async (req, next) => {
+    const res = await next();
+    stamp(res);
+    return res;
+  }
+];
+var applyMiddlewares = async (req, func) => {
+  let next = async () => func(req);
+  for (const middleware of middlewares.reverse()) {
+    const prevNext = next;
+    next = async () => middleware(req, prevNext);
+  }
+  return next();
+};
+class Http {
+  async get(path) { return this.withMiddleware({ method: "GET", path }); }
+  async withMiddleware(req) { return applyMiddlewares(req, async (r) => this.send(r)); }
+  async send(r) { return fetch("https://api.example.com/" + r.path, { method: r.method }); }
+}
+const http = new Http();
+server.registerTool("list", { description: "d" }, async () => {
+  await http.get("items");
+  return { content: [] };
+});
+`,
+    });
+    const t = tool(result, 'list');
+    expect(t.effects?.unresolved).toEqual([]);
+    expect(t.inferred).toMatchObject({ readOnly: true, destructive: false });
+  });
 });
 
 describe('injected dependencies with defaults', () => {
