@@ -30,6 +30,18 @@ const MOVE: VerbEffect = { access: 'write', destructive: false, idempotent: true
 const START: VerbEffect = { access: 'write', destructive: false, idempotent: null, label: 'starts something' };
 
 /**
+ * Replacing a secret with a newly generated one (`resetPassword`, `rotateKey`, `regenerateToken`,
+ * Upstash's `…/reset-password`): the old secret stops working (destructive) and each repeat makes
+ * another (not idempotent). Only with a word naming a secret: resetting a budget or a counter sets
+ * it back to where it started (the table's `reset`).
+ */
+const ROTATE: VerbEffect = { access: 'write', destructive: true, idempotent: false, label: 'replaces a secret with a newly generated one' };
+const ROTATING_VERBS: ReadonlySet<string> = new Set(['reset', 'rotate', 'regenerate', 'renew', 'roll', 'cycle']);
+const SECRET_WORDS: ReadonlySet<string> = new Set(['password', 'passwords', 'passphrase', 'secret', 'secrets', 'token', 'tokens', 'key', 'keys', 'credential', 'credentials']);
+/** How many words after a rotating verb may name the secret (`regenerateApiKey`, `resetUserPassword`). */
+const SECRET_WORDS_WITHIN = 3;
+
+/**
  * Leading verb (lower case) → effect. Besides the common CRUD verbs, those SaaS SDKs name
  * methods with: Stripe (`retrieve`, `confirm`, `capture`, `cancel`, `del`), AWS SDK v3 command
  * classes (`Head`, `Scan`, `Describe`, `Start`, `Stop`, `Tag`, `Attach`, `Invoke`: a Lambda runs
@@ -116,6 +128,7 @@ export function namedVerb(name: string, argumentCount?: number): { verb: string;
     if (match) return { verb: match[0], effect };
   }
   const words = wordsOf(name);
+  if (ROTATING_VERBS.has(words[0] ?? '') && words.slice(1, 1 + SECRET_WORDS_WITHIN).some((w) => SECRET_WORDS.has(w))) return { verb: words[0]!, effect: ROTATE };
   const at = MANNER_PREFIXES.has(words[0] ?? '') ? 1 : 0;
   const lead = words[at];
   const effect = lead === undefined ? undefined : API_VERBS.get(lead);

@@ -6,7 +6,8 @@ import { isFunctionNode, isNewOf, unwrap, type FunctionNode } from '../analysis/
 import type { Effect } from '../model.js';
 import type { RequestPurpose } from './request-purpose.js';
 import { holdsRequest, isRequestTyped } from './in-memory.js';
-import { bodyPurpose, isUrlValue, optionsMethod, propertyValue, requestEffect, urlTextOf } from './sink-call.js';
+import { bodyPurpose, isUrlValue, optionsMethod, propertyValue, requestEffect } from './sink-call.js';
+import { urlTextOf } from './url-text.js';
 
 /**
  * What is known of one part of a request sent further down a call chain: a parameter of a

@@ -36,6 +36,12 @@ const PATH_READS: ReadonlySet<string> = new Set([
   'estimate', 'preview', 'evaluate', 'calculate', 'map',
 ]);
 
+/**
+ * Last path segments that run code the service holds (`…/boxes/{id}/exec`, `…/functions/{}/invoke`):
+ * what that code changes is unknown (the catalog's `run`).
+ */
+const PATH_RUNS: ReadonlySet<string> = new Set(['exec', 'execute', 'invoke', 'invocations']);
+
 /** Path segments that name where an API lives, not what it does: skipped when looking for the verb. */
 const NEUTRAL_SEGMENT = /^(?:api|apis|_apis|rest|rpc|v\d+(?:\.\d+)*(?:beta|alpha)?\d*|\d[\d.-]*|latest|public|internal)$/i;
 
@@ -74,6 +80,7 @@ function operationOfName(name: string): { op: OpEffect; word: string } | null {
   const named = namedVerb(name);
   if (named) return { op: named.effect, word: named.verb };
   const lead = wordsOf(name)[0];
+  if (lead !== undefined && PATH_RUNS.has(lead)) return { op: OPS.run, word: lead };
   return lead !== undefined && PATH_READS.has(lead) ? { op: OPS.read, word: lead } : null;
 }
 

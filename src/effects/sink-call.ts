@@ -15,6 +15,7 @@ import { commandEffect, commandOfCall, commandOfTemplate } from './commands.js';
 import { chainedMethodNames, receiverOrigin } from './chain.js';
 import { OPS, type OpEffect } from './catalog/ops.js';
 import { redisOp } from './catalog/redis.js';
+import { urlTextOf } from './url-text.js';
 import { URL_PLACEHOLDER, graphqlOperation, graphqlPurpose, pathPurpose, rpcPurpose, shownUrl, type RequestPurpose } from './request-purpose.js';
 
 /**
@@ -269,32 +270,6 @@ function requestOf(sink: SinkEntry, args: Node[], resolver: Resolver, b: Binding
   const [first, second] = args;
   if (first && isUrlValue(first, resolver, b)) return { url: first, body: property(second, 'data', 'json', 'body') };
   return { url: property(first, 'url', 'path'), body: property(first, 'data', 'json', 'body') };
-}
-
-/**
- * The text of a URL argument with `{}` for its parts known only at run time: a string, a template
- * (`${base}/v1/search`), a `+` of parts, `new URL(path, base)`, `url.toString()`, `url.href`, and
- * the consts and fields (`this.urls.search`) holding one.
- */
-export function urlTextOf(arg: Node, resolver: Resolver, b: Bindings, depth = 0): string {
-  const node = unwrap(arg);
-  if (depth > 8) return URL_PLACEHOLDER;
-  const v = evaluate(node, resolver, 0, b);
-  if (v.known) return typeof v.value === 'string' ? v.value : URL_PLACEHOLDER;
-  if (Node.isTemplateExpression(node)) {
-    return node.getHead().getLiteralText() + node.getTemplateSpans().map((span) => urlTextOf(span.getExpression(), resolver, b, depth + 1) + span.getLiteral().getLiteralText()).join('');
-  }
-  if (Node.isBinaryExpression(node) && node.getOperatorToken().getKind() === SyntaxKind.PlusToken) return urlTextOf(node.getLeft(), resolver, b, depth + 1) + urlTextOf(node.getRight(), resolver, b, depth + 1);
-  // new URL("/sso/oauth2/token", base): the path decides.
-  if (isNewOf(node, 'URL') && node.getArguments()[0]) return urlTextOf(node.getArguments()[0]!, resolver, b, depth + 1);
-  if (Node.isCallExpression(node)) {
-    const callee = unwrap(node.getExpression());
-    if (Node.isPropertyAccessExpression(callee) && ['toString', 'toJSON'].includes(callee.getName())) return urlTextOf(callee.getExpression(), resolver, b, depth + 1);
-    return URL_PLACEHOLDER;
-  }
-  if (Node.isPropertyAccessExpression(node) && node.getName() === 'href') return urlTextOf(node.getExpression(), resolver, b, depth + 1);
-  const defining = definingNode(node, resolver, b) ?? (Node.isIdentifier(node) ? initializerOf(node, true) : undefined);
-  return defining && unwrap(defining) !== node ? urlTextOf(defining, resolver, b, depth + 1) : URL_PLACEHOLDER;
 }
 
 /**
