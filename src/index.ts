@@ -10,6 +10,7 @@ import { PatchIndex } from './discover/patches.js';
 import { importsMcpSdk } from './discover/registrations.js';
 import { keyOfReceiver } from './discover/receivers.js';
 import { inferHints } from './effects/hints.js';
+import { withNaturalKey } from './effects/natural-keys.js';
 import { EffectAnalyzer } from './effects/infer.js';
 import { forwardingOf, markSharedEffects } from './effects/shared.js';
 import { DEFAULT_INFER_OPTIONS } from './effects/options.js';
@@ -189,7 +190,11 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   // Effects on the path all tools of one wrapper or dispatcher take are not each tool's own (issue 15).
   const effectSets = markSharedEffects(analysed, forwardingOf(resolver));
   const tools: ToolFacts[] = discovered
-    .map(({ facts }, i) => ({ ...facts, effects: effectSets[i]!, inferred: inferHints(effectSets[i]) }))
+    .map(({ facts, requiredInputs }, i) => {
+      // A create under a key the caller chooses adds nothing when repeated (natural-keys.ts).
+      const effects = withNaturalKey(effectSets[i]!, facts.name, requiredInputs);
+      return { ...facts, effects, inferred: inferHints(effects) };
+    })
     .filter((tool) => context.length === 0 || isAffected(tool, named));
   tools.sort((a, b) => a.location.file.localeCompare(b.location.file) || a.location.line - b.location.line || a.location.column - b.location.column);
 

@@ -11,6 +11,7 @@ import type { ContextFinder, RegistrationContext } from './contexts.js';
 import type { PatchIndex } from './patches.js';
 import { receiverKey } from './receivers.js';
 import { discovered, readAnnotations, type Arg, type Discovery, type DiscoveredTool, type HandlerRef } from './tool-facts.js';
+import { requiredInputNames } from './input-keys.js';
 import type { SdkVersions } from '../project/sdk-version.js';
 
 /** What every discoverer gets: the resolver, and the finder of registration contexts (wrappers, loops). */
@@ -76,7 +77,9 @@ export function fromDefinition(
   const annotations = annotationsAt(definition, keys.annotations, resolver);
   const handlerArg = overrides.handlerArg ?? keys.handler.map(valueOf).find((v) => v !== null) ?? undefined;
   const handlers = handlerArg ? handlersOf(handlerArg, resolver, unresolved) : [];
-  return discovered(registration, nameArg, annotations, handlers, ctx, resolver, unresolved);
+  const tool = discovered(registration, nameArg, annotations, handlers, ctx, resolver, unresolved);
+  tool.requiredInputs = requiredInputsOf(definition, resolver);
+  return tool;
 }
 
 /**
@@ -272,6 +275,18 @@ export function factoryCall(arg: Arg, isFactory: (callee: Node) => boolean): { c
 export function propertyOf(obj: Arg, key: string, resolver: Resolver): Arg | null {
   const prop = evaluateObject(obj.node, resolver, 0, new Set([key]), obj.bindings).properties.get(key);
   return prop ? valueOfProperty(prop) : null;
+}
+
+/** Keys a tool-definition object gives its input schema under (the SDK's `inputSchema`, fastmcp's `parameters`, generated SDKs' `args`). */
+const SCHEMA_KEYS = ['inputSchema', 'parameters', 'args', 'schema'];
+
+/** The required input names of a tool-definition object (see {@link requiredInputNames}), from the first schema key it has; undefined when none is readable. */
+export function requiredInputsOf(definition: Arg, resolver: Resolver): ReadonlySet<string> | undefined {
+  for (const key of SCHEMA_KEYS) {
+    const schema = propertyOf(definition, key, resolver);
+    if (schema) return requiredInputNames(schema, resolver) ?? undefined;
+  }
+  return undefined;
 }
 
 /**

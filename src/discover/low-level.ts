@@ -7,7 +7,7 @@ import { contains, descendantsOfKinds } from '../analysis/nodes.js';
 import { bindingsOf, type Resolver } from '../analysis/resolve.js';
 import { shorten, unwrap } from '../analysis/syntax.js';
 import { returnedExpressions } from '../analysis/returns.js';
-import { AS_WRITTEN, propertyOf, valueOfProperty, type DiscoverContext, type RegistrationAdapter } from './adapter.js';
+import { AS_WRITTEN, propertyOf, requiredInputsOf, valueOfProperty, type DiscoverContext, type RegistrationAdapter } from './adapter.js';
 import type { UnresolvedItem, UnresolvedRegistration } from '../model.js';
 import type { RegistrationContext } from './contexts.js';
 import { definitionKey, titleOf } from './registrations.js';
@@ -201,6 +201,7 @@ function toolOf(definition: Arg, at: Node, callHandlers: HandlerRef[], resolver:
     name?.known && typeof name.value === 'string' ? callHandlers.map((h) => ({ node: h.node, bindings: requestBindings(h, name.value as string) })) : callHandlers;
   const tool = discovered('tools/list', nameArg, annotations, handlers, site, resolver, unresolved);
   tool.facts.title = titleOf(definition, resolver);
+  tool.requiredInputs = requiredInputsOf(definition, resolver);
   return tool;
 }
 

@@ -11,8 +11,9 @@ import type { RegistrationContext } from './contexts.js';
 import type { DiscoverContext } from './adapter.js';
 import { originalMethodOf } from './patches.js';
 import { methodCallOf } from './method-calls.js';
-import { annotationsAt, callContexts, handlersOf, propertyOf, valueOfProperty } from './adapter.js';
+import { annotationsAt, callContexts, handlersOf, propertyOf, requiredInputsOf, valueOfProperty } from './adapter.js';
 import { discovered, readAnnotations, type Arg, type DiscoveredTool, type Discovery, type HandlerRef } from './tool-facts.js';
+import { requiredInputNames } from './input-keys.js';
 import { keyOfReceiver } from './receivers.js';
 import type { SdkVersions } from '../project/sdk-version.js';
 import { bundlesMcpSdk, requiresBundledSdk, SDK_SERVER_METHODS } from '../project/bundled-sdk.js';
@@ -373,6 +374,7 @@ function fromRegisterTool(method: string, args: Arg[], ctx: RegistrationContext,
   const unresolved: UnresolvedItem[] = [];
   const tool = discovered(method, nameArg, annotations, handlersOfArg(handlerArg, resolver, unresolved), ctx, resolver, unresolved);
   tool.facts.title = titleOf(configArg, resolver);
+  tool.requiredInputs = requiredInputsOf(configArg, resolver);
   return tool;
 }
 
@@ -401,6 +403,8 @@ function fromTool(args: Arg[], ctx: RegistrationContext, resolver: Resolver, sdk
   const annotations = annotationsArg ? readAnnotations(annotationsArg, resolver) : null;
   const unresolved: UnresolvedItem[] = [];
   const tool = discovered('tool', nameArg, annotations, handlersOfArg(rest[roles.indexOf('callback')], resolver, unresolved), ctx, resolver, unresolved);
+  const shape = rest[roles.indexOf('shape')];
+  if (shape) tool.requiredInputs = requiredInputNames(shape, resolver) ?? undefined;
   // What follows the callback, when it may be an annotations object (not a known string, number, ...).
   const ignored = rest.find((a, i) => {
     if (roles[i] !== 'ignored') return false;

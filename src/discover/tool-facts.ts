@@ -37,6 +37,11 @@ export interface DiscoveredTool {
   contextSite?: Node;
   /** True when the registration's gap is already among the unresolved registrations. */
   gapListed?: boolean;
+  /**
+   * The names of the arguments the tool's input schema requires (input-keys.ts), also those of
+   * required nested objects; absent when the registration gives no schema or it cannot be read.
+   */
+  requiredInputs?: ReadonlySet<string>;
 }
 
 /** What discovery found in one file: tools, and registrations it could not turn into tools. */
