@@ -26,7 +26,9 @@ import { httpEffect, pathArgumentsOf, pathText, postEffect, relaxedByOperation, 
 import { pendingOwners, sentRequest, throughCall, type SentRequest } from './request-flow.js';
 import { pathPurpose, shownUrl } from './request-purpose.js';
 import { isCacheUpkeepCall, selectionKey, stateMutation, mutationOfCall, withoutRestoredSwitches } from './state.js';
-import { isCleanedScratchDir, isFreshKey, scratchDirOf } from './fresh.js';
+import { isCleanedScratchDir, isFreshKey, scratchStep, scratchThroughCall, type ScratchStep } from './fresh.js';
+import { deletedIdStep, madeThroughCall, removesMade } from './created-here.js';
+import type { Passed } from './passed-values.js';
 import { createOnlyWrite } from './create-only.js';
 import { isLockPath } from './lock-files.js';
 import { oneTimeMigrationTest } from './migrations.js';
@@ -42,6 +44,16 @@ import { isTokenAcquisition } from './token-providers.js';
 import { clientPackageOfArguments, clientPackageOfPath, clientPackageOfReceiver } from './service-clients.js';
 import { DEFAULT_INFER_OPTIONS, type InferOptions } from './options.js';
 import { CallCycles, type CycleDependent } from './cycles.js';
+
+/**
+ * An effect whose judgement waits on a value the function with it takes from its caller
+ * (passed-values.ts): a file path that may lie in a scratch directory a caller made (fresh.ts), the
+ * id of a resource a caller may have created (created-here.ts).
+ */
+interface Waiting {
+  readonly on: 'scratch' | 'made';
+  readonly passed: Passed;
+}
 
 interface Summary extends CycleDependent {
   effects: Effect[];
@@ -536,6 +548,8 @@ export class EffectAnalyzer {
   private readonly detours = new WeakSet<Effect>();
   /** Requests whose method is decided by a caller further up (request-flow.ts): read at each call on the way. */
   private readonly sentRequests = new WeakMap<Effect, SentRequest>();
+  /** Effects judged at the calls of the function they are found in, by a value its callers pass. */
+  private readonly waiting = new WeakMap<Effect, Waiting>();
   /** The functions being summarised, and the call cycles among them. */
   private readonly cycles: CallCycles<Summary>;
   /** The effect nodes of each function body, walked once. */
@@ -674,6 +688,8 @@ export class EffectAnalyzer {
             if (this.detours.has(effect)) this.detours.add(summary.effects[i]!);
             const sent = this.sentRequests.get(effect);
             if (sent) this.sentRequests.set(summary.effects[i]!, sent);
+            const waiting = this.waiting.get(effect);
+            if (waiting) this.waiting.set(summary.effects[i]!, waiting);
           }
           sites.set(summary.effects[i]!, node);
         }
@@ -939,6 +955,12 @@ export class EffectAnalyzer {
       // A path that is the callee's parameter reads, in the caller, as the argument it was given.
       if (paths && e.target !== undefined && paths.has(e.target)) moved.target = paths.get(e.target)!;
       if (paths && e.from !== undefined && paths.has(e.from)) moved.from = paths.get(e.from)!;
+      const waiting = this.waiting.get(e);
+      if (waiting) {
+        const judged = this.judgedAt(waiting, moved, callee, call, callerB);
+        if (judged === null) continue;
+        moved = judged;
+      }
       if (detour) this.detours.add(moved);
       summary.effects.push(moved);
     }
@@ -1163,7 +1185,7 @@ export class EffectAnalyzer {
         // What the project declares without code is read from the call itself (its HTTP method, its verb).
         const declared = target.declaredOnly ? this.unseenCallEffect(call, b) : null;
         if (declared) {
-          summary.effects.push(declared);
+          summary.effects.push(this.deletionOfMade(declared, call, b));
           return;
         }
         // The package whose service client the receiver is declared as, read once (undefined: not read yet).
@@ -1306,12 +1328,15 @@ export class EffectAnalyzer {
     const step = effect && sink.httpMethod === 'fetch' && methodUnknownAt(sink, call, this.resolver, b) ? sentRequest(call, { ...effect, description: sink.description }, this.resolver, b) : null;
     if (step && 'effect' in step) effect = step.effect;
     const fileEffect = effect !== null && (effect.kind === 'fs.write' || effect.kind === 'fs.delete');
-    const scratch = fileEffect ? this.scratchDirOfPath(sink, call, b) : null;
+    const where = fileEffect ? this.scratchOfPath(sink, call, b) : null;
+    const scratch = where && 'dir' in where ? where.dir : null;
     const upkeep = fileEffect && (this.keepsCache(call) || isCleanedScratchDir(call) || (scratch !== null && isCleanedScratchDir(scratch)));
     if (effect && !upkeep && !isLogAppend(sink, call, effect) && !isEnsuredParentDir(sink, call, effect) && !this.isLockFileEffect(effect, sink, call)) {
       const pushed = this.createsNewFile(inScratchDir(effect, scratch), sink, call, b);
       if (step && 'pending' in step) this.sentRequests.set(pushed, step.pending);
-      summary.effects.push(pushed);
+      // A path the caller passes: a scratch directory the caller made is seen at its call (fresh.ts).
+      if (where && 'passed' in where && pushed.destructive === true) this.waiting.set(pushed, { on: 'scratch', passed: where.passed });
+      summary.effects.push(Node.isCallExpression(call) ? this.deletionOfMade(pushed, call, b) : pushed);
     }
   }
 
@@ -1343,11 +1368,44 @@ export class EffectAnalyzer {
     return target !== undefined && isLockPath(target) && (source === undefined || isLockPath(source));
   }
 
-  /** The `mkdtemp` call the path a file sink's call writes or deletes lies under (fresh.ts), or null. */
-  private scratchDirOfPath(sink: SinkEntry, call: CallExpression | NewExpression, b: Bindings): Node | null {
+  /** Where the path a file sink's call writes or deletes lies: under a `mkdtemp` directory, or under a value the caller passes (fresh.ts). */
+  private scratchOfPath(sink: SinkEntry, call: CallExpression | NewExpression, b: Bindings): ScratchStep {
     if (!Node.isCallExpression(call)) return null;
     const { target } = filePaths(sink, call);
-    return target ? scratchDirOf(target, this.resolver, b) : null;
+    return target ? scratchStep(target, this.resolver, b) : null;
+  }
+
+  /**
+   * A call's effect that deletes by a name's verb (`branches.delete(projectId, id)`), as its id
+   * tells (created-here.ts): not destructive when it is the id of what a call made during this
+   * call created; waiting on the callers when they pass it. Other effects as they are.
+   */
+  private deletionOfMade(effect: Effect, call: CallExpression, b: Bindings): Effect {
+    if (effect.destructive !== true || effect.kind === 'fs.delete' || effect.kind === 'fs.write') return effect;
+    const step = deletedIdStep(call, this.resolver, b);
+    if (step && 'made' in step) return removesMade(effect, step.made);
+    if (step) this.waiting.set(effect, { on: 'made', passed: step.passed });
+    return effect;
+  }
+
+  /**
+   * An effect waiting on a value its function's caller passes (see {@link Waiting}), as `call` (a
+   * call of `callee`, read with the caller's bindings `b`) passes it: decided (null: no effect, a
+   * write in a scratch directory the caller removes), still waiting, or as it was.
+   */
+  private judgedAt(waiting: Waiting, effect: Effect, callee: FunctionNode, call: Node, b: Bindings): Effect | null {
+    if (waiting.on === 'scratch') {
+      const step = scratchThroughCall(waiting.passed, callee, call, this.resolver, b);
+      if (step === undefined) this.waiting.set(effect, waiting);
+      else if (step && 'passed' in step) this.waiting.set(effect, { on: 'scratch', passed: step.passed });
+      else if (step) return isCleanedScratchDir(step.dir) ? null : inScratchDir(effect, step.dir);
+      return effect;
+    }
+    const step = madeThroughCall(waiting.passed, callee, call, this.resolver, b);
+    if (step === undefined) this.waiting.set(effect, waiting);
+    else if (step && 'passed' in step) this.waiting.set(effect, { on: 'made', passed: step.passed });
+    else if (step) return removesMade(effect, step.made);
+    return effect;
   }
 
   /** A call the linter cannot see into: its name's verb as a likely effect, else an unresolved item; nothing for making a client ({@link isClientFactoryCall}) or a cache's upkeep ({@link isCacheUpkeepCall}). */
@@ -1368,7 +1426,7 @@ export class EffectAnalyzer {
     if (isSubResourceAccessor(call) && (service ?? receiverClient()) !== null) return;
     if (isPaginationOfCall(call) && (service ?? receiverClient()) !== null) return;
     const inferred = this.unseenCallEffect(call, b, sink, service === undefined ? receiverClient() : service);
-    if (inferred) summary.effects.push(inferred);
+    if (inferred) summary.effects.push(this.deletionOfMade(inferred, call, b));
     else this.unresolved(summary, call, reason);
   }
 
