@@ -708,8 +708,8 @@ export class EffectAnalyzer {
     const direct = depth === 0 ? new Set(summary.effects.filter((e) => e.via.length === 0).map(sinkAt)) : new Set<string>();
     // The function a hop calls, by name: `withLimits(name, cb)` (calling what it returns) and its callback's `withLimits` are one.
     const firstHop = (e: Effect): string => (depth === 0 && e.via[0] && !direct.has(sinkAt(e)) ? e.via[0].callee.split('(')[0]! : '');
-    summary.effects = dedupe(summary.effects, (e) => `${e.kind} ${e.sink} ${firstHop(e)}`, (e) => this.detours.has(e));
     summary.effects = this.withoutClosureCopies(fn, summary.effects);
+    summary.effects = dedupe(summary.effects, (e) => `${e.kind} ${e.sink} ${firstHop(e)}`, (e) => this.detours.has(e));
     summary.unresolved = dedupe(summary.unresolved, (u) => u.reason);
     return summary;
   }
@@ -940,14 +940,14 @@ export class EffectAnalyzer {
     const detour = inner.cycle !== undefined && caller !== undefined && inner.cycle.has(caller);
     // The function that picks the method (`update() { return this.send(path, { method: "PATCH" }) }`) names the operation; a transport helper handed the method (`send`, `request`) does not.
     const operation = /(['"`])(?:PATCH|PUT)\1/i.test(callee.getBody()?.getText() ?? '') ? writtenName(callee) : null;
+    // A callee on a call cycle (`step(i + 1, r, o)` through a pipeline's policies) is also called
+    // with what the cycle's own calls pass, which its effects here do not show: its parameters are
+    // not this call's arguments alone, so a request waiting on them stays unknown.
+    const recursive = inner.cycle !== undefined && inner.cycle.size > 0;
     for (const e of inner.effects) {
       if (fresh && ownThisWrite(e)) continue;
       let moved: Effect = { ...e, via: [hop, ...e.via] };
       const sent = this.sentRequests.get(e);
-      // A callee on a call cycle (`step(i + 1, r, o)` through a pipeline's policies) is also called
-      // with what the cycle's own calls pass, which its effects here do not show: its parameters are
-      // not this call's arguments alone, so a request waiting on them stays unknown.
-      const recursive = inner.cycle !== undefined && inner.cycle.size > 0;
       const step = sent && !(recursive && pendingOwners(sent).includes(callee)) ? throughCall(sent, callee, call, this.resolver, callerB) : null;
       if (step && 'effect' in step) moved = { ...moved, access: step.effect.access, destructive: step.effect.destructive, idempotent: step.effect.idempotent, confidence: step.effect.confidence, sink: step.effect.sink, description: step.effect.description };
       else if (step) this.sentRequests.set(moved, step.pending);
@@ -956,7 +956,8 @@ export class EffectAnalyzer {
       if (paths && e.target !== undefined && paths.has(e.target)) moved.target = paths.get(e.target)!;
       if (paths && e.from !== undefined && paths.has(e.from)) moved.from = paths.get(e.from)!;
       const waiting = this.waiting.get(e);
-      if (waiting) {
+      // (A callee on a call cycle is also called with what the cycle passes: its parameters are not this call's arguments alone.)
+      if (waiting && !(recursive && waiting.passed.parameter.getParent() === callee)) {
         const judged = this.judgedAt(waiting, moved, callee, call, callerB);
         if (judged === null) continue;
         moved = judged;
@@ -1449,13 +1450,16 @@ export class EffectAnalyzer {
    * `effects` without the request sent in a function `fn` defines and calls (`const step = (i, req,
    * init) => this.impl(req, init)`; `step(0, input, init)`), read once as `fn`'s own code with the
    * method left to the inner function's parameters, when the same send is also reached through a
-   * call of that function, where its arguments say the method (request-flow.ts): the copy adds nothing.
+   * call of that function, where its arguments say the method (request-flow.ts): the copy adds
+   * nothing. So too an effect waiting on such a function's parameter (a path, an id: {@link Waiting}).
    */
   private withoutClosureCopies(fn: FunctionNode, effects: Effect[]): Effect[] {
     const site = (e: Effect): string => `${e.location.file}:${e.location.line}:${e.location.column} ${e.kind}`;
+    const inner = (owner: Node): boolean => owner !== fn && contains(fn, owner);
     const waiting = (e: Effect): boolean => {
       const sent = this.sentRequests.get(e);
-      return sent !== undefined && pendingOwners(sent).some((owner) => owner !== fn && contains(fn, owner));
+      const passed = this.waiting.get(e)?.passed.parameter.getParentOrThrow();
+      return (sent !== undefined && pendingOwners(sent).some(inner)) || (passed !== undefined && inner(passed));
     };
     if (!effects.some(waiting)) return effects;
     const reached = new Set(effects.filter((e) => !waiting(e)).map(site));

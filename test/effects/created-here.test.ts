@@ -21,9 +21,18 @@ async function handleCreateBranch({ projectId, name }: { projectId: string; name
   if (response.status !== 201) throw new Error("failed");
   return response.data;
 }
+function createCloudClient() {
+  return {
+    async deleteProjectBranch(projectId: string, branchId: string) {
+      await api.branches.delete(projectId, branchId);
+      return { ok: true };
+    },
+  };
+}
+const cloud = createCloudClient();
 async function handleDeleteBranch({ projectId, branchId }: { projectId: string; branchId: string }) {
-  const response = await api.deleteProjectBranch(projectId, branchId);
-  return response.data;
+  const response = await cloud.deleteProjectBranch(projectId, branchId);
+  return response.ok;
 }
 let cachedBranch: { id: string } | undefined;
 async function sharedBranch(projectId: string) {

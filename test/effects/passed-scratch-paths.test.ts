@@ -100,6 +100,21 @@ const pack = async (files: string[], out: string) => {
     ).toEqual([]);
   });
 
+  it('reads a helper the function defines and calls once, through its call (not as the function\'s own code)', async () => {
+    expect(
+      await writesOf(`const pack = async (files: string[], out: string) => {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), "p-"));
+  const w = async (p: string, text: string) => {
+    const stamp = Date.now();
+    await fs.writeFile(p, text + stamp);
+    return stamp;
+  };
+  for (const f of files) await w(path.join(dir, f), f);
+  return dir;
+};`),
+    ).toEqual(['false creates a temporary directory', 'false writes a file (overwrites it if it exists), with data that varies per call (a time or a new id) inside a temporary directory the tool made (mkdtemp at server.ts:8)']);
+  });
+
   it('keeps a write to a path from the tool arguments destructive, through the same helper', async () => {
     expect(
       await writesOf(`const w = async (p: string) => fs.writeFile(p, "x");
