@@ -1395,17 +1395,11 @@ export class EffectAnalyzer {
    * write in a scratch directory the caller removes), still waiting, or as it was.
    */
   private judgedAt(waiting: Waiting, effect: Effect, callee: FunctionNode, call: Node, b: Bindings): Effect | null {
-    if (waiting.on === 'scratch') {
-      const step = scratchThroughCall(waiting.passed, callee, call, this.resolver, b);
-      if (step === undefined) this.waiting.set(effect, waiting);
-      else if (step && 'passed' in step) this.waiting.set(effect, { on: 'scratch', passed: step.passed });
-      else if (step) return isCleanedScratchDir(step.dir) ? null : inScratchDir(effect, step.dir);
-      return effect;
-    }
-    const step = madeThroughCall(waiting.passed, callee, call, this.resolver, b);
+    const step = waiting.on === 'scratch' ? scratchThroughCall(waiting.passed, callee, call, this.resolver, b) : madeThroughCall(waiting.passed, callee, call, this.resolver, b);
     if (step === undefined) this.waiting.set(effect, waiting);
-    else if (step && 'passed' in step) this.waiting.set(effect, { on: 'made', passed: step.passed });
-    else if (step) return removesMade(effect, step.made);
+    else if (step !== null && 'passed' in step) this.waiting.set(effect, { on: waiting.on, passed: step.passed });
+    else if (step !== null && 'dir' in step) return isCleanedScratchDir(step.dir) ? null : inScratchDir(effect, step.dir);
+    else if (step !== null) return removesMade(effect, step.made);
     return effect;
   }
 
