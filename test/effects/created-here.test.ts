@@ -69,6 +69,10 @@ const TOOLS = {
   await api.branches.delete(args.projectId, made.parent_id);`,
   shared: `  const branch = await sharedBranch(args.projectId);
   await api.branches.delete(args.projectId, branch.id);`,
+  // A let that may also hold one that existed.
+  twice: `  let branch = await api.branches.create(args.projectId, {});
+  if (args.existing) branch = await api.branches.get(args.projectId, args.existing);
+  await api.branches.delete(args.projectId, branch.id);`,
   // A name that may return one that existed.
   reuse: `  const branch = await api.branches.getOrCreate(args.projectId, { name: args.name });
   await api.branches.delete(args.projectId, branch.id);`,
@@ -88,8 +92,8 @@ describe('deleting what the same call created', () => {
   });
 
   it('stays destructive for an id from the arguments, of a related resource, made once for all calls, or maybe existing', async () => {
-    const tools = await found(serverWith(TOP, TOOLS), ['remove', 'parent', 'shared', 'reuse']);
-    for (const name of ['remove', 'parent', 'shared', 'reuse']) {
+    const tools = await found(serverWith(TOP, TOOLS), ['remove', 'parent', 'shared', 'twice', 'reuse']);
+    for (const name of ['remove', 'parent', 'shared', 'twice', 'reuse']) {
       const deletions = tools[name]!.effects.filter((e) => /delete/i.test(e.sink));
       expect(deletions.map((e) => e.destructive), name).toEqual([true]);
       expect(tools[name]!.inferred.destructive, name).toBe(true);
