@@ -3,7 +3,8 @@ import { descendantsOfKinds } from '../analysis/nodes.js';
 import { bindingsOf, type Resolver } from '../analysis/resolve.js';
 import type { Bindings } from '../analysis/bindings.js';
 import { returnedExpressions } from '../analysis/returns.js';
-import { initializerOf, isModuleLevel, unwrap } from '../analysis/syntax.js';
+import { initializerOf, isModuleLevel, unwrap, type FunctionNode } from '../analysis/syntax.js';
+import { passedAt, traceValue, type Passed } from './passed-values.js';
 
 /**
  * Values that differ on every call: new ids, times, random numbers (issue #4: "data that varies
@@ -87,7 +88,7 @@ const PATH_JOINS = /^(?:path\.|posix\.|win32\.|nodepath\.)?(?:join|resolve)$/;
  * the labels mean": destructive is about existing state). Null when the path is not known to be
  * under one.
  */
-export function scratchDirOf(pathExpr: Node, resolver: Resolver, b: Bindings, depth = 0): Node | null {
+function scratchDirOf(pathExpr: Node, resolver: Resolver, b: Bindings, depth = 0): Node | null {
   if (depth > MAX_KEY_DEPTH) return null;
   let node = unwrap(pathExpr);
   if (Node.isAwaitExpression(node)) node = unwrap(node.getExpression());
@@ -109,6 +110,62 @@ export function scratchDirOf(pathExpr: Node, resolver: Resolver, b: Bindings, de
   if (init) return next(init);
   const target = resolver.resolve(node, 0, b);
   return target.kind === 'value' && unwrap(target.node) !== node ? next(target.node, bindingsOf(target)) : null;
+}
+
+/**
+ * Where a written or deleted path lies, as its function tells: under a directory `mkdtemp` made
+ * in this call (`dir`, see {@link scratchDirOf}); or under a value the caller passes (`passed`: a
+ * parameter, a field of one, or `path.join` of one), to be read at each call of the function
+ * ({@link scratchThroughCall}): a helper that writes the temporary file it is handed
+ * (`runCommand({ command, tempFilePath })`) is summarised once for all its callers. Null when
+ * neither.
+ */
+export type ScratchStep = { dir: Node } | { passed: Passed } | null;
+
+/** The {@link ScratchStep} of a path read with bindings `b`. */
+export function scratchStep(pathExpr: Node, resolver: Resolver, b: Bindings): ScratchStep {
+  const dir = scratchDirOf(pathExpr, resolver, b);
+  return dir ? { dir } : builtOn(pathExpr, b);
+}
+
+/**
+ * What a path read with bindings `b` is built on, traced as passed-values.ts traces values (also
+ * through a parameter bound to a caller's expression, a `let` given one value): the `mkdtemp`
+ * call made in a function, or a value the caller passes; through `path.join`'s first argument
+ * and a template's leading part.
+ */
+function builtOn(pathExpr: Node, b: Bindings, depth = 0): ScratchStep {
+  if (depth > MAX_KEY_DEPTH) return null;
+  let node = unwrap(pathExpr);
+  if (Node.isAwaitExpression(node)) node = unwrap(node.getExpression());
+  if (Node.isCallExpression(node)) {
+    const callee = unwrap(node.getExpression()).getText();
+    if (SCRATCH_DIR_CALL.test(`${callee}(`)) return isModuleLevel(node) ? null : { dir: node };
+    const first = node.getArguments()[0];
+    return PATH_JOINS.test(callee) && first ? builtOn(first, b, depth + 1) : null;
+  }
+  if (Node.isTemplateExpression(node)) {
+    const first = node.getTemplateSpans()[0];
+    return node.getHead().getLiteralText() === '' && first ? builtOn(first.getExpression(), b, depth + 1) : null;
+  }
+  const traced = traceValue(node, b);
+  if (traced === null) return null;
+  if ('passed' in traced) return traced;
+  // A name holding a path built on one (`const file = path.join(dir, name)`).
+  return traced.node !== node && traced.fields.length === 0 ? builtOn(traced.node, traced.bindings, depth + 1) : null;
+}
+
+/**
+ * What a path a function `callee` takes from its caller reads as at `call` (read with the caller's
+ * bindings `b`): the argument's {@link ScratchStep}; undefined when another function's parameter
+ * holds it (a call further up decides).
+ */
+export function scratchThroughCall(passed: Passed, callee: FunctionNode, call: Node, resolver: Resolver, b: Bindings): ScratchStep | undefined {
+  const traced = passedAt(passed, callee, call, resolver, b);
+  if (traced === undefined) return undefined;
+  if (traced === null) return null;
+  if ('passed' in traced) return traced;
+  return traced.fields.length === 0 ? scratchStep(traced.node, resolver, traced.bindings) : null;
 }
 
 /** Calls that remove a directory or file (`fs.rm(dir, { recursive: true })`, `rmSync`, `fs-extra` `remove`, `rimraf`). */

@@ -26,7 +26,9 @@ import { httpEffect, pathArgumentsOf, pathText, postEffect, relaxedByOperation, 
 import { pendingOwners, sentRequest, throughCall, type SentRequest } from './request-flow.js';
 import { pathPurpose, shownUrl } from './request-purpose.js';
 import { isCacheUpkeepCall, selectionKey, stateMutation, mutationOfCall, withoutRestoredSwitches } from './state.js';
-import { isCleanedScratchDir, isFreshKey, scratchDirOf } from './fresh.js';
+import { isCleanedScratchDir, isFreshKey, scratchStep, scratchThroughCall, type ScratchStep } from './fresh.js';
+import { deletedIdStep, madeThroughCall, removesMade } from './created-here.js';
+import type { Passed } from './passed-values.js';
 import { createOnlyWrite } from './create-only.js';
 import { isLockPath } from './lock-files.js';
 import { oneTimeMigrationTest } from './migrations.js';
@@ -42,6 +44,16 @@ import { isTokenAcquisition } from './token-providers.js';
 import { clientPackageOfArguments, clientPackageOfPath, clientPackageOfReceiver } from './service-clients.js';
 import { DEFAULT_INFER_OPTIONS, type InferOptions } from './options.js';
 import { CallCycles, type CycleDependent } from './cycles.js';
+
+/**
+ * An effect whose judgement waits on a value the function with it takes from its caller
+ * (passed-values.ts): a file path that may lie in a scratch directory a caller made (fresh.ts), the
+ * id of a resource a caller may have created (created-here.ts).
+ */
+interface Waiting {
+  readonly on: 'scratch' | 'made';
+  readonly passed: Passed;
+}
 
 interface Summary extends CycleDependent {
   effects: Effect[];
@@ -536,6 +548,8 @@ export class EffectAnalyzer {
   private readonly detours = new WeakSet<Effect>();
   /** Requests whose method is decided by a caller further up (request-flow.ts): read at each call on the way. */
   private readonly sentRequests = new WeakMap<Effect, SentRequest>();
+  /** Effects judged at the calls of the function they are found in, by a value its callers pass. */
+  private readonly waiting = new WeakMap<Effect, Waiting>();
   /** The functions being summarised, and the call cycles among them. */
   private readonly cycles: CallCycles<Summary>;
   /** The effect nodes of each function body, walked once. */
@@ -674,6 +688,8 @@ export class EffectAnalyzer {
             if (this.detours.has(effect)) this.detours.add(summary.effects[i]!);
             const sent = this.sentRequests.get(effect);
             if (sent) this.sentRequests.set(summary.effects[i]!, sent);
+            const waiting = this.waiting.get(effect);
+            if (waiting) this.waiting.set(summary.effects[i]!, waiting);
           }
           sites.set(summary.effects[i]!, node);
         }
@@ -692,8 +708,8 @@ export class EffectAnalyzer {
     const direct = depth === 0 ? new Set(summary.effects.filter((e) => e.via.length === 0).map(sinkAt)) : new Set<string>();
     // The function a hop calls, by name: `withLimits(name, cb)` (calling what it returns) and its callback's `withLimits` are one.
     const firstHop = (e: Effect): string => (depth === 0 && e.via[0] && !direct.has(sinkAt(e)) ? e.via[0].callee.split('(')[0]! : '');
-    summary.effects = dedupe(summary.effects, (e) => `${e.kind} ${e.sink} ${firstHop(e)}`, (e) => this.detours.has(e));
     summary.effects = this.withoutClosureCopies(fn, summary.effects);
+    summary.effects = dedupe(summary.effects, (e) => `${e.kind} ${e.sink} ${firstHop(e)}`, (e) => this.detours.has(e));
     summary.unresolved = dedupe(summary.unresolved, (u) => u.reason);
     return summary;
   }
@@ -929,14 +945,14 @@ export class EffectAnalyzer {
     const detour = inner.cycle !== undefined && caller !== undefined && inner.cycle.has(caller);
     // The function that picks the method (`update() { return this.send(path, { method: "PATCH" }) }`) names the operation; a transport helper handed the method (`send`, `request`) does not.
     const operation = /(['"`])(?:PATCH|PUT)\1/i.test(callee.getBody()?.getText() ?? '') ? writtenName(callee) : null;
+    // A callee on a call cycle (`step(i + 1, r, o)` through a pipeline's policies) is also called
+    // with what the cycle's own calls pass, which its effects here do not show: its parameters are
+    // not this call's arguments alone, so a request waiting on them stays unknown.
+    const recursive = inner.cycle !== undefined && inner.cycle.size > 0;
     for (const e of inner.effects) {
       if (fresh && ownThisWrite(e)) continue;
       let moved: Effect = { ...e, via: [hop, ...e.via] };
       const sent = this.sentRequests.get(e);
-      // A callee on a call cycle (`step(i + 1, r, o)` through a pipeline's policies) is also called
-      // with what the cycle's own calls pass, which its effects here do not show: its parameters are
-      // not this call's arguments alone, so a request waiting on them stays unknown.
-      const recursive = inner.cycle !== undefined && inner.cycle.size > 0;
       const step = sent && !(recursive && pendingOwners(sent).includes(callee)) ? throughCall(sent, callee, call, this.resolver, callerB) : null;
       if (step && 'effect' in step) moved = { ...moved, access: step.effect.access, destructive: step.effect.destructive, idempotent: step.effect.idempotent, confidence: step.effect.confidence, sink: step.effect.sink, description: step.effect.description };
       else if (step) this.sentRequests.set(moved, step.pending);
@@ -944,6 +960,13 @@ export class EffectAnalyzer {
       // A path that is the callee's parameter reads, in the caller, as the argument it was given.
       if (paths && e.target !== undefined && paths.has(e.target)) moved.target = paths.get(e.target)!;
       if (paths && e.from !== undefined && paths.has(e.from)) moved.from = paths.get(e.from)!;
+      const waiting = this.waiting.get(e);
+      // (A callee on a call cycle is also called with what the cycle passes: its parameters are not this call's arguments alone.)
+      if (waiting && !(recursive && waiting.passed.parameter.getParent() === callee)) {
+        const judged = this.judgedAt(waiting, moved, callee, call, callerB);
+        if (judged === null) continue;
+        moved = judged;
+      }
       if (detour) this.detours.add(moved);
       summary.effects.push(moved);
     }
@@ -1171,7 +1194,7 @@ export class EffectAnalyzer {
         // What the project declares without code is read from the call itself (its HTTP method, its verb).
         const declared = target.declaredOnly ? this.unseenCallEffect(call, b) : null;
         if (declared) {
-          summary.effects.push(declared);
+          summary.effects.push(this.deletionOfMade(declared, call, b));
           return;
         }
         // The package whose service client the receiver is declared as, read once (undefined: not read yet).
@@ -1314,12 +1337,15 @@ export class EffectAnalyzer {
     const step = effect && sink.httpMethod === 'fetch' && methodUnknownAt(sink, call, this.resolver, b) ? sentRequest(call, { ...effect, description: sink.description }, this.resolver, b) : null;
     if (step && 'effect' in step) effect = step.effect;
     const fileEffect = effect !== null && (effect.kind === 'fs.write' || effect.kind === 'fs.delete');
-    const scratch = fileEffect ? this.scratchDirOfPath(sink, call, b) : null;
+    const where = fileEffect ? this.scratchOfPath(sink, call, b) : null;
+    const scratch = where && 'dir' in where ? where.dir : null;
     const upkeep = fileEffect && (this.keepsCache(call) || isCleanedScratchDir(call) || (scratch !== null && isCleanedScratchDir(scratch)));
     if (effect && !upkeep && !isLogAppend(sink, call, effect) && !isEnsuredParentDir(sink, call, effect) && !this.isLockFileEffect(effect, sink, call)) {
       const pushed = this.createsNewFile(inScratchDir(effect, scratch), sink, call, b);
       if (step && 'pending' in step) this.sentRequests.set(pushed, step.pending);
-      summary.effects.push(pushed);
+      // A path the caller passes: a scratch directory the caller made is seen at its call (fresh.ts).
+      if (where && 'passed' in where && pushed.destructive === true) this.waiting.set(pushed, { on: 'scratch', passed: where.passed });
+      summary.effects.push(Node.isCallExpression(call) ? this.deletionOfMade(pushed, call, b) : pushed);
     }
   }
 
@@ -1351,11 +1377,38 @@ export class EffectAnalyzer {
     return target !== undefined && isLockPath(target) && (source === undefined || isLockPath(source));
   }
 
-  /** The `mkdtemp` call the path a file sink's call writes or deletes lies under (fresh.ts), or null. */
-  private scratchDirOfPath(sink: SinkEntry, call: CallExpression | NewExpression, b: Bindings): Node | null {
+  /** Where the path a file sink's call writes or deletes lies: under a `mkdtemp` directory, or under a value the caller passes (fresh.ts). */
+  private scratchOfPath(sink: SinkEntry, call: CallExpression | NewExpression, b: Bindings): ScratchStep {
     if (!Node.isCallExpression(call)) return null;
     const { target } = filePaths(sink, call);
-    return target ? scratchDirOf(target, this.resolver, b) : null;
+    return target ? scratchStep(target, this.resolver, b) : null;
+  }
+
+  /**
+   * A call's effect that deletes by a name's verb (`branches.delete(projectId, id)`), as its id
+   * tells (created-here.ts): not destructive when it is the id of what a call made during this
+   * call created; waiting on the callers when they pass it. Other effects as they are.
+   */
+  private deletionOfMade(effect: Effect, call: CallExpression, b: Bindings): Effect {
+    if (effect.destructive !== true || effect.kind === 'fs.delete' || effect.kind === 'fs.write') return effect;
+    const step = deletedIdStep(call, this.resolver, b);
+    if (step && 'made' in step) return removesMade(effect, step.made);
+    if (step) this.waiting.set(effect, { on: 'made', passed: step.passed });
+    return effect;
+  }
+
+  /**
+   * An effect waiting on a value its function's caller passes (see {@link Waiting}), as `call` (a
+   * call of `callee`, read with the caller's bindings `b`) passes it: decided (null: no effect, a
+   * write in a scratch directory the caller removes), still waiting, or as it was.
+   */
+  private judgedAt(waiting: Waiting, effect: Effect, callee: FunctionNode, call: Node, b: Bindings): Effect | null {
+    const step = waiting.on === 'scratch' ? scratchThroughCall(waiting.passed, callee, call, this.resolver, b) : madeThroughCall(waiting.passed, callee, call, this.resolver, b);
+    if (step === undefined) this.waiting.set(effect, waiting);
+    else if (step !== null && 'passed' in step) this.waiting.set(effect, { on: waiting.on, passed: step.passed });
+    else if (step !== null && 'dir' in step) return isCleanedScratchDir(step.dir) ? null : inScratchDir(effect, step.dir);
+    else if (step !== null) return removesMade(effect, step.made);
+    return effect;
   }
 
   /** A call the linter cannot see into: its name's verb as a likely effect, else an unresolved item; nothing for making a client ({@link isClientFactoryCall}) or a cache's upkeep ({@link isCacheUpkeepCall}). */
@@ -1376,7 +1429,7 @@ export class EffectAnalyzer {
     if (isSubResourceAccessor(call) && (service ?? receiverClient()) !== null) return;
     if (isPaginationOfCall(call) && (service ?? receiverClient()) !== null) return;
     const inferred = this.unseenCallEffect(call, b, sink, service === undefined ? receiverClient() : service);
-    if (inferred) summary.effects.push(inferred);
+    if (inferred) summary.effects.push(this.deletionOfMade(inferred, call, b));
     else this.unresolved(summary, call, reason);
   }
 
@@ -1412,13 +1465,16 @@ export class EffectAnalyzer {
    * `effects` without the request sent in a function `fn` defines and calls (`const step = (i, req,
    * init) => this.impl(req, init)`; `step(0, input, init)`), read once as `fn`'s own code with the
    * method left to the inner function's parameters, when the same send is also reached through a
-   * call of that function, where its arguments say the method (request-flow.ts): the copy adds nothing.
+   * call of that function, where its arguments say the method (request-flow.ts): the copy adds
+   * nothing. So too an effect waiting on such a function's parameter (a path, an id: {@link Waiting}).
    */
   private withoutClosureCopies(fn: FunctionNode, effects: Effect[]): Effect[] {
     const site = (e: Effect): string => `${e.location.file}:${e.location.line}:${e.location.column} ${e.kind}`;
+    const inner = (owner: Node): boolean => owner !== fn && contains(fn, owner);
     const waiting = (e: Effect): boolean => {
       const sent = this.sentRequests.get(e);
-      return sent !== undefined && pendingOwners(sent).some((owner) => owner !== fn && contains(fn, owner));
+      const passed = this.waiting.get(e)?.passed.parameter.getParentOrThrow();
+      return (sent !== undefined && pendingOwners(sent).some(inner)) || (passed !== undefined && inner(passed));
     };
     if (!effects.some(waiting)) return effects;
     const reached = new Set(effects.filter((e) => !waiting(e)).map(site));
