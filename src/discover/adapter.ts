@@ -11,7 +11,7 @@ import type { ContextFinder, RegistrationContext } from './contexts.js';
 import type { PatchIndex } from './patches.js';
 import { receiverKey } from './receivers.js';
 import { discovered, readAnnotations, type Arg, type Discovery, type DiscoveredTool, type HandlerRef } from './tool-facts.js';
-import { requiredInputNames } from './input-keys.js';
+import { requiredInputNames, type RequiredInputs } from './input-keys.js';
 import type { SdkVersions } from '../project/sdk-version.js';
 
 /** What every discoverer gets: the resolver, and the finder of registration contexts (wrappers, loops). */
@@ -281,7 +281,7 @@ export function propertyOf(obj: Arg, key: string, resolver: Resolver): Arg | nul
 const SCHEMA_KEYS = ['inputSchema', 'parameters', 'args', 'schema'];
 
 /** The required input names of a tool-definition object (see {@link requiredInputNames}), from the first schema key it has; undefined when none is readable. */
-export function requiredInputsOf(definition: Arg, resolver: Resolver): ReadonlySet<string> | undefined {
+export function requiredInputsOf(definition: Arg, resolver: Resolver): RequiredInputs | undefined {
   for (const key of SCHEMA_KEYS) {
     const schema = propertyOf(definition, key, resolver);
     if (schema) return requiredInputNames(schema, resolver) ?? undefined;

@@ -14,12 +14,16 @@ import type { Arg } from './tool-facts.js';
  * members. Fields of a required nested object count too (a generated SDK's `request: {
  * featureFlagBody: { key } }`), to {@link MAX_NESTING} levels. A field is optional when its Zod
  * schema is `.optional()`, `.nullish()`, `.default(...)` or `.catch(...)`, or a JSON Schema leaves
- * it out of `required`. Null when the schema cannot be read.
+ * it out of `required`. Each name maps to the field's description as written (Zod's
+ * `.describe("...")`, JSON Schema's `description`), or null. Null when the schema cannot be read.
  */
-export function requiredInputNames(schema: Arg, resolver: Resolver): ReadonlySet<string> | null {
-  const names = new Set<string>();
+export function requiredInputNames(schema: Arg, resolver: Resolver): RequiredInputs | null {
+  const names = new Map<string, string | null>();
   return collect(schema.node, schema.bindings, resolver, names, 0, 'any') ? names : null;
 }
+
+/** The names of the arguments a tool requires, each with its description (null when it has none). */
+export type RequiredInputs = ReadonlyMap<string, string | null>;
 
 /** How many levels of nested objects are read. */
 const MAX_NESTING = 3;
@@ -43,7 +47,7 @@ const OBJECT_MAKERS = new Set(['object', 'strictObject', 'looseObject']);
 type Expected = 'any' | 'json' | 'zod';
 
 /** Adds to `names` the required fields of the schema `expr` holds; false when it is not a schema the reader knows. */
-function collect(expr: Node, b: Bindings, resolver: Resolver, names: Set<string>, nesting: number, expected: Expected): boolean {
+function collect(expr: Node, b: Bindings, resolver: Resolver, names: Map<string, string | null>, nesting: number, expected: Expected): boolean {
   const found = schemaObject(expr, b, resolver);
   if (!found || (expected === 'json' && !found.json) || (expected === 'zod' && found.literal)) return false;
   const { shape, json, bindings } = found;
@@ -51,11 +55,13 @@ function collect(expr: Node, b: Bindings, resolver: Resolver, names: Set<string>
   const fields = json ? propertiesOf(shape, bindings, resolver) : { object: shape, bindings };
   if (!fields) return false;
   for (const prop of fields.object.getProperties()) {
+    // `{ ...baseId, name: z.string() }`: the fields of a shared raw shape.
+    if (Node.isSpreadAssignment(prop) && !json) collect(prop.getExpression(), fields.bindings, resolver, names, nesting, 'any');
     if (!Node.isPropertyAssignment(prop) && !Node.isShorthandPropertyAssignment(prop)) continue;
     const name = prop.getName().replace(/^["']|["']$/g, '');
     const value = Node.isPropertyAssignment(prop) ? prop.getInitializerOrThrow() : prop.getNameNode();
     if (json ? !required?.has(name) : isOptionalZod(value)) continue;
-    names.add(name);
+    names.set(name, json ? jsonDescription(value, fields.bindings, resolver) : zodDescription(value, fields.bindings, resolver));
     if (nesting + 1 < MAX_NESTING) collect(value, fields.bindings, resolver, names, nesting + 1, json ? 'json' : 'zod');
   }
   return true;
@@ -156,6 +162,31 @@ function isOptionalZod(expr: Node): boolean {
     node = unwrap(callee.getExpression());
   }
   return false;
+}
+
+/** The text a Zod field schema's chain gives `.describe(...)`, or null. */
+function zodDescription(expr: Node, b: Bindings, resolver: Resolver): string | null {
+  let node = unwrap(expr);
+  while (Node.isCallExpression(node)) {
+    const callee = unwrap(node.getExpression());
+    if (!Node.isPropertyAccessExpression(callee)) return null;
+    const [first] = node.getArguments();
+    if (callee.getName() === 'describe' && first) {
+      const text = evaluate(first, resolver, 0, b);
+      return text.known && typeof text.value === 'string' ? text.value : null;
+    }
+    node = unwrap(callee.getExpression());
+  }
+  return null;
+}
+
+/** The `description` of a JSON Schema property literal, or null. */
+function jsonDescription(expr: Node, b: Bindings, resolver: Resolver): string | null {
+  const node = unwrap(expr);
+  const prop = Node.isObjectLiteralExpression(node) ? node.getProperty('description') : undefined;
+  if (!prop || !Node.isPropertyAssignment(prop)) return null;
+  const text = evaluate(prop.getInitializerOrThrow(), resolver, 0, b);
+  return text.known && typeof text.value === 'string' ? text.value : null;
 }
 
 /** The `properties` object literal of a JSON Schema literal, with its bindings. */

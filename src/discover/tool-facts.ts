@@ -8,6 +8,7 @@ import { isFunctionNode, type FunctionNode, shorten, unwrap } from '../analysis/
 import { locationOf } from '../analysis/location.js';
 import type { DeclaredAnnotations, SourceLocation, ToolFacts, UnresolvedItem, UnresolvedRegistration } from '../model.js';
 import type { RegistrationContext } from './contexts.js';
+import type { RequiredInputs } from './input-keys.js';
 
 /** A handler function to analyse, with the bindings of the registration context it runs in. */
 export interface HandlerRef {
@@ -39,9 +40,10 @@ export interface DiscoveredTool {
   gapListed?: boolean;
   /**
    * The names of the arguments the tool's input schema requires (input-keys.ts), also those of
-   * required nested objects; absent when the registration gives no schema or it cannot be read.
+   * required nested objects, with their descriptions; absent when the registration gives no
+   * schema or it cannot be read.
    */
-  requiredInputs?: ReadonlySet<string>;
+  requiredInputs?: RequiredInputs;
 }
 
 /** What discovery found in one file: tools, and registrations it could not turn into tools. */

@@ -1,13 +1,16 @@
+import type { RequiredInputs } from '../discover/input-keys.js';
 import type { Effect, EffectSet } from '../model.js';
 import { wordsOf } from './api-verbs.js';
 
 /**
  * A create keyed by a name the caller chooses: a tool named for creating (`create_feature_flag`,
  * `auth0_create_resource_server`) whose input schema requires a natural key (`key`, `identifier`,
- * `slug`, also in a required nested object: discover/input-keys.ts). The service refuses a second
- * object under a key it holds, so a repeat with the same arguments adds nothing (corpus README,
- * "What the labels mean": "create with a unique name twice" is idempotent). A `name` is no such
- * key: most services let two dashboards, projects or apps share one.
+ * `slug`, also in a required nested object: discover/input-keys.ts), or an argument its schema
+ * describes as unique (`name: z.string().describe("Name for the new table. Must be unique in the
+ * base.")`). The service refuses a second object under a key it holds, so a repeat with the same
+ * arguments adds nothing (corpus README, "What the labels mean": "create with a unique name
+ * twice" is idempotent). A `name` alone is no such key: most services let two dashboards,
+ * projects or apps share one.
  *
  * Only additive writes to a service (an SDK's `create`, a POST) take it; a file, a database row or
  * server state the linter reads says for itself whether it checks the key.
@@ -15,6 +18,9 @@ import { wordsOf } from './api-verbs.js';
 
 /** Argument names that identify what a create makes, by the convention of REST APIs and SDKs. */
 const NATURAL_KEYS: readonly string[] = ['key', 'identifier', 'slug'];
+
+/** A description that says the argument is unique (`Unique identifier for the API`, `Must be unique in the base`). */
+const SAYS_UNIQUE = /\bunique\b/i;
 
 /** How many leading words of a tool name may come before its verb (a vendor prefix: `auth0_create_…`). */
 const PREFIX_WORDS = 1;
@@ -36,11 +42,11 @@ function isServiceCreate(e: Effect): boolean {
 /**
  * `set` with the service creates of a tool that creates under a caller-chosen key marked
  * idempotent, the evidence naming the key; `set` as it is otherwise. `requiredInputs` are the
- * names the tool's input schema requires (absent when it was not read).
+ * names the tool's input schema requires, with their descriptions (absent when it was not read).
  */
-export function withNaturalKey(set: EffectSet | null, toolName: string | null, requiredInputs: ReadonlySet<string> | undefined): EffectSet | null {
+export function withNaturalKey(set: EffectSet | null, toolName: string | null, requiredInputs: RequiredInputs | undefined): EffectSet | null {
   if (!set || toolName === null || !requiredInputs) return set;
-  const key = NATURAL_KEYS.find((k) => requiredInputs.has(k));
+  const key = NATURAL_KEYS.find((k) => requiredInputs.has(k)) ?? [...requiredInputs].find(([, description]) => description !== null && SAYS_UNIQUE.test(description))?.[0];
   if (key === undefined || !namesCreate(toolName) || !set.effects.some(isServiceCreate)) return set;
   const effects = set.effects.map((e) =>
     isServiceCreate(e) ? { ...e, idempotent: true, description: `${e.description}, keyed by the caller's \`${key}\` (a repeat with the same one is refused and adds nothing)` } : e,

@@ -77,9 +77,26 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
 `;
     expect((await judged({ 'server.ts': server }, 'create_resource_server')).idempotent).toBe(true);
   });
+
+  it('takes a required argument its schema describes as unique for the key (a table name unique in its base)', async () => {
+    const shape = '{ ...{ baseId: z.string() }, name: z.string().describe("Name for the new table. Must be unique in the base."), description: z.string().optional() }';
+    expect((await judged({ 'server.ts': registered('create_table', shape) }, 'create_table')).effects).toEqual([
+      'true | makes an HTTP request (POST to …/1/flags: neither its path nor its body names the operation, so a likely write), keyed by the caller\'s `name` (a repeat with the same one is refused and adds nothing)',
+    ]);
+  });
+
+  it('reads the fields a raw shape spreads from a shared one', async () => {
+    const server = registered('create-flag', '{ ...keyed, name: z.string() }').replace('import { post } from "./api.js";', 'import { post } from "./api.js";\nconst keyed = { key: z.string() };');
+    expect((await judged({ 'server.ts': server }, 'create-flag')).idempotent).toBe(true);
+  });
 });
 
 describe('creates that a repeat makes again', () => {
+  it('keeps a create whose unique argument is optional not idempotent (the service then picks a name)', async () => {
+    const shape = '{ actorId: z.string(), name: z.string().optional().describe("Name of the task, unique within the account") }';
+    expect((await judged({ 'server.ts': registered('create-actor-task', shape) }, 'create-actor-task')).idempotent).toBe(false);
+  });
+
   it('keeps a create whose key is optional, or that requires only a `name`, not idempotent', async () => {
     expect((await judged({ 'server.ts': registered('create-flag', '{ key: z.string().optional(), name: z.string() }') }, 'create-flag')).idempotent).toBe(false);
     expect((await judged({ 'server.ts': registered('create-dashboard', '{ name: z.string() }') }, 'create-dashboard')).idempotent).toBe(false);
