@@ -746,7 +746,25 @@ export function isGuarded(write: Node, target: string, within?: FunctionNode): b
     const holder = parent && Node.isBlock(parent) ? parent.getParent() : parent;
     if (holder && Node.isIfStatement(holder) && (holder.getThenStatement() === statement || holder.getThenStatement() === parent) && absentIn(holder.getExpression()).includes(target)) return true;
   }
-  return false;
+  return closureGuarded(enclosingFunction(write), target);
+}
+
+/**
+ * True when `fn` is a function held in a `const` of an enclosing function (`const requestRoots =
+ * async () => { ...; roots.set(sessionId, fetched) }`) every use of which there, calls and hand-offs
+ * alike (`setNotificationHandler(schema, requestRoots)`), sits where the entry `target` is absent
+ * (`if (!roots.has(sessionId)) { ...; await requestRoots(); }`): the write then only fills a gap.
+ */
+function closureGuarded(fn: Node | undefined, target: string): boolean {
+  if (!fn || !(Node.isArrowFunction(fn) || Node.isFunctionExpression(fn))) return false;
+  const holder = fn.getParent();
+  if (!holder || !Node.isVariableDeclaration(holder) || holder.getInitializer() !== fn || holder.getVariableStatement()?.getDeclarationKind() !== 'const') return false;
+  const outer = holder.getFirstAncestor((a) => isFunctionNode(a));
+  const name = holder.getNameNode();
+  if (!outer || !Node.isIdentifier(name)) return false;
+  const symbol = name.getSymbol();
+  const uses = outer.getDescendantsOfKind(SyntaxKind.Identifier).filter((id) => id !== name && id.getText() === name.getText() && id.getSymbol() === symbol);
+  return uses.length > 0 && uses.every((use) => isGuarded(use, target, outer as FunctionNode));
 }
 
 /** The statement (or function) that holds `node`, its parent first. */

@@ -21,12 +21,15 @@ const CONVERSIONS: ReadonlySet<string> = new Set(['String', 'Number', 'Boolean',
  * `` `${name}` ``, `projectId.toString()`, a local holding one): data the caller gave. False for
  * a call's result (`await load()`, `new Client()`, an async IIFE), literals, and server state.
  * Calls count as computed unless they convert or take a method of a value that is from the
- * arguments, so the memo `cache.set(key, await fetchDoc(key))` is computed.
+ * arguments (`text.trim()`), so the memo `cache.set(key, await fetchDoc(key))` is computed; an
+ * awaited call always is (`await server.listRoots()` on a parameter fetches).
  */
 export function isFromArguments(value: Node, depth = 0): boolean {
   if (depth > MAX_DEPTH) return false;
   const node = unwrap(value);
   const next = (n: Node | undefined): boolean => n !== undefined && isFromArguments(n, depth + 1);
+  // `await server.listRoots()`, `await client.fetch()`: what an awaited call gives is fetched or computed, even through a method of a parameter.
+  if (Node.isAwaitExpression(node) && Node.isCallExpression(unwrap(node.getExpression()))) return false;
   if (Node.isAwaitExpression(node) || Node.isSpreadElement(node) || Node.isSpreadAssignment(node)) return next(node.getExpression());
   if (Node.isIdentifier(node)) return identifierFromArguments(node, depth);
   if (Node.isPropertyAccessExpression(node) || Node.isElementAccessExpression(node)) return next(node.getExpression());
