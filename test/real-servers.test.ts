@@ -181,9 +181,10 @@ describe('@modelcontextprotocol/server-everything', () => {
         ...everythingRead.map((t) => `${t} meaningless-hint`),
         // Issue 15 (kind 6): replacing an earlier session resource of the same name (registeredResources.delete / .set,
         // resources/session.js:47, :56) is bookkeeping of resource handles, not destroyed data: no longer reported.
-        // On a cache miss, roots.set(sessionId, ...) (server/roots.js:34) writes a module-level Map, replacing the session's entry.
-        'get-roots-list optimistic-read-only',
-        'get-roots-list optimistic-non-destructive',
+        // No longer reported: roots.set(sessionId, response.roots) (server/roots.js:34) runs in a closure called, or handed on as
+        // the roots-changed handler, only where the session has no entry: a memo of what the client answers. The tool is
+        // read-only, and its idempotentHint is meaningless.
+        'get-roots-list meaningless-hint',
         // Issue 15 (kind 6), no longer reported: turning off deletes the session from a set the other branch adds it to
         // (a toggle, toggle-*.js:35/:38) and the interval handles it released (logging.js:62, subscriptions.js:119);
         // trigger-url-elicitation deletes a one-shot marker nothing but its own guard reads (issuedErrorPathElicitations :119).

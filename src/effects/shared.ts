@@ -187,10 +187,27 @@ function sharedKeys(sets: readonly View[]): Set<string> {
   const shared = new Set<string>();
   // No part of their own: the handler is each tool's code, not a wrapper around it.
   if (![...counts.values()].some((c) => c < sets.length)) return shared;
-  for (const [key, e] of effects) if (counts.get(key) === sets.length && !e.deferred && !isDispatchBranch(e.condition)) shared.add(key);
+  const common = (key: string): boolean => (counts.get(key) ?? 0) >= sets.length - exemptions(sets.length);
+  for (const [key, e] of effects) if (common(key) && !e.deferred && !isDispatchBranch(e.condition)) shared.add(key);
   // An unresolved call every tool makes the same way: whatever it does, it is the wrapper's.
-  for (const set of sets) for (const u of set.unresolved) if (counts.get(unresolvedKey(u)) === sets.length && !isDispatchBranch(u.condition)) shared.add(unresolvedKey(u));
+  for (const set of sets) for (const u of set.unresolved) if (common(unresolvedKey(u)) && !isDispatchBranch(u.condition)) shared.add(unresolvedKey(u));
   return shared;
+}
+
+/** Tools of a group this size that may skip a shared step, the wrapper leaving them out by name. */
+const EXEMPT_TOOLS = 2;
+/** How many tools a group needs before its wrapper may leave some out of a shared step. */
+const MIN_GROUP_WITH_EXEMPTIONS = 8;
+
+/**
+ * How many tools of a group of `size` may lack an effect that is still the wrapper's: a dispatcher
+ * that records every call in a history but for the tool that reads the history (`if
+ * (!EXCLUDED_TOOLS.includes(name)) history.add(...)`), or returns early for one tool before its
+ * usage tracking. At most {@link EXEMPT_TOOLS}, in groups of {@link MIN_GROUP_WITH_EXEMPTIONS} or
+ * more: a step most tools skip is those tools' own code.
+ */
+function exemptions(size: number): number {
+  return size >= MIN_GROUP_WITH_EXEMPTIONS ? EXEMPT_TOOLS : 0;
 }
 
 /**

@@ -145,3 +145,48 @@ register("only", async () => "x");
     expect(tool(result, 'select_project').inferred.readOnly).toBe(false);
   });
 });
+
+/**
+ * A dispatcher of 8 tools that records every call in a history file but for the tool that reads
+ * the history (`if (!EXCLUDED.includes(name))`), and persists the store after the tools that write
+ * it (`if (WRITERS.includes(name))`): the history is the wrapper's, the store the writers' own.
+ */
+function dispatcher(writers: string[]): string {
+  const names = ['get_a', 'get_b', 'get_c', 'get_d', 'get_e', 'put_a', 'put_b', 'get_recent_calls'];
+  const cases = names.map((n) => `    case "${n}": result = store.get("${n}") ?? ""; break;`).join('\n');
+  const tools = names.map((n) => `{ name: "${n}", description: "d", inputSchema: { type: "object" as const } }`).join(', ');
+  return `import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { appendFileSync, writeFileSync } from "node:fs";
+const server = new Server({ name: "t", version: "1" }, { capabilities: { tools: {} } });
+const store = new Map<string, string>();
+const EXCLUDED = ["get_recent_calls"];
+const WRITERS = ${JSON.stringify(writers)};
+server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [${tools}] }));
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const { name } = request.params;
+  let result = "";
+  switch (name) {
+${cases}
+  }
+  if (!EXCLUDED.includes(name)) appendFileSync("/var/log/calls.log", name + "\\n");
+  if (WRITERS.includes(name)) writeFileSync("/var/lib/store.json", JSON.stringify([...store]));
+  return { content: [{ type: "text", text: result }] };
+});
+`;
+}
+
+describe('a step of the wrapper that a few tools skip', () => {
+  it('takes a history every tool but the one reading it records for the wrapper\'s, in a dispatcher of 8 tools', async () => {
+    const result = await lintFiles({ 'server.ts': dispatcher(['put_a', 'put_b']) }, ['server.ts']);
+    expect(effectsOf(result, 'get_a')).toEqual(['fs appendFileSync (shared)']);
+    expect(effectsOf(result, 'get_recent_calls')).toEqual([]);
+    expect(effectsOf(result, 'put_a')).toEqual(['fs appendFileSync (shared)', 'fs writeFileSync']);
+  });
+
+  it('keeps a step that most tools skip the own effect of the tools that take it', async () => {
+    const result = await lintFiles({ 'server.ts': dispatcher(['get_a', 'get_b', 'get_c', 'put_a', 'put_b']) }, ['server.ts']);
+    expect(effectsOf(result, 'put_a')).toEqual(['fs appendFileSync (shared)', 'fs writeFileSync']);
+    expect(effectsOf(result, 'get_d')).toEqual(['fs appendFileSync (shared)']);
+  });
+});
