@@ -20,6 +20,7 @@ import { BUILTIN_VALUE_METHODS, CLIENT_LIFECYCLE_METHODS, DATA_METHODS, MCP_PROT
 import { SinkIndex } from './sink-index.js';
 import { isLogAppend } from './log-file.js';
 import { isInCacheModule } from './cache-modules.js';
+import { isOnceInitializer } from './once-init.js';
 import { isEnsuredParentDir } from './ensured-dirs.js';
 import { callbackClientMember, isFragmentBuilderCall, templateResultMember } from './chain.js';
 import { httpEffect, pathArgumentsOf, pathText, postEffect, relaxedByOperation, requestAmong, methodUnknownAt, sinkCallEffect, sinkTemplateEffect, sqlEffect, type SinkSite } from './sink-call.js';
@@ -917,6 +918,8 @@ export class EffectAnalyzer {
       this.unresolved(summary, call, `calls ${dependency}, a dependency bundled into ${callee.getSourceFile().getBaseName()}; its code is not analysed`);
       return;
     }
+    // A shared initialiser that runs once per process (`if (this.initialized) return; ...`): its effects set up what every later call reads, no tool's doing.
+    if (isOnceInitializer(callee)) return;
     const onStack = this.cycles.indexOf(callee);
     if (onStack !== undefined) {
       // A cycle: the callee's effects reach this summary through the cycle's outermost function.

@@ -194,29 +194,34 @@ function sharedKeys(sets: readonly View[]): Set<string> {
   return shared;
 }
 
-/** Tools of a group this size that may skip a shared step, the wrapper leaving them out by name. */
-const EXEMPT_TOOLS = 2;
+/** The share of a group's tools that may skip a shared step, the wrapper leaving them out by name or returning early for them. */
+const EXEMPT_SHARE = 0.25;
 /** How many tools a group needs before its wrapper may leave some out of a shared step. */
 const MIN_GROUP_WITH_EXEMPTIONS = 8;
 
 /**
  * How many tools of a group of `size` may lack an effect that is still the wrapper's: a dispatcher
  * that records every call in a history but for the tool that reads the history (`if
- * (!EXCLUDED_TOOLS.includes(name)) history.add(...)`), or returns early for one tool before its
- * usage tracking. At most {@link EXEMPT_TOOLS}, in groups of {@link MIN_GROUP_WITH_EXEMPTIONS} or
- * more: a step most tools skip is those tools' own code.
+ * (!EXCLUDED_TOOLS.includes(name)) history.add(...)`), or whose tail (usage tracking, an onboarding
+ * notice) some tools' branches return before. At most a quarter of a group of
+ * {@link MIN_GROUP_WITH_EXEMPTIONS} or more: a step more tools skip is the others' own code. A
+ * step the wrapper takes for tools it picks (`if (WRITERS.includes(name)) persist()`) is a
+ * dispatch branch, never shared ({@link isDispatchBranch}).
  */
 function exemptions(size: number): number {
-  return size >= MIN_GROUP_WITH_EXEMPTIONS ? EXEMPT_TOOLS : 0;
+  return size >= MIN_GROUP_WITH_EXEMPTIONS ? Math.floor(size * EXEMPT_SHARE) : 0;
 }
 
 /**
  * True for a branch condition that picks some tools by a string (`request.params.name ===
- * "reset"`, `tool !== 'x'`, a `case "x":`): the dispatch on the tool's name, whose branches are
- * tools' own code even when the linter could not tell which tool takes them.
+ * "reset"`, `tool !== 'x'`, a `case "x":`) or by a list (`WRITERS.includes(name)`): the dispatch
+ * on the tool's name, whose branches are tools' own code even when the linter could not tell which
+ * tool takes them.
  */
 function isDispatchBranch(condition: string | undefined): boolean {
-  return condition !== undefined && /(?:[!=]==?\s*["'`])|(?:["'`]\s*[!=]==?)/.test(condition);
+  if (condition === undefined) return false;
+  // A list of the tools it is for (`WRITERS.includes(name)`, `READ_ONLY.has(tool)`); not one it leaves out (`!EXCLUDED.includes(name)`).
+  return /(?:[!=]==?\s*["'`])|(?:["'`]\s*[!=]==?)/.test(condition) || /(?<![!\w.])[\w.$]+\.(?:includes|has)\(/.test(condition);
 }
 
 /**
