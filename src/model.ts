@@ -173,6 +173,12 @@ export interface Effect {
    */
   rewrite?: 'atomic' | 'read-modify-write' | 'save';
   /**
+   * For a `save`: the changes the functions between the writer and here made to the data they
+   * were handed before saving it (`fill`, `set`, `add`...: read-modify-write.ts), judged again
+   * with its own by the caller that read the file.
+   */
+  handed?: readonly string[];
+  /**
    * For a state write that assigns a literal to a module-level variable that starts as a literal:
    * `start` when it assigns the value the variable starts with, `other` when another one. A
    * function that switches it away and later back (set-and-restore around a call) leaves it as

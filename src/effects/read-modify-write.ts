@@ -143,13 +143,46 @@ export function judgeFileRewrites(fn: FunctionNode, effects: Effect[], sites: Re
     if (!writesDerived) continue;
     const written = writtenDeclarations(fn, [...writeSites]);
     const changes = changesTo(fn, derived, copies, written, (node) => skip(node) || readSites.some((r) => r === node || contains(node, r)));
+    // What the callees this data was handed to changed in it before their save (see handedChanges).
+    for (const e of group) for (const c of e.handed ?? []) changes.add(c as Change);
     if (changes.size === 0) continue;
     const { destructive, idempotent, how } = verdict(changes);
     const rewrite = [...changes].every((c) => c === 'fill' || c === 'merge' || c === 'stamp') && changes.has('merge') ? 'save' : 'read-modify-write';
     const rewritten = new Set(group);
-    out = out.map((e) => (rewritten.has(e) ? { ...e, destructive, idempotent, rewrite, description: `rewrites ${describePath(target)} from its previous content, ${how}` } : e));
+    out = out.map((e) => (rewritten.has(e) ? { ...e, destructive, idempotent, rewrite, handed: undefined, description: `rewrites ${describePath(target)} from its previous content, ${how}` } : e));
   }
-  return out;
+  return handedChanges(fn, out, siteMap, skip);
+}
+
+/**
+ * A shared writer's saves (`rewrite: 'save'`) reached through a call that hands them data `fn` was
+ * handed itself, changed in `fn` on the way (`enhance(file, rawData)`: fills the tags' missing
+ * metadata in `rawData`, then `writeJSON(file, clean)` of a copy of it). `fn` did not read the
+ * file, so whether the data is the file's own content is its caller's to say: the changes are
+ * recorded on the saves (`handed`) for a caller that read the file and handed its data on, which
+ * judges them with its own (a gap filled in what was read is additive). The saves keep the
+ * verdict of an overwrite until then.
+ */
+function handedChanges(fn: FunctionNode, effects: Effect[], sites: ReadonlyMap<Effect, Node>, skip: (node: Node) => boolean): Effect[] {
+  const saves = effects.filter((e) => e.rewrite === 'save' && N.isCallExpression(sites.get(e)));
+  if (saves.length === 0 || fn.getParameters().length === 0) return effects;
+  const { derived, copies } = derivedDeclarations(fn, fn.getParameters());
+  const judged = new Map<Node, Change[]>();
+  const changesAt = (site: Node): Change[] => {
+    let changes = judged.get(site);
+    if (changes === undefined) {
+      const call = site as import('ts-morph').CallExpression;
+      const handsOn = call.getArguments().some((arg) => rootsOf(arg).some((d) => derived.has(d)));
+      changes = handsOn ? [...changesTo(fn, derived, copies, writtenDeclarations(fn, [site]), skip)] : [];
+      judged.set(site, changes);
+    }
+    return changes;
+  };
+  return effects.map((e) => {
+    if (!saves.includes(e)) return e;
+    const changes = changesAt(sites.get(e)!);
+    return changes.length === 0 ? e : { ...e, handed: [...new Set([...(e.handed ?? []), ...changes])] };
+  });
 }
 
 function describePath(target: string): string {
@@ -250,7 +283,8 @@ interface Derivation {
 }
 
 /**
- * Every declaration in `fn` whose value derives from what the read sites return (a fixpoint),
+ * Every declaration in `fn` whose value derives from what the read sites return, or from the
+ * parameters among them (a fixpoint),
  * and the copies among them: a local that starts as a new, empty container and is given entries
  * of the read data (`const out = {}; for (const [k, v] of Object.entries(doc)) out[k] = v`).
  */
@@ -258,7 +292,8 @@ function derivedDeclarations(fn: FunctionNode, readSites: Node[]): Derivation {
   const derived = new Set<Node>();
   const copies = new Set<Node>();
   for (const site of readSites) {
-    const landing = landingOf(site);
+    // A parameter holds the data it is handed (handedChanges); a read site's value lands in a local.
+    const landing = N.isParameterDeclaration(site) ? site : landingOf(site);
     if (landing) derived.add(landing);
   }
   const body = fn.getBody();

@@ -147,6 +147,49 @@ describe('JSON documents rewritten through shared readers and writers (issue 15:
   });
 });
 
+describe('changes made on the way to a shared writer, in a function handed the data (issue 15: a back-fill is not destruction)', () => {
+  const STORE = [
+    `import { readFileSync, writeFileSync, renameSync } from "node:fs";`,
+    `function load(p: string) { return JSON.parse(readFileSync(p, "utf8")); }`,
+    `function save(p: string, data: any) {`,
+    `  const current = JSON.parse(readFileSync(p, "utf8"));`,
+    `  const merged = { ...current, tags: data.tags };`,
+    `  const tmp = p + ".tmp";`,
+    `  writeFileSync(tmp, JSON.stringify(merged));`,
+    `  renameSync(tmp, p);`,
+    `}`,
+    // Fills each tag's missing metadata in the document it is handed, then saves a copy without a private key.
+    `function backfill(p: string, raw: any) {`,
+    `  let changed = false;`,
+    `  for (const [name, tag] of Object.entries<any>(raw)) {`,
+    `    if (!tag || typeof tag !== "object") continue;`,
+    `    if (!tag.metadata) { tag.metadata = {}; changed = true; }`,
+    `    if (!tag.metadata.created) { tag.metadata.created = new Date(0).toISOString(); changed = true; }`,
+    `  }`,
+    `  if (changed) {`,
+    `    const clean: any = {};`,
+    `    for (const [k, v] of Object.entries(raw)) { if (k !== "_raw") clean[k] = v; }`,
+    `    save(p, clean);`,
+    `  }`,
+    `}`,
+    `function retag(p: string, raw: any, from: string, to: string) { raw[to] = raw[from]; delete raw[from]; save(p, raw); }`,
+  ].join('\n');
+  const writes = async (body: string): Promise<Effect[]> => (await writesOf(body, STORE)).filter((e) => e.sink.includes('rename'));
+
+  it('a reader that hands its data to a function filling gaps before the save adds only what was absent', async () => {
+    const [w] = await writes(`  const doc = load("tasks.json");\n  const raw = doc._raw || doc;\n  backfill("tasks.json", raw);`);
+    expect(w).toMatchObject({ destructive: false, idempotent: true, rewrite: 'read-modify-write', description: 'rewrites "tasks.json" from its previous content, only adding entries that were absent' });
+    expect(w!.via.map((h) => h.callee)).toEqual(['backfill', 'save']);
+  });
+
+  it('is not fooled: a handed-on change that removes or replaces stays destructive, and data not read from the file stays an overwrite', async () => {
+    const [renamed] = await writes(`  const doc = load("tasks.json");\n  retag("tasks.json", doc, args.from, args.to);`);
+    const [fresh] = await writes(`  backfill("tasks.json", { main: { tasks: [] } });`);
+    expect(renamed).toMatchObject({ destructive: true, idempotent: true, rewrite: 'read-modify-write' });
+    expect(fresh).toMatchObject({ destructive: true, idempotent: true, rewrite: 'save' });
+  });
+});
+
 describe('methods every object inherits, on data read at run time', () => {
   it('`doc.hasOwnProperty(k)` on a parsed document runs no code chosen at run time (it leaves the world closed)', async () => {
     const t = tool(
