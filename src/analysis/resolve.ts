@@ -479,6 +479,16 @@ export class Resolver {
     }
     if (!returned) return null;
     const inner = unwrap(returned);
+    // `typeof options.tools === "function" ? await options.tools() : options.tools`: a value given as itself or by a function.
+    const given = valueOrGetter(inner);
+    if (given) {
+      const option = this.resolve(given, depth + 1, this.withSoleCaller(given, bindings));
+      if (option.kind === 'function' && isFunctionNode(option.node)) {
+        const made = soleReturn(option.node) ?? onlyReturn(option.node);
+        return made ? this.resolve(made, depth + 1, bindingsOf(option)) : null;
+      }
+      return option.kind === 'unknown' ? null : option;
+    }
     if (Node.isObjectLiteralExpression(inner) || Node.isArrayLiteralExpression(inner) || Node.isStringLiteral(inner) || Node.isTemplateExpression(inner) || Node.isNoSubstitutionTemplateLiteral(inner)) {
       return withBindings({ kind: 'value', node: inner as Expression }, bindings);
     }
@@ -501,6 +511,22 @@ export class Resolver {
       return target.kind === 'value' && Node.isObjectLiteralExpression(unwrap(target.node)) ? target : null;
     }
     return null;
+  }
+
+  /**
+   * `b`, with the parameter `expr` is read from (`options` in `options.tools`) bound to the
+   * argument the one call of its function in the program gives, when `b` does not bind it (a
+   * factory's closure read outside any call: `createMcpServer(options)` called once). `b` as it is
+   * otherwise.
+   */
+  private withSoleCaller(expr: Node, b: Bindings): Bindings {
+    let root = unwrap(expr);
+    while (Node.isPropertyAccessExpression(root)) root = unwrap(root.getExpression());
+    const decl = Node.isIdentifier(root) ? root.getSymbol()?.getDeclarations()[0] : undefined;
+    if (!decl || !Node.isParameterDeclaration(decl) || b.get(decl) !== undefined) return b;
+    const values = this.parameterValues(decl);
+    const fn = decl.getParent();
+    return values?.length === 1 && isFunctionNode(fn) ? b.with(decl, { kind: 'node', node: values[0]!, bindings: Bindings.EMPTY }, fn) : b;
   }
 
   /**
@@ -599,6 +625,23 @@ export class Resolver {
   }
 
   /**
+   * The writes into the object an object literal's variable holds (`tools.x = v`, `tools[k] = v`,
+   * `Object.assign(tools, more)`), in source order: see keyed-writes.ts. Empty when the literal is
+   * held by no variable or nothing writes into it.
+   */
+  writesInto(obj: Node): readonly KeyedWrite[] {
+    const holder = literalHolder(obj);
+    if (!holder) return [];
+    const sf = holder.getSourceFile();
+    let writes = this.keyedInFile.get(sf);
+    if (!writes) {
+      writes = keyedWritesIn(sf);
+      this.keyedInFile.set(sf, writes);
+    }
+    return writes.get(holder) ?? [];
+  }
+
+  /**
    * A key an object literal does not list, read from the code that writes it into the object the
    * literal's variable holds: `handlers.name = fn` gives `fn`; `wrapped[name] = async (...) =>
    * handler(...)` inside `for (const [name, handler] of Object.entries(table))` gives that
@@ -608,16 +651,8 @@ export class Resolver {
    * the object (the key is absent).
    */
   private keyedWrite(obj: import('ts-morph').ObjectLiteralExpression, name: string, depth: number, b: Bindings): Target | null {
-    const holder = literalHolder(obj);
-    if (!holder) return null;
-    const sf = holder.getSourceFile();
-    let writes = this.keyedInFile.get(sf);
-    if (!writes) {
-      writes = keyedWritesIn(sf);
-      this.keyedInFile.set(sf, writes);
-    }
-    const into = writes.get(holder);
-    if (!into) return null;
+    const into = this.writesInto(obj);
+    if (into.length === 0) return null;
     // The last write that can give the key decides.
     for (const entry of [...into].reverse()) {
       if (entry.kind === 'assign') {
@@ -771,13 +806,17 @@ export class Resolver {
     const sole = returnedExpressions(callee.node);
     const only = sole.length === 1 ? unwrap(sole[0]!) : undefined;
     if (only && Node.isConditionalExpression(only)) return this.memberOfSides(only, name, depth + 1, bindParameters(callee.node, call.getArguments(), b, bindingsOf(callee)));
-    const returns = this.literalReturns(callee.node);
+    const literal = this.literalReturns(callee.node);
+    // Returns that build the value through another call (`return tool({ description, annotations, ... })`
+    // on each path of a helper that changes only the schema) agree when every one gives the member alike.
+    const returns = literal.length > 0 ? literal : sole.length > 1 && sole.length <= 8 && sole.every((r) => Node.isCallExpression(unwrap(r))) ? sole : [];
     if (returns.length === 0) return null;
     const bindings = bindParameters(callee.node, call.getArguments(), b, bindingsOf(callee));
     const reached = this.evaluation && bindings.size > 0 ? returns.filter((r) => this.evaluation!.isReachable(r, callee.node, bindings)) : returns;
     let agreed: Target | null = null;
     for (const returned of reached) {
-      const found = this.member({ kind: 'value', node: unwrap(returned) as Expression, bindings }, name, null, depth + 1);
+      const value: Target = literal.length > 0 ? { kind: 'value', node: unwrap(returned) as Expression, bindings } : this.resolve(returned, depth + 1, bindings);
+      const found = this.member(value, name, null, depth + 1);
       if (found.kind === 'unknown') return null;
       if (agreed && !sameTarget(agreed, found)) return null;
       agreed ??= found;
@@ -1241,6 +1280,8 @@ export class Resolver {
       const names: string[] = [];
       let element: Node = decl;
       while (Node.isBindingElement(element)) {
+        // `([name, { annotations }]) => ...` with the pair's value bound: read from that value.
+        if (element !== decl && b.get(element) !== undefined) break;
         const pattern = element.getParentOrThrow();
         if (Node.isArrayBindingPattern(pattern)) {
           names.unshift(String(pattern.getElements().indexOf(element as never)));
@@ -1742,4 +1783,27 @@ function isParameterValue(expr: Node): boolean {
   let node = unwrap(expr);
   while (Node.isPropertyAccessExpression(node)) node = unwrap(node.getExpression());
   return Node.isIdentifier(node) && node.getSymbol()?.getDeclarations()[0]?.getKind() === SyntaxKind.Parameter;
+}
+
+/**
+ * In `typeof x === "function" ? x() : x` (also awaited, either order, `!==` with the sides
+ * swapped): `x`, an option given as a value or as a function that makes it. Null otherwise.
+ */
+function valueOrGetter(node: Node): Node | null {
+  if (!Node.isConditionalExpression(node)) return null;
+  const test = unwrap(node.getCondition());
+  if (!Node.isBinaryExpression(test)) return null;
+  const op = test.getOperatorToken().getKind();
+  const equal = op === SyntaxKind.EqualsEqualsEqualsToken || op === SyntaxKind.EqualsEqualsToken;
+  if (!equal && op !== SyntaxKind.ExclamationEqualsEqualsToken && op !== SyntaxKind.ExclamationEqualsToken) return null;
+  const [l, r] = [unwrap(test.getLeft()), unwrap(test.getRight())];
+  const typeofOf = Node.isTypeOfExpression(l) ? l : Node.isTypeOfExpression(r) ? r : null;
+  const literal = typeofOf === l ? r : l;
+  if (!typeofOf || !Node.isStringLiteral(literal) || literal.getLiteralText() !== 'function') return null;
+  const subject = unwrap(typeofOf.getExpression()).getText();
+  const [called, plain] = equal ? [node.getWhenTrue(), node.getWhenFalse()] : [node.getWhenFalse(), node.getWhenTrue()];
+  let call = unwrap(called);
+  if (Node.isAwaitExpression(call)) call = unwrap(call.getExpression());
+  if (!Node.isCallExpression(call) || call.getArguments().length > 0 || unwrap(call.getExpression()).getText() !== subject) return null;
+  return unwrap(plain).getText() === subject ? unwrap(plain) : null;
 }

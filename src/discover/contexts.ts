@@ -1,4 +1,5 @@
 import type { CallExpression, ForOfStatement, Identifier, ts as TS } from 'ts-morph';
+import { writtenKey } from '../analysis/keyed-writes.js';
 import { Node, SyntaxKind, ts } from '../ts-morph.js';
 import { Bindings, type Bound } from '../analysis/bindings.js';
 import { evaluate, isAlwaysTruthy } from '../analysis/evaluate.js';
@@ -218,6 +219,13 @@ export class ContextFinder {
         const init = decl.getInitializer();
         if (!init || !usesAny(uses, decl)) continue;
         for (const u of identifiersIn(init)) uses.add(u);
+      }
+    }
+    // A local function the code calls (`async function getTools() { return options.tools(); }`, hoisted
+    // anywhere in the block) reads what its body reads.
+    for (const statement of statements) {
+      if (Node.isFunctionDeclaration(statement) && statement !== child && usesAny(uses, statement)) {
+        for (const u of identifiersIn(statement)) uses.add(u);
       }
     }
   }
@@ -1356,7 +1364,41 @@ export class ContextFinder {
       else if (method === 'values') items.push({ kind: 'node', node: value, bindings: own, origin: prop });
       else items.push({ kind: 'entry', key, node: value, bindings: own, origin: prop });
     }
-    return { ok: true, items: lastOfEachKey(items) };
+    const written = this.writtenEntries(obj, own, method);
+    if (!written.ok) return written;
+    items.push(...written.items);
+    return written.gaps ? { ok: true, items: lastOfEachKey(items), gaps: written.gaps } : { ok: true, items: lastOfEachKey(items) };
+  }
+
+  /**
+   * The entries code writes into the object a literal's variable holds, after the literal's own:
+   * `Object.assign(tools, getDocsTools(...))` adds the entries of each source (a source it cannot
+   * read is a gap, as is a spread argument); `tools.name = v` and `tools["name"] = v` add that
+   * key; a computed key is a gap. A write under a condition (a feature switched on) may run, so
+   * its entries count.
+   */
+  private writtenEntries(obj: Node, b: Bindings, method: 'values' | 'keys' | 'entries'): Elements {
+    const parts: Elements[] = [];
+    for (const write of this.resolver.writesInto(obj)) {
+      if (write.kind === 'assign') {
+        for (const source of write.sources) {
+          parts.push(Node.isSpreadElement(source) ? { ok: false, reason: `the entries of \`${shorten(write.call.getText(), 40)}\` are known only at run time` } : this.objectEntries(source, b, method));
+        }
+        continue;
+      }
+      const key = writtenKey(write.write);
+      if (key === null) {
+        parts.push({ ok: false, reason: `the key of \`${shorten(write.write.getLeft().getText(), 40)}\` is known only at run time` });
+        continue;
+      }
+      const value = write.write.getRight();
+      const nameNode = write.write.getLeft();
+      parts.push({ ok: true, items: [method === 'keys' ? { kind: 'const', value: key, node: nameNode, bindings: b } : method === 'values' ? { kind: 'node', node: value, bindings: b, origin: write.write } : { kind: 'entry', key, node: value, bindings: b, origin: write.write }] });
+    }
+    if (parts.length === 0) return { ok: true, items: [] };
+    const all = joined(parts);
+    // Writes that add nothing readable leave the literal's own entries: each is a gap, not a failure.
+    return all.ok ? all : { ok: true, items: [], gaps: parts.filter((p): p is { ok: false; reason: string } => !p.ok).map((p) => p.reason) };
   }
 }
 

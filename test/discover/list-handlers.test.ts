@@ -238,3 +238,118 @@ export function start(server) { new ToolRegistry(defs).registerAll(server); }
   });
 });
 
+describe('a record of tools filled by Object.assign, listed by a server factory that takes it as an option (value or function)', () => {
+  const files = {
+    'package.json': '{"type":"module"}',
+    'src/lib.ts': `import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+
+export type Tool = { description: string; annotations?: Record<string, unknown>; parameters: unknown; execute: (args: any) => Promise<unknown> };
+export function tool<T extends Tool>(t: T): T {
+  return t;
+}
+type Prop<T> = T | (() => Promise<T>);
+export function createMcpServer(options: { name: string; tools?: Prop<Record<string, Tool>> }) {
+  const server = new Server({ name: options.name, version: "1.0.0" }, { capabilities: { tools: {} } });
+  async function getTools(): Promise<Record<string, Tool>> {
+    if (!options.tools) throw new Error("tools not available");
+    return typeof options.tools === "function" ? await options.tools() : options.tools;
+  }
+  server.setRequestHandler(ListToolsRequestSchema, async () => {
+    const tools = await getTools();
+    return {
+      tools: await Promise.all(
+        Object.entries(tools).map(async ([name, { description, annotations, parameters }]) => ({ name, description, annotations, inputSchema: parameters as any })),
+      ),
+    };
+  });
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    const tools = await getTools();
+    const toolName = request.params.name;
+    if (!(toolName in tools)) throw new Error(\`unknown tool \${toolName}\`);
+    const tool = tools[toolName]!;
+    const result = await tool.execute(request.params.arguments);
+    return { content: [{ type: "text", text: JSON.stringify(result) }] };
+  });
+  return server;
+}
+`,
+    'src/note-tools.ts': `import { readFile, rm } from "node:fs/promises";
+import { tool, type Tool } from "./lib.js";
+
+/** Fixes some arguments: each path builds the definition through \`tool\`, keeping the hints. */
+function bound({ description, annotations, parameters, execute, fixed }: Tool & { fixed?: Record<string, unknown> }) {
+  if (!fixed) return tool({ description, annotations, parameters, execute });
+  return tool({ description, annotations, parameters, execute: (args: any) => execute({ ...args, ...fixed }) });
+}
+
+export function getNoteTools({ dir }: { dir: string }) {
+  return {
+    read_note: bound({
+      description: "Reads a note.",
+      annotations: { readOnlyHint: true },
+      parameters: {},
+      execute: async ({ name }: { name: string }) => readFile(\`\${dir}/\${name}.md\`, "utf8"),
+      fixed: { dir },
+    }),
+    delete_note: tool({
+      description: "Deletes a note.",
+      annotations: { readOnlyHint: false, destructiveHint: false },
+      parameters: {},
+      execute: async ({ name }: { name: string }) => rm(\`\${dir}/\${name}.md\`),
+    }),
+  };
+}
+`,
+    'src/web-tools.ts': `import { tool } from "./lib.js";
+
+export const getWebTools = () => ({
+  fetch_page: tool({
+    description: "Fetches a page.",
+    annotations: { readOnlyHint: true, openWorldHint: false },
+    parameters: {},
+    execute: async ({ url }: { url: string }) => (await fetch(url)).text(),
+  }),
+});
+`,
+    'src/server.ts': `import { createMcpServer, type Tool } from "./lib.js";
+import { getNoteTools } from "./note-tools.js";
+import { getWebTools } from "./web-tools.js";
+
+export function createNotesServer(options: { dir: string; web?: boolean }) {
+  return createMcpServer({
+    name: "notes",
+    tools: async () => {
+      const tools: Record<string, Tool> = {};
+      Object.assign(tools, getNoteTools({ dir: options.dir }));
+      if (options.web) {
+        Object.assign(tools, getWebTools());
+      }
+      return tools;
+    },
+  });
+}
+`,
+  };
+
+  it('finds every tool any Object.assign adds, with the hints each definition declares, through a helper with two returns', async () => {
+    const result = await lintFiles(files);
+    expect(reasons(result)).toEqual([]);
+    expect(names(result)).toEqual(['delete_note', 'fetch_page', 'read_note']);
+    expect(declared(tool(result, 'delete_note'))).toEqual({ readOnlyHint: false, destructiveHint: false });
+    expect(declared(tool(result, 'read_note'))).toEqual({ readOnlyHint: true });
+    expect(declared(tool(result, 'fetch_page'))).toEqual({ readOnlyHint: true, openWorldHint: false });
+  });
+
+  it('links each tool to its own execute function: only the delete tool deletes, only the fetch tool reaches the network', async () => {
+    const result = await lintFiles(files);
+    const errors = result.findings.filter((f) => f.severity === 'error').map((f) => `${f.tool} ${f.ruleId}`).sort();
+    expect(errors).toEqual(['delete_note optimistic-non-destructive', 'fetch_page optimistic-closed-world']);
+  });
+
+  it('reports a record filled under a key known only at run time as a gap, not as no tools', async () => {
+    const result = await lintFiles({ ...files, 'src/server.ts': files['src/server.ts'].replace('Object.assign(tools, getWebTools());', 'tools[String(Date.now())] = getWebTools().fetch_page;') });
+    expect(names(result)).toEqual(['delete_note', 'read_note']);
+    expect(reasons(result).join(' ')).toMatch(/known only at run time/);
+  });
+});
