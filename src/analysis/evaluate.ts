@@ -518,7 +518,20 @@ export function evaluateObject(expr: Node, resolver: Resolver, depth = 0, only?:
     result.unresolved.push({ node: literal, reason: 'evaluation depth limit' });
     return result;
   }
-  readProperties(literal, result, resolver, depth, only, own);
+  // `const A = { ...A, key }`: the literal met again inside itself, in the same bindings, is no value the code has.
+  let reading = READING_OBJECTS.get(own.id);
+  if (reading?.has(literal)) {
+    result.unresolved.push({ node: start, reason: `\`${shorten(start.getText())}\` is made from itself` });
+    return result;
+  }
+  if (!reading) READING_OBJECTS.set(own.id, (reading = new Set()));
+  reading.add(literal);
+  try {
+    readProperties(literal, result, resolver, depth, only, own);
+  } finally {
+    reading.delete(literal);
+    if (reading.size === 0) READING_OBJECTS.delete(own.id);
+  }
   // `const copy = { ...tool }; copy.annotations = {...}`: what the function writes later replaces the key.
   for (const write of laterWrites(literal)) {
     if (!write.certain) {
@@ -558,6 +571,12 @@ function bare(node: TS.Expression): TS.Expression {
     else return n;
   }
 }
+
+/**
+ * The object literals {@link evaluateObject} is reading now, by the id of the bindings they are
+ * read in: one that spreads itself (also through another const) is cut where it comes back.
+ */
+const READING_OBJECTS = new Map<number, Set<Node>>();
 
 /** {@link laterWrites} by object literal: evaluateObject reads one literal many times. */
 const LATER_WRITES = new WeakMap<Node, LaterWrite[]>();

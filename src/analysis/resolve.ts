@@ -116,6 +116,12 @@ export class Resolver {
   private readonly declarationCache = new Map<Node, Target>();
   /** {@link Resolver.resolveDeclaration} under bindings, by the bindings' id. */
   private readonly boundDeclarationCache = new Map<number, Map<Node, Target>>();
+  /**
+   * The declarations being resolved now, by the id of the bindings they are read in: a const
+   * made from itself (`const h = wrap(h)`, `const S = { ...S }`, also through another const) is
+   * met again inside its own resolution, which would not end; there it stands for nothing known.
+   */
+  private readonly resolvingDeclarations = new Map<number, Set<Node>>();
   /** The declaration each identifier names (null: none, a global), as the checker first said. */
   private readonly identifierDecls = new Map<Node, Node | null>();
   private readonly literalReturnsCache = new Map<FunctionNode, Node[]>();
@@ -1179,16 +1185,30 @@ export class Resolver {
       if (!byDecl) this.boundDeclarationCache.set(visible.id, (byDecl = new Map()));
       const hit = byDecl.get(decl);
       if (hit) return hit;
-      const bound = this.resolveDeclarationUncached(decl, depth, visible);
+      const bound = this.resolveOnce(decl, depth, visible);
       if (!(bound.kind === 'unknown' && bound.reason === 'resolution depth limit')) byDecl.set(decl, bound);
       return bound;
     }
     const memo = this.declarationCache.get(decl);
     if (memo) return memo;
-    const target = this.resolveDeclarationUncached(decl, depth, Bindings.EMPTY);
+    const target = this.resolveOnce(decl, depth, Bindings.EMPTY);
     // A result cut by the depth limit may resolve from a shallower start; everything else is final.
     if (!(target.kind === 'unknown' && target.reason === 'resolution depth limit')) this.declarationCache.set(decl, target);
     return target;
+  }
+
+  /** {@link Resolver.resolveDeclarationUncached}, unknown when `decl` is met again inside its own resolution (see {@link Resolver.resolvingDeclarations}). */
+  private resolveOnce(decl: Node, depth: number, b: Bindings): Target {
+    let resolving = this.resolvingDeclarations.get(b.id);
+    if (!resolving) this.resolvingDeclarations.set(b.id, (resolving = new Set()));
+    if (resolving.has(decl)) return { kind: 'unknown', reason: `${shorten(decl.getText(), 40)} is made from itself` };
+    resolving.add(decl);
+    try {
+      return this.resolveDeclarationUncached(decl, depth, b);
+    } finally {
+      resolving.delete(decl);
+      if (resolving.size === 0) this.resolvingDeclarations.delete(b.id);
+    }
   }
 
   /**

@@ -115,6 +115,14 @@ export class ContextFinder {
   private readonly readingCall = new Map<FunctionNode, Bindings>();
   /** Tables being read in the contexts of the functions around them (see {@link ContextFinder.passedIn}). */
   private readonly readingPassed = new Set<Node>();
+  /**
+   * The objects whose entries are being read, and the `const` initialisers whose tables are: a
+   * value made from itself (`const tools = { ...tools, a }`, `const all = all.concat(more)`, also
+   * through another const) adds its own entries again, which are already listed; the cycle is cut
+   * there (see {@link ContextFinder.objectEntries} and {@link ContextFinder.readElements}).
+   */
+  private readonly readingObjects = new Set<Node>();
+  private readonly readingConsts = new Set<Node>();
   /** How {@link possibleObjects} steps in a table walk: within its depth and work budgets, reading maps as tables. */
   private readonly objectWalk: ObjectWalk = {
     maxDepth: MAX_TABLE_DEPTH,
@@ -829,7 +837,14 @@ export class ContextFinder {
     // (resolution would stop at the global `Object`, or at a `let` the function assigns again).
     const constInit = decl && b.get(decl) === undefined ? constInitializer(node) : undefined;
     if (constInit && (Node.isCallExpression(unwrap(constInit)) || Node.isAwaitExpression(unwrap(constInit)) || Node.isBinaryExpression(unwrap(constInit)) || Node.isConditionalExpression(unwrap(constInit)) || Node.isElementAccessExpression(unwrap(constInit)))) {
-      return this.elementsOf(constInit, b.visibleFrom(constInit), depth + 1);
+      // `const all = all.concat(more)`: the table itself, read again inside its own initialiser, adds nothing more.
+      if (this.readingConsts.has(constInit)) return { ok: true, items: [] };
+      this.readingConsts.add(constInit);
+      try {
+        return this.elementsOf(constInit, b.visibleFrom(constInit), depth + 1);
+      } finally {
+        this.readingConsts.delete(constInit);
+      }
     }
     // `[...table]`, and what the code adds to the copy later (`let tools = [...docs]; tools.push(...more)`);
     // a Map walked directly gives its `[key, value]` entries.
@@ -1305,8 +1320,25 @@ export class ContextFinder {
     return { ...all, items };
   }
 
+  /**
+   * The entries of the object `arg` stands for, read as `Object.values/keys/entries` would list
+   * them: a module namespace's exports, each side of a conditional, `Object.fromEntries(...)`, an
+   * object literal's entries and those of its spreads. An object read again while its entries are
+   * being read (`const tools = { ...tools, a }`) adds none (see {@link ContextFinder.readingObjects}).
+   */
   private objectEntries(arg: Node, b: Bindings, method: 'values' | 'keys' | 'entries'): Elements {
     const target = this.resolver.resolve(arg, 0, b);
+    const read = target.kind === 'value' ? unwrap(target.node) : null;
+    if (read && this.readingObjects.has(read)) return { ok: true, items: [] };
+    if (read) this.readingObjects.add(read);
+    try {
+      return this.readObjectEntries(arg, target, b, method);
+    } finally {
+      if (read) this.readingObjects.delete(read);
+    }
+  }
+
+  private readObjectEntries(arg: Node, target: ReturnType<Resolver['resolve']>, b: Bindings, method: 'values' | 'keys' | 'entries'): Elements {
     // A module namespace (`import * as tools`, `__importStar(require("./tools"))`): its exports.
     if (target.kind === 'value' && Node.isSourceFile(target.node)) {
       const sf = target.node as unknown as import('ts-morph').SourceFile;

@@ -19,7 +19,7 @@ import type { Arg } from './tool-facts.js';
  */
 export function requiredInputNames(schema: Arg, resolver: Resolver): RequiredInputs | null {
   const names = new Map<string, string | null>();
-  return collect(schema.node, schema.bindings, resolver, names, 0, 'any') ? names : null;
+  return collect(schema.node, schema.bindings, resolver, names, 0, 'any', new Set()) ? names : null;
 }
 
 /** The names of the arguments a tool requires, each with its description (null when it has none). */
@@ -46,23 +46,38 @@ const OBJECT_MAKERS = new Set(['object', 'strictObject', 'looseObject']);
  */
 type Expected = 'any' | 'json' | 'zod';
 
-/** Adds to `names` the required fields of the schema `expr` holds; false when it is not a schema the reader knows. */
-function collect(expr: Node, b: Bindings, resolver: Resolver, names: Map<string, string | null>, nesting: number, expected: Expected): boolean {
+/**
+ * Adds to `names` the required fields of the schema `expr` holds; false when it is not a schema the
+ * reader knows. `reading` holds the object literals whose fields are being read: a shape that
+ * spreads itself (`const S = { ...S, key }`, also through another const) is read once, the cycle cut.
+ */
+function collect(expr: Node, b: Bindings, resolver: Resolver, names: Map<string, string | null>, nesting: number, expected: Expected, reading: Set<Node>): boolean {
   const found = schemaObject(expr, b, resolver);
   if (!found || (expected === 'json' && !found.json) || (expected === 'zod' && found.literal)) return false;
+  if (reading.has(found.shape)) return true;
+  reading.add(found.shape);
+  try {
+    return readFields(found, resolver, names, nesting, reading);
+  } finally {
+    reading.delete(found.shape);
+  }
+}
+
+/** Adds to `names` the required fields of the object literal `found` (see {@link collect}). */
+function readFields(found: SchemaObject, resolver: Resolver, names: Map<string, string | null>, nesting: number, reading: Set<Node>): boolean {
   const { shape, json, bindings } = found;
   const required = json ? requiredList(shape, bindings, resolver) : null;
   const fields = json ? propertiesOf(shape, bindings, resolver) : { object: shape, bindings };
   if (!fields) return false;
   for (const prop of fields.object.getProperties()) {
     // `{ ...baseId, name: z.string() }`: the fields of a shared raw shape.
-    if (Node.isSpreadAssignment(prop) && !json) collect(prop.getExpression(), fields.bindings, resolver, names, nesting, 'any');
+    if (Node.isSpreadAssignment(prop) && !json) collect(prop.getExpression(), fields.bindings, resolver, names, nesting, 'any', reading);
     if (!Node.isPropertyAssignment(prop) && !Node.isShorthandPropertyAssignment(prop)) continue;
     const name = prop.getName().replace(/^["']|["']$/g, '');
     const value = Node.isPropertyAssignment(prop) ? prop.getInitializerOrThrow() : prop.getNameNode();
     if (json ? !required?.has(name) : isOptionalZod(value)) continue;
     names.set(name, json ? jsonDescription(value, fields.bindings, resolver) : zodDescription(value, fields.bindings, resolver));
-    if (nesting + 1 < MAX_NESTING) collect(value, fields.bindings, resolver, names, nesting + 1, json ? 'json' : 'zod');
+    if (nesting + 1 < MAX_NESTING) collect(value, fields.bindings, resolver, names, nesting + 1, json ? 'json' : 'zod', reading);
   }
   return true;
 }

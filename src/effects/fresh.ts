@@ -2,6 +2,7 @@ import { Node, SyntaxKind } from '../ts-morph.js';
 import { descendantsOfKinds } from '../analysis/nodes.js';
 import { bindingsOf, type Resolver } from '../analysis/resolve.js';
 import type { Bindings } from '../analysis/bindings.js';
+import { evaluate } from '../analysis/evaluate.js';
 import { returnedExpressions } from '../analysis/returns.js';
 import { initializerOf, isModuleLevel, unwrap, type FunctionNode } from '../analysis/syntax.js';
 import { passedAt, traceValue, type Passed } from './passed-values.js';
@@ -78,12 +79,59 @@ export function isFreshKey(key: Node, resolver: Resolver, b: Bindings, depth = 0
 const SCRATCH_DIR_CALL = /\bmkdtemp(?:Sync)?\s*\(/;
 /** `path.join`, `path.resolve` and their imported names: a path under their first argument. */
 const PATH_JOINS = /^(?:path\.|posix\.|win32\.|nodepath\.)?(?:join|resolve)$/;
+/** A `..` segment of a path (`..`, `../x`, `a/../b`, also with `\`). */
+const PARENT_SEGMENT = /(?:^|[\\/])\.\.(?:[\\/]|$)/;
+/** A path that starts again from a root (`/etc`, `C:\`, `\\server`): `path.resolve` drops what came before it. */
+const ABSOLUTE_PATH = /^(?:[\\/]|[A-Za-z]:[\\/]?)/;
+/** Stands, in a path's text, for a part known only at run time: no segment it is in reads as `..`. */
+const UNKNOWN_PART = '\u0000';
+
+/**
+ * True when the parts a path adds after a directory (`path.join(dir, ...rest)`'s other arguments,
+ * a template's text after `${dir}`) may lead out of it: a `..` segment, as a literal segment or
+ * inside one (`"../x"`), or, for `path.resolve`, a part that starts from a root. A path built so
+ * is not under the directory, whatever the directory is. Parts known only at run time are read
+ * as staying inside (the rule is on what the code writes).
+ */
+function leavesDir(rest: Node[], resolver: Resolver, b: Bindings, resolves = false): boolean {
+  const texts = rest.map((part) => {
+    const value = evaluate(part, resolver, 0, b);
+    return value.known && typeof value.value === 'string' ? value.value : UNKNOWN_PART;
+  });
+  return PARENT_SEGMENT.test(texts.join('/')) || (resolves && texts.some((text) => ABSOLUTE_PATH.test(text)));
+}
+
+/** {@link leavesDir} for a template that starts with `${dir}`: its text after that part. */
+function templateLeavesDir(template: import('ts-morph').TemplateExpression, resolver: Resolver, b: Bindings): boolean {
+  const spans = template.getTemplateSpans();
+  let text = spans[0]?.getLiteral().getLiteralText() ?? '';
+  for (const span of spans.slice(1)) {
+    const value = evaluate(span.getExpression(), resolver, 0, b);
+    text += (value.known && typeof value.value === 'string' ? value.value : UNKNOWN_PART) + span.getLiteral().getLiteralText();
+  }
+  return PARENT_SEGMENT.test(text);
+}
+
+/** The directory a path-building call (`path.join(dir, name)`) or template (`` `${dir}/x` ``) lies under, when nothing after it leaves it (see {@link leavesDir}); null for anything else. */
+function underFirstPart(node: Node, resolver: Resolver, b: Bindings): Node | null {
+  if (Node.isCallExpression(node)) {
+    const callee = unwrap(node.getExpression()).getText();
+    const [first, ...rest] = node.getArguments();
+    return PATH_JOINS.test(callee) && first && !leavesDir(rest, resolver, b, /resolve$/.test(callee)) ? first : null;
+  }
+  if (Node.isTemplateExpression(node)) {
+    const first = node.getTemplateSpans()[0];
+    return node.getHead().getLiteralText() === '' && first && !templateLeavesDir(node, resolver, b) ? first.getExpression() : null;
+  }
+  return null;
+}
 
 /**
  * The `mkdtemp` call a file path lies under, when the path is made from the directory it created
  * in a function (per call, not once at start-up), read with the bindings `b` of the call site: the directory itself, `path.join(dir, name)`, a
  * template that starts with it, through consts, parameters and names destructured from one
- * (`runCommand({ tempFilePath })` with `tempFilePath = path.join(tempDir, ...)`). Writing,
+ * (`runCommand({ tempFilePath })` with `tempFilePath = path.join(tempDir, ...)`); never a path
+ * whose later parts lead out of it (`path.join(dir, "..", "x")`, see {@link leavesDir}). Writing,
  * overwriting or deleting there touches nothing that existed before the call (corpus README, "What
  * the labels mean": destructive is about existing state). Null when the path is not known to be
  * under one.
@@ -94,16 +142,14 @@ function scratchDirOf(pathExpr: Node, resolver: Resolver, b: Bindings, depth = 0
   if (Node.isAwaitExpression(node)) node = unwrap(node.getExpression());
   const next = (n: Node, nb: Bindings = b): Node | null => scratchDirOf(n, resolver, nb, depth + 1);
   if (Node.isCallExpression(node)) {
-    const callee = unwrap(node.getExpression());
     // Made per call: one made once at start-up (module level) holds what earlier calls wrote.
-    if (SCRATCH_DIR_CALL.test(`${callee.getText()}(`)) return isModuleLevel(node) ? null : node;
-    const first = node.getArguments()[0];
-    return PATH_JOINS.test(callee.getText()) && first ? next(first) : null;
+    if (SCRATCH_DIR_CALL.test(`${unwrap(node.getExpression()).getText()}(`)) return isModuleLevel(node) ? null : node;
+    const first = underFirstPart(node, resolver, b);
+    return first ? next(first) : null;
   }
   if (Node.isTemplateExpression(node)) {
-    const head = node.getHead().getLiteralText();
-    const first = node.getTemplateSpans()[0];
-    return head === '' && first ? next(first.getExpression()) : null;
+    const first = underFirstPart(node, resolver, b);
+    return first ? next(first) : null;
   }
   if (!Node.isIdentifier(node) && !Node.isPropertyAccessExpression(node)) return null;
   const init = Node.isIdentifier(node) ? initializerOf(node, true) : undefined;
@@ -125,34 +171,29 @@ export type ScratchStep = { dir: Node } | { passed: Passed } | null;
 /** The {@link ScratchStep} of a path read with bindings `b`. */
 export function scratchStep(pathExpr: Node, resolver: Resolver, b: Bindings): ScratchStep {
   const dir = scratchDirOf(pathExpr, resolver, b);
-  return dir ? { dir } : builtOn(pathExpr, b);
+  return dir ? { dir } : builtOn(pathExpr, resolver, b);
 }
 
 /**
  * What a path read with bindings `b` is built on, traced as passed-values.ts traces values (also
  * through a parameter bound to a caller's expression, a `let` given one value): the `mkdtemp`
  * call made in a function, or a value the caller passes; through `path.join`'s first argument
- * and a template's leading part.
+ * and a template's leading part, when the parts after it stay inside ({@link leavesDir}).
  */
-function builtOn(pathExpr: Node, b: Bindings, depth = 0): ScratchStep {
+function builtOn(pathExpr: Node, resolver: Resolver, b: Bindings, depth = 0): ScratchStep {
   if (depth > MAX_KEY_DEPTH) return null;
   let node = unwrap(pathExpr);
   if (Node.isAwaitExpression(node)) node = unwrap(node.getExpression());
-  if (Node.isCallExpression(node)) {
-    const callee = unwrap(node.getExpression()).getText();
-    if (SCRATCH_DIR_CALL.test(`${callee}(`)) return isModuleLevel(node) ? null : { dir: node };
-    const first = node.getArguments()[0];
-    return PATH_JOINS.test(callee) && first ? builtOn(first, b, depth + 1) : null;
-  }
-  if (Node.isTemplateExpression(node)) {
-    const first = node.getTemplateSpans()[0];
-    return node.getHead().getLiteralText() === '' && first ? builtOn(first.getExpression(), b, depth + 1) : null;
+  if (Node.isCallExpression(node) && SCRATCH_DIR_CALL.test(`${unwrap(node.getExpression()).getText()}(`)) return isModuleLevel(node) ? null : { dir: node };
+  if (Node.isCallExpression(node) || Node.isTemplateExpression(node)) {
+    const first = underFirstPart(node, resolver, b);
+    return first ? builtOn(first, resolver, b, depth + 1) : null;
   }
   const traced = traceValue(node, b);
   if (traced === null) return null;
   if ('passed' in traced) return traced;
   // A name holding a path built on one (`const file = path.join(dir, name)`).
-  return traced.node !== node && traced.fields.length === 0 ? builtOn(traced.node, traced.bindings, depth + 1) : null;
+  return traced.node !== node && traced.fields.length === 0 ? builtOn(traced.node, resolver, traced.bindings, depth + 1) : null;
 }
 
 /**

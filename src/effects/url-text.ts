@@ -12,7 +12,8 @@ const MAX_DEPTH = 8;
  * The text of a URL argument with `{}` for its parts known only at run time: a string, a template
  * (`${base}/v1/search`), a `+` of parts, `new URL(path, base)`, `url.toString()`, `url.href`, the
  * consts and fields (`this.urls.search`) holding one, a list of segments joined
- * (`[this.baseUrl, ...req.path].join("/")`, the segments the caller gave in a request descriptor),
+ * (`[this.baseUrl, ...req.path].join("/")`, the segments the caller gave in a request descriptor,
+ * also when a conditional wraps a string path in a list: `typeof p === "string" ? [p] : p`),
  * and a `let` that later code only appends to (`url += "?" + query`: the path is its start).
  */
 export function urlTextOf(arg: Node, resolver: Resolver, b: Bindings): string {
@@ -68,9 +69,17 @@ function joinedText(call: import('ts-morph').CallExpression, resolver: Resolver,
   return parts === null ? null : parts.join(separator.value);
 }
 
-/** The texts of the elements of the list `expr` holds (see {@link joinedText}), or null when it is not a written-out list. */
+/**
+ * The texts of the elements of the list `expr` holds (see {@link joinedText}), or null when it is
+ * not a written-out list. A conditional that wraps a value in a list on one side only
+ * (`typeof p === "string" ? [p] : p`, `Array.isArray(p) ? p : [p]`) is that value as a list: its
+ * segments when it is one, else the one segment it is.
+ */
 function listParts(expr: Node, resolver: Resolver, b: Bindings, depth: number): string[] | null {
   if (depth > MAX_DEPTH) return null;
+  const held = fieldValue(expr, resolver, b);
+  const wrapped = held ? wrappedValue(held.node) : null;
+  if (held && wrapped) return listParts(wrapped, resolver, held.bindings, depth + 1) ?? [segmentText(wrapped, resolver, held.bindings, depth + 1)];
   const found = listValue(expr, resolver, b);
   if (!found) return null;
   return found.list.getElements().flatMap((element) => {
@@ -104,10 +113,26 @@ function listValue(expr: Node, resolver: Resolver, b: Bindings): { list: import(
   return value && Node.isArrayLiteralExpression(value) ? { list: value, bindings: found!.bindings } : null;
 }
 
+/**
+ * For a conditional whose two sides are one value, once as it is and once wrapped in a list
+ * literal (`typeof p === "string" ? [p] : p`, `Array.isArray(p) ? p : [p]`), that value; null for
+ * anything else.
+ */
+function wrappedValue(expr: Node): Node | null {
+  const node = unwrap(expr);
+  if (!Node.isConditionalExpression(node)) return null;
+  const [whenTrue, whenFalse] = [unwrap(node.getWhenTrue()), unwrap(node.getWhenFalse())];
+  for (const [list, other] of [[whenTrue, whenFalse], [whenFalse, whenTrue]] as const) {
+    const [only, ...rest] = Node.isArrayLiteralExpression(list) ? list.getElements() : [];
+    if (only && rest.length === 0 && !Node.isSpreadElement(only) && unwrap(only).getText() === other.getText()) return other;
+  }
+  return null;
+}
+
 /** The expression `expr` holds, with its bindings (see {@link listValue}): itself, what it resolves to, or the field of the object literal its holder is bound to. */
 function fieldValue(expr: Node, resolver: Resolver, b: Bindings, depth = 0): { node: Node; bindings: Bindings } | null {
   const node = unwrap(expr);
-  if (Node.isArrayLiteralExpression(node) || Node.isStringLiteral(node) || Node.isTemplateExpression(node) || Node.isNoSubstitutionTemplateLiteral(node)) return { node, bindings: b };
+  if (Node.isArrayLiteralExpression(node) || Node.isStringLiteral(node) || Node.isTemplateExpression(node) || Node.isNoSubstitutionTemplateLiteral(node) || wrappedValue(node)) return { node, bindings: b };
   if (depth > MAX_DEPTH) return null;
   const target = resolver.resolve(node, 0, b);
   if (target.kind === 'value') return unwrap(target.node) === node ? null : fieldValue(target.node, resolver, bindingsOf(target), depth + 1);

@@ -65,3 +65,51 @@ server.registerTool("t", { description: "d" }, async () => {
     ]);
   });
 });
+
+describe('paths that lead out of the scratch directory', () => {
+  /** The writes of a handler that makes a scratch directory, removes it in a finally, and writes `target` in between. */
+  const writing = (target: string, before = ''): Promise<string[]> =>
+    effectsOf(`  const tempDir = await fs.mkdtemp(path.join(os.tmpdir(), "proc-"));
+  try {${before}
+    await fs.writeFile(${target}, args.content, "utf8");
+  } finally {
+    await fs.rm(tempDir, { recursive: true, force: true });
+  }`);
+  const OVERWRITES = ['true writes a file (overwrites it if it exists)'];
+
+  it('takes a `..` segment after the directory as a write outside it: destructive', async () => {
+    expect(await writing('path.join(tempDir, "..", "settings.json")')).toEqual(OVERWRITES);
+  });
+
+  it('takes a `..` inside a later literal ("../x", "a/../../x") as a write outside it', async () => {
+    expect(await writing('path.join(tempDir, "../settings.json")')).toEqual(OVERWRITES);
+    expect(await writing('path.join(tempDir, "a/../../settings.json")')).toEqual(OVERWRITES);
+    expect(await writing('`${tempDir}/../settings.json`')).toEqual(OVERWRITES);
+  });
+
+  it('reads a `..` through a const, and an absolute part path.resolve starts again from', async () => {
+    expect(await writing('path.join(tempDir, UP, "settings.json")', '\n    const UP = "..";')).toEqual(OVERWRITES);
+    expect(await writing('path.resolve(tempDir, "/etc/settings.json")')).toEqual(OVERWRITES);
+  });
+
+  it('keeps a `..` out of a path handed to a helper that joins it to the directory', async () => {
+    const source = `${SERVER_HEADER}import fs from "node:fs/promises";\nimport os from "node:os";\nimport path from "node:path";
+const save = async (dir: string, text: string) => fs.writeFile(path.join(dir, "..", "out.txt"), text);
+server.registerTool("t", { description: "d", annotations: { destructiveHint: false } }, async (args: { content: string }) => {
+  const tempDir = await fs.mkdtemp(path.join(os.tmpdir(), "proc-"));
+  try {
+    await save(tempDir, args.content);
+  } finally {
+    await fs.rm(tempDir, { recursive: true, force: true });
+  }
+  return { content: [] };
+});
+`;
+    const result = await lintFiles({ 'server.ts': source }, ['server.ts']);
+    expect(tool(result, 't').effects?.effects.filter((e) => e.access === 'write').map((e) => `${e.destructive} ${e.description}`)).toEqual(OVERWRITES);
+  });
+
+  it('still reads names with dots that are no `..` segment ("..cache", "a..b") as inside', async () => {
+    expect(await writing('path.join(tempDir, "..cache", "a..b.txt")')).toEqual([]);
+  });
+});
