@@ -9,6 +9,13 @@ import { OPS, type OpEffect } from './catalog/ops.js';
  *
  * The verbs follow the MCP spec's hint meanings (2025-11-25, `ToolAnnotations`): deleting or
  * replacing existing state is destructive, creating or sending is additive and not idempotent.
+ *
+ * One rule also reads the object a verb acts on when it is named apart from the verb: a rotating
+ * verb (`rotate`, `regenerate`, `reset`, ...) replaces a secret when the words after it name one
+ * (`rotateApiKey`) or when the object it is given does (see {@link namedVerb}'s `object`): in a URL
+ * path, the segment before the id names the object (`/keys/{id}/rotate`, `/api-keys/{id}/rotate`,
+ * `/secrets/{id}/regenerate`, request-purpose.ts), while `/images/{id}/rotate` names no secret and
+ * `rotate` alone no operation. A rule on words, as the rest: no secret is looked for in the data.
  */
 export type VerbEffect = OpEffect;
 
@@ -31,9 +38,10 @@ const START: VerbEffect = { access: 'write', destructive: false, idempotent: nul
 
 /**
  * Replacing a secret with a newly generated one (`resetPassword`, `rotateKey`, `regenerateToken`,
- * Upstash's `…/reset-password`): the old secret stops working (destructive) and each repeat makes
- * another (not idempotent). Only with a word naming a secret: resetting a budget or a counter sets
- * it back to where it started (the table's `reset`).
+ * Upstash's `…/reset-password`, `POST /keys/{id}/rotate`): the old secret stops working
+ * (destructive) and each repeat makes another (not idempotent). Only with a word naming a secret,
+ * in the name or in the object it acts on: resetting a budget or a counter sets it back to where
+ * it started (the table's `reset`), rotating an image turns it.
  */
 const ROTATE: VerbEffect = { access: 'write', destructive: true, idempotent: false, label: 'replaces a secret with a newly generated one' };
 const ROTATING_VERBS: ReadonlySet<string> = new Set(['reset', 'rotate', 'regenerate', 'renew', 'roll', 'cycle']);
@@ -120,15 +128,21 @@ export function leadingVerb(name: string): string {
  * name joined to a change (`getOrCreateUser`, `fetchAndDelete`) takes the change, but a question
  * does not (`isCancel` reads), nor a noun after the verb (`getStart` reads a start position).
  * `argumentCount`, when the name is called, tells a verb that acts on its receiver (see
- * {@link ON_RECEIVER}). Null when the name starts with no verb of the table.
+ * {@link ON_RECEIVER}). `object`, when known, names what the verb acts on apart from the name (the
+ * collection a URL path's verb segment acts in: `keys` for `/keys/{id}/rotate`): a rotating verb
+ * whose object names a secret replaces it (see {@link ROTATE}). Null when the name starts with no
+ * verb of the table.
  */
-export function namedVerb(name: string, argumentCount?: number): { verb: string; effect: VerbEffect } | null {
+export function namedVerb(name: string, argumentCount?: number, object?: string): { verb: string; effect: VerbEffect } | null {
   for (const [phrase, effect] of VERB_PHRASES) {
     const match = phrase.exec(name);
     if (match) return { verb: match[0], effect };
   }
   const words = wordsOf(name);
-  if (ROTATING_VERBS.has(words[0] ?? '') && words.slice(1, 1 + SECRET_WORDS_WITHIN).some((w) => SECRET_WORDS.has(w))) return { verb: words[0]!, effect: ROTATE };
+  const namesSecret = (ws: string[]): boolean => ws.some((w) => SECRET_WORDS.has(w));
+  if (ROTATING_VERBS.has(words[0] ?? '') && (namesSecret(words.slice(1, 1 + SECRET_WORDS_WITHIN)) || (words.length === 1 && object !== undefined && namesSecret(wordsOf(object))))) {
+    return { verb: words[0]!, effect: ROTATE };
+  }
   const at = MANNER_PREFIXES.has(words[0] ?? '') ? 1 : 0;
   const lead = words[at];
   const effect = lead === undefined ? undefined : API_VERBS.get(lead);

@@ -1,10 +1,10 @@
 import { Node, SyntaxKind } from '../ts-morph.js';
 import { descendantsOfKinds } from '../analysis/nodes.js';
 import { bindingsOf, type Resolver } from '../analysis/resolve.js';
-import type { Bindings } from '../analysis/bindings.js';
+import { Bindings } from '../analysis/bindings.js';
 import { evaluate } from '../analysis/evaluate.js';
 import { returnedExpressions } from '../analysis/returns.js';
-import { initializerOf, isModuleLevel, unwrap, type FunctionNode } from '../analysis/syntax.js';
+import { initializerOf, isFunctionNode, isModuleLevel, unwrap, type FunctionNode } from '../analysis/syntax.js';
 import { passedAt, traceValue, type Passed } from './passed-values.js';
 
 /**
@@ -126,8 +126,52 @@ function underFirstPart(node: Node, resolver: Resolver, b: Bindings): Node | nul
   return null;
 }
 
+/** How many project functions {@link isScratchMaker} follows into (a helper that calls another). */
+const MAX_MAKER_DEPTH = 4;
+
 /**
- * The `mkdtemp` call a file path lies under, when the path is made from the directory it created
+ * True when `call` makes a new temporary directory for the code that calls it, on each call (not
+ * once at start-up, at module level): `mkdtemp` itself, or a call of a project function each of
+ * whose returned values is what such a call gives, directly, awaited or through a const
+ * (`async function makeScratch() { return await fs.mkdtemp(...) }`; `const dir =
+ * fs.mkdtempSync(p); return dir;`). The caller then holds a directory it made, as with `mkdtemp`
+ * inline.
+ */
+export function isScratchMaker(call: Node, resolver: Resolver, b: Bindings, depth = 0): boolean {
+  if (!Node.isCallExpression(call) || isModuleLevel(call)) return false;
+  if (SCRATCH_DIR_CALL.test(`${unwrap(call.getExpression()).getText()}(`)) return true;
+  if (depth >= MAX_MAKER_DEPTH) return false;
+  const target = resolver.resolve(call.getExpression(), 0, b);
+  if (target.kind !== 'function') return false;
+  const returned = returnedExpressions(target.node);
+  return (
+    returned.length > 0 &&
+    returned.every((value) => {
+      const traced = traceValue(value, bindingsOf(target));
+      return traced !== null && !('passed' in traced) && traced.fields.length === 0 && isScratchMaker(traced.node, resolver, traced.bindings, depth + 1);
+    })
+  );
+}
+
+/**
+ * The function that returns what `call` gives (`return await fs.mkdtemp(p)`, `const dir =
+ * makeScratch(); return dir;`), when the call is made in it; null otherwise. A directory made
+ * there is its callers' to keep or remove.
+ */
+export function returningFunction(call: Node): FunctionNode | null {
+  const fn = call.getFirstAncestor(isFunctionNode);
+  if (!fn) return null;
+  return returnedExpressions(fn).some((value) => {
+    const traced = traceValue(value, Bindings.EMPTY);
+    return traced !== null && !('passed' in traced) && traced.fields.length === 0 && traced.node === call;
+  })
+    ? fn
+    : null;
+}
+
+/**
+ * The `mkdtemp` call a file path lies under (or the call of a helper that returns the directory
+ * one makes: {@link isScratchMaker}), when the path is made from the directory it created
  * in a function (per call, not once at start-up), read with the bindings `b` of the call site: the directory itself, `path.join(dir, name)`, a
  * template that starts with it, through consts, parameters and names destructured from one
  * (`runCommand({ tempFilePath })` with `tempFilePath = path.join(tempDir, ...)`); never a path
@@ -143,7 +187,7 @@ function scratchDirOf(pathExpr: Node, resolver: Resolver, b: Bindings, depth = 0
   const next = (n: Node, nb: Bindings = b): Node | null => scratchDirOf(n, resolver, nb, depth + 1);
   if (Node.isCallExpression(node)) {
     // Made per call: one made once at start-up (module level) holds what earlier calls wrote.
-    if (SCRATCH_DIR_CALL.test(`${unwrap(node.getExpression()).getText()}(`)) return isModuleLevel(node) ? null : node;
+    if (isScratchMaker(node, resolver, b)) return node;
     const first = underFirstPart(node, resolver, b);
     return first ? next(first) : null;
   }
@@ -160,7 +204,7 @@ function scratchDirOf(pathExpr: Node, resolver: Resolver, b: Bindings, depth = 0
 
 /**
  * Where a written or deleted path lies, as its function tells: under a directory `mkdtemp` made
- * in this call (`dir`, see {@link scratchDirOf}); or under a value the caller passes (`passed`: a
+ * in this call, inline or in a helper that returns it (`dir`, see {@link scratchDirOf}); or under a value the caller passes (`passed`: a
  * parameter, a field of one, or `path.join` of one), to be read at each call of the function
  * ({@link scratchThroughCall}): a helper that writes the temporary file it is handed
  * (`runCommand({ command, tempFilePath })`) is summarised once for all its callers. Null when
@@ -184,7 +228,7 @@ function builtOn(pathExpr: Node, resolver: Resolver, b: Bindings, depth = 0): Sc
   if (depth > MAX_KEY_DEPTH) return null;
   let node = unwrap(pathExpr);
   if (Node.isAwaitExpression(node)) node = unwrap(node.getExpression());
-  if (Node.isCallExpression(node) && SCRATCH_DIR_CALL.test(`${unwrap(node.getExpression()).getText()}(`)) return isModuleLevel(node) ? null : { dir: node };
+  if (isScratchMaker(node, resolver, b)) return { dir: node };
   if (Node.isCallExpression(node) || Node.isTemplateExpression(node)) {
     const first = underFirstPart(node, resolver, b);
     return first ? builtOn(first, resolver, b, depth + 1) : null;
@@ -217,14 +261,14 @@ const REMOVING_CALL = /(?:^|\.)(?:rm|rmSync|rmdir|rmdirSync|remove|removeSync|ri
  * `finally` block (`try { ... } finally { await fs.rm(tempDir, { recursive: true }) }`): the
  * directory, and what is written in it, do not outlive the call, so neither its making nor its
  * removal is a change a later call can see (corpus README, "What the labels mean": a temporary
- * clone that is removed is not counted). `call` is the `mkdtemp` call or the removal; true when it
- * is one half of such a pair.
+ * clone that is removed is not counted). `call` is the `mkdtemp` call (or a call of a helper that
+ * returns its directory: {@link isScratchMaker}) or the removal, read with bindings `b`; true when
+ * it is one half of such a pair.
  */
-export function isCleanedScratchDir(call: Node): boolean {
+export function isCleanedScratchDir(call: Node, resolver: Resolver, b: Bindings): boolean {
   if (!Node.isCallExpression(call)) return false;
-  const callee = unwrap(call.getExpression()).getText();
-  if (SCRATCH_DIR_CALL.test(`${callee}(`)) return removalInFinally(heldIn(call)) !== null;
-  if (!REMOVING_CALL.test(callee)) return false;
+  if (isScratchMaker(call, resolver, b)) return removalInFinally(heldIn(call)) !== null;
+  if (!REMOVING_CALL.test(unwrap(call.getExpression()).getText())) return false;
   const first = call.getArguments()[0];
   const target = first ? unwrap(first) : undefined;
   if (!target || !Node.isIdentifier(target)) return false;
@@ -232,7 +276,7 @@ export function isCleanedScratchDir(call: Node): boolean {
   if (!decl || !Node.isVariableDeclaration(decl)) return false;
   const init = decl.getInitializer() ? unwrap(decl.getInitializerOrThrow()) : undefined;
   const made = init && Node.isAwaitExpression(init) ? unwrap(init.getExpression()) : init;
-  return made !== undefined && Node.isCallExpression(made) && SCRATCH_DIR_CALL.test(`${unwrap(made.getExpression()).getText()}(`) && removalInFinally(decl) === call;
+  return made !== undefined && isScratchMaker(made, resolver, b) && removalInFinally(decl) === call;
 }
 
 /** The variable a call's result is held in (`const dir = await fs.mkdtemp(p)`), or null. */

@@ -27,7 +27,7 @@ import { httpEffect, pathArgumentsOf, pathText, postEffect, relaxedByOperation, 
 import { pendingOwners, sentRequest, throughCall, type SentRequest } from './request-flow.js';
 import { pathPurpose, shownUrl } from './request-purpose.js';
 import { isCacheUpkeepCall, selectionKey, stateMutation, mutationOfCall, withoutRestoredSwitches } from './state.js';
-import { isCleanedScratchDir, isFreshKey, scratchStep, scratchThroughCall, type ScratchStep } from './fresh.js';
+import { isCleanedScratchDir, isFreshKey, isScratchMaker, returningFunction, scratchStep, scratchThroughCall, type ScratchStep } from './fresh.js';
 import { deletedIdStep, madeThroughCall, removesMade } from './created-here.js';
 import type { Passed } from './passed-values.js';
 import { createOnlyWrite } from './create-only.js';
@@ -49,11 +49,15 @@ import { CallCycles, type CycleDependent } from './cycles.js';
 /**
  * An effect whose judgement waits on a value the function with it takes from its caller
  * (passed-values.ts): a file path that may lie in a scratch directory a caller made (fresh.ts), the
- * id of a resource a caller may have created (created-here.ts).
+ * id of a resource a caller may have created (created-here.ts); or on what its caller does with the
+ * value the function returns: the making of a temporary directory a helper hands back
+ * (`returned`, `fn` the function that returns it), which a caller may remove in a `finally`.
  */
-interface Waiting {
-  readonly on: 'scratch' | 'made';
-  readonly passed: Passed;
+type Waiting = { readonly on: 'scratch' | 'made'; readonly passed: Passed } | { readonly on: 'returned'; readonly fn: FunctionNode };
+
+/** The function at whose calls a {@link Waiting} effect is judged. */
+function waitsAt(waiting: Waiting): Node {
+  return waiting.on === 'returned' ? waiting.fn : waiting.passed.parameter.getParentOrThrow();
 }
 
 interface Summary extends CycleDependent {
@@ -264,14 +268,18 @@ function wrappingFunctionName(call: CallExpression): string | null {
 }
 
 /**
- * A file write or deletion under a directory the tool made with `mkdtemp` (`dir`: that call; scratch
- * space: the temporary files of a command it runs) overwrites or deletes nothing that existed
- * before the call: not destructive, and the evidence says where the directory was made.
+ * A file write or deletion under a directory the tool made with `mkdtemp` (`dir`: that call, or the
+ * call of a helper that returns one; scratch space: the temporary files of a command it runs)
+ * overwrites or deletes nothing that existed before the call: not destructive, and the evidence
+ * says where the directory was made.
  */
 function inScratchDir(effect: Effect, dir: Node | null): Effect {
   if (dir === null || effect.destructive !== true) return effect;
   const at = locationOf(dir);
-  return { ...effect, destructive: false, description: `${effect.description} inside a temporary directory the tool made (mkdtemp at ${path.basename(at.file)}:${at.line})` };
+  // A helper that makes it (`makeScratch()`) is named where it is called.
+  const maker = Node.isCallExpression(dir) ? (calledName(dir) ?? 'mkdtemp') : 'mkdtemp';
+  const how = /^mkdtemp(?:Sync)?$/.test(maker) ? 'mkdtemp' : `mkdtemp in \`${maker}\``;
+  return { ...effect, destructive: false, description: `${effect.description} inside a temporary directory the tool made (${how} at ${path.basename(at.file)}:${at.line})` };
 }
 
 /** Methods of a list call's result that fetch a page of it (`client.projects.list(q).page(cursor)`): the list is the request. */
@@ -965,7 +973,7 @@ export class EffectAnalyzer {
       if (paths && e.from !== undefined && paths.has(e.from)) moved.from = paths.get(e.from)!;
       const waiting = this.waiting.get(e);
       // (A callee on a call cycle is also called with what the cycle passes: its parameters are not this call's arguments alone.)
-      if (waiting && !(recursive && waiting.passed.parameter.getParent() === callee)) {
+      if (waiting && !(recursive && waitsAt(waiting) === callee)) {
         const judged = this.judgedAt(waiting, moved, callee, call, callerB);
         if (judged === null) continue;
         moved = judged;
@@ -1342,12 +1350,15 @@ export class EffectAnalyzer {
     const fileEffect = effect !== null && (effect.kind === 'fs.write' || effect.kind === 'fs.delete');
     const where = fileEffect ? this.scratchOfPath(sink, call, b) : null;
     const scratch = where && 'dir' in where ? where.dir : null;
-    const upkeep = fileEffect && (this.keepsCache(call) || isCleanedScratchDir(call) || (scratch !== null && isCleanedScratchDir(scratch)));
+    const upkeep = fileEffect && (this.keepsCache(call) || isCleanedScratchDir(call, this.resolver, b) || (scratch !== null && isCleanedScratchDir(scratch, this.resolver, b)));
     if (effect && !upkeep && !isLogAppend(sink, call, effect) && !isEnsuredParentDir(sink, call, effect) && !this.isLockFileEffect(effect, sink, call)) {
       const pushed = this.createsNewFile(inScratchDir(effect, scratch), sink, call, b);
       if (step && 'pending' in step) this.sentRequests.set(pushed, step.pending);
       // A path the caller passes: a scratch directory the caller made is seen at its call (fresh.ts).
       if (where && 'passed' in where && pushed.destructive === true) this.waiting.set(pushed, { on: 'scratch', passed: where.passed });
+      // A temporary directory a helper makes and returns: its caller may remove it in a `finally` (fresh.ts).
+      const returnedBy = fileEffect && isScratchMaker(call, this.resolver, b) ? returningFunction(call) : null;
+      if (returnedBy) this.waiting.set(pushed, { on: 'returned', fn: returnedBy });
       summary.effects.push(Node.isCallExpression(call) ? this.deletionOfMade(pushed, call, b) : pushed);
     }
   }
@@ -1406,13 +1417,31 @@ export class EffectAnalyzer {
    * write in a scratch directory the caller removes), still waiting, or as it was.
    */
   private judgedAt(waiting: Waiting, effect: Effect, callee: FunctionNode, call: Node, b: Bindings): Effect | null {
+    if (waiting.on === 'returned') return this.returnedScratchAt(waiting, effect, callee, call, b);
     const step = waiting.on === 'scratch' ? scratchThroughCall(waiting.passed, callee, call, this.resolver, b) : madeThroughCall(waiting.passed, callee, call, this.resolver, b);
     if (step === undefined) this.waiting.set(effect, waiting);
     else if (step !== null && 'passed' in step) this.waiting.set(effect, { on: waiting.on, passed: step.passed });
-    else if (step !== null && 'dir' in step) return isCleanedScratchDir(step.dir) ? null : inScratchDir(effect, step.dir);
+    else if (step !== null && 'dir' in step) return isCleanedScratchDir(step.dir, this.resolver, b) ? null : inScratchDir(effect, step.dir);
     else if (step !== null) return removesMade(effect, step.made);
     return effect;
   }
+  /**
+   * The making of a temporary directory that `waiting.fn` returns, at `call` (a call of `callee`
+   * read with the caller's bindings `b`): nothing when the caller holds the directory and removes
+   * it in a `finally` (fresh.ts, as with `mkdtemp` inline); still waiting when the caller returns
+   * it in turn; else as it was.
+   */
+  private returnedScratchAt(waiting: Waiting & { on: 'returned' }, effect: Effect, callee: FunctionNode, call: Node, b: Bindings): Effect | null {
+    if (waiting.fn !== callee) {
+      this.waiting.set(effect, waiting);
+      return effect;
+    }
+    if (isCleanedScratchDir(call, this.resolver, b)) return null;
+    const returnedBy = returningFunction(call);
+    if (returnedBy) this.waiting.set(effect, { on: 'returned', fn: returnedBy });
+    return effect;
+  }
+
 
   /** A call the linter cannot see into: its name's verb as a likely effect, else an unresolved item; nothing for making a client ({@link isClientFactoryCall}) or a cache's upkeep ({@link isCacheUpkeepCall}). */
   private unseen(summary: Summary, call: CallExpression | NewExpression, reason: string, b: Bindings, sink?: string, service?: string | null): void {
@@ -1476,8 +1505,8 @@ export class EffectAnalyzer {
     const inner = (owner: Node): boolean => owner !== fn && contains(fn, owner);
     const waiting = (e: Effect): boolean => {
       const sent = this.sentRequests.get(e);
-      const passed = this.waiting.get(e)?.passed.parameter.getParentOrThrow();
-      return (sent !== undefined && pendingOwners(sent).some(inner)) || (passed !== undefined && inner(passed));
+      const waiting = this.waiting.get(e);
+      return (sent !== undefined && pendingOwners(sent).some(inner)) || (waiting !== undefined && inner(waitsAt(waiting)));
     };
     if (!effects.some(waiting)) return effects;
     const reached = new Set(effects.filter((e) => !waiting(e)).map(site));

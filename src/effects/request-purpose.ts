@@ -75,9 +75,9 @@ export function shownUrl(url: string): string {
   return segments.length > SEGMENTS_SHOWN ? `…/${segments.slice(-SEGMENTS_SHOWN).join('/')}` : pathOf(url) || url;
 }
 
-/** The operation one name (a path segment's dotted part, a JSON-RPC method's part) announces, and the word that decided. */
-function operationOfName(name: string): { op: OpEffect; word: string } | null {
-  const named = namedVerb(name);
+/** The operation one name (a path segment's dotted part, a JSON-RPC method's part) announces, and the word that decided; `object` names what it acts on (see {@link namedVerb}). */
+function operationOfName(name: string, object?: string): { op: OpEffect; word: string } | null {
+  const named = namedVerb(name, undefined, object);
   if (named) return { op: named.effect, word: named.verb };
   const lead = wordsOf(name)[0];
   if (lead !== undefined && PATH_RUNS.has(lead)) return { op: OPS.run, word: lead };
@@ -90,8 +90,11 @@ function operationOfName(name: string): { op: OpEffect; word: string } | null {
  * `…/chat/completions` reads, `/oauth2/token` reads, `…/course/register` adds. When the last
  * segment names none, the segment right before it does, if no route parameter sits between them
  * (`/_apis/search/codesearchresults`: a search, of code); a segment before a parameter names the
- * collection the request acts in (`…/search/{id}/feedback` sends feedback). Null when neither is a
- * verb nor an operation of {@link PATH_READS} (a collection: `…/projects/{}/surveys`).
+ * collection the request acts in (`…/search/{id}/feedback` sends feedback). That collection is the
+ * object of the verb, which tells a secret rotated (`/keys/{id}/rotate`, `/api-keys/{id}/rotate`,
+ * `/secrets/{id}/regenerate`: api-verbs.ts) from an image turned (`/images/{id}/rotate`, no
+ * operation). Null when neither is a verb nor an operation of {@link PATH_READS} (a collection:
+ * `…/projects/{}/surveys`).
  */
 export function pathPurpose(url: string): RequestPurpose | null {
   const raw = pathOf(url).split('/').filter((s) => s.length > 0 && !NEUTRAL_SEGMENT.test(s));
@@ -101,10 +104,15 @@ export function pathPurpose(url: string): RequestPurpose | null {
   let last = text.length - 1;
   while (last >= 0 && text[last] === '') last--;
   if (last < 0) return null;
-  const candidates = literal(last) && literal(last - 1) ? [text[last]!, text[last - 1]!] : [text[last]!];
-  for (const segment of candidates) {
+  const candidates = literal(last) && literal(last - 1) ? [last, last - 1] : [last];
+  for (const at of candidates) {
+    const segment = text[at]!;
+    // The nearest named segment before it, route parameters aside: what the verb acts on.
+    let before = at - 1;
+    while (before >= 0 && text[before] === '') before--;
+    const object = before >= 0 ? text[before] : undefined;
     for (const part of segment.split('.').reverse()) {
-      const found = operationOfName(part);
+      const found = operationOfName(part, object);
       if (found) return { op: postedOp(found.op), why: `${found.op.access === 'read' ? 'a read' : 'a write'} by its path (\`${found.word}\`)`, byName: true };
     }
   }

@@ -3,6 +3,7 @@ import { definingNode, evaluate } from '../analysis/evaluate.js';
 import { bindingsOf, type Resolver } from '../analysis/resolve.js';
 import { initializerOf, isFunctionNode, isNewOf, unwrap } from '../analysis/syntax.js';
 import { Node, SyntaxKind } from '../ts-morph.js';
+import type { OpEffect } from './catalog/ops.js';
 import { URL_PLACEHOLDER, pathPurpose } from './request-purpose.js';
 
 /** How deep {@link urlTextOf} follows the parts of an address. */
@@ -14,7 +15,9 @@ const MAX_DEPTH = 8;
  * consts and fields (`this.urls.search`) holding one, a list of segments joined
  * (`[this.baseUrl, ...req.path].join("/")`, the segments the caller gave in a request descriptor,
  * also when a conditional wraps a string path in a list: `typeof p === "string" ? [p] : p`),
- * and a `let` that later code only appends to (`url += "?" + query`: the path is its start).
+ * and a `let` that later code only appends to (`url += "?" + query`: the path is its start). A
+ * conditional part is one address when both sides name the same operation, else the worse of
+ * the two for the hints (`args.hard ? "delete" : "archive"` deletes).
  */
 export function urlTextOf(arg: Node, resolver: Resolver, b: Bindings): string {
   // Parts unknown side by side (`${base}${path}`, a query appended to an unknown part) read as one.
@@ -41,10 +44,11 @@ function textOf(arg: Node, resolver: Resolver, b: Bindings, depth: number): stri
     return URL_PLACEHOLDER;
   }
   if (Node.isPropertyAccessExpression(node) && node.getName() === 'href') return next(node.getExpression());
-  // `${enable ? "enable-backup" : "disable-backup"}`: one address when both name the same operation.
+  // `${enable ? "enable-backup" : "disable-backup"}`: one address when both name the same operation;
+  // `${args.hard ? "delete" : "archive"}`: the worse of two (see {@link worseAlternative}).
   if (Node.isConditionalExpression(node)) {
     const [whenTrue, whenFalse] = [next(node.getWhenTrue()), next(node.getWhenFalse())];
-    return whenTrue === whenFalse || sameOperation(whenTrue, whenFalse) ? whenTrue : URL_PLACEHOLDER;
+    return whenTrue === whenFalse || sameOperation(whenTrue, whenFalse) ? whenTrue : (worseAlternative(whenTrue, whenFalse) ?? URL_PLACEHOLDER);
   }
   const start = Node.isIdentifier(node) ? letStart(node) : undefined;
   // A query or fragment appended (`url += "?" + params`) leaves the path as it was.
@@ -161,6 +165,30 @@ function letStart(id: Node): { init: Node; appended: Node[] } | undefined {
     .getDescendantsOfKind(SyntaxKind.BinaryExpression)
     .filter((e) => e.getOperatorToken().getKind() >= SyntaxKind.FirstAssignment && e.getOperatorToken().getKind() <= SyntaxKind.LastAssignment && e.getLeft().getSymbol() === symbol);
   return writes.every((e) => e.getOperatorToken().getKind() === SyntaxKind.PlusEqualsToken) ? { init, appended: writes.map((e) => e.getRight()) } : undefined;
+}
+
+/**
+ * Of two alternative addresses whose paths name different operations (request-purpose.ts), the
+ * one whose operation is worse for the hints, as the request may be either: a write before a
+ * read, among writes a destructive one first, then one a repeat changes again before one it
+ * does not (`args.hard ? "delete" : "archive"` deletes). When one names no operation, only a
+ * destructive other is known to be worse; otherwise null (the request's method decides).
+ */
+function worseAlternative(a: string, b: string): string | null {
+  const [x, y] = [pathPurpose(a), pathPurpose(b)];
+  if (x === null || y === null) {
+    const named = x ?? y;
+    return named?.op.destructive === true ? (x ? a : b) : null;
+  }
+  return severity(x.op) >= severity(y.op) ? a : b;
+}
+
+/** How bad an operation is for the hints, for {@link worseAlternative}: a read least; among writes, destructive (then unknown) before not, then not idempotent (then unknown) before idempotent. */
+function severity(op: OpEffect): number {
+  if (op.access !== 'write') return 0;
+  const destructive = op.destructive === true ? 2 : op.destructive === null ? 1 : 0;
+  const idempotent = op.idempotent === false ? 2 : op.idempotent === null ? 1 : 0;
+  return 1 + destructive * 3 + idempotent;
 }
 
 /** True when two addresses' paths name the same operation (request-purpose.ts): `…/enable-backup` and `…/disable-backup` both set a flag. */

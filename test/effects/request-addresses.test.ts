@@ -56,9 +56,9 @@ describe('addresses a client builds from the segments a tool gives', () => {
     ]);
   });
 
-  it('keeps an address whose two alternatives name different operations unknown: PATCH keeps its own traits', async () => {
+  it('reads an address whose two alternatives name different operations as the worse of them (the deletion)', async () => {
     expect(await effectsOf('  await http.patch([`v2/databases/${enable ? "enable-backup" : "delete-backup"}`, id]);')).toEqual([
-      'write d=true i=true | makes an HTTP request (PATCH) for `patch` (`patch`: changes existing data to the values given)',
+      'write d=true i=true | makes an HTTP request (PATCH to …/delete-backup/{}: a write by its path (`delete`))',
     ]);
   });
 
@@ -81,6 +81,36 @@ describe('addresses a client builds from the segments a tool gives', () => {
   });
 });
 
+describe('a path part that picks one of two operations', () => {
+  const DELETES = 'write d=true i=true | makes an HTTP request (POST to …/{}/delete: a write by its path (`delete`))';
+
+  it('takes the destructive one, on either side, as a segment or in a template', async () => {
+    expect(await effectsOf('  await http.post(["projects", id, enable ? "delete" : "archive"]);')).toEqual([DELETES]);
+    expect(await effectsOf('  await http.post(["projects", id, enable ? "archive" : "delete"]);')).toEqual([DELETES]);
+    expect(await effectsOf('  await http.post(`projects/${id}/${enable ? "archive" : "delete"}`);')).toEqual([DELETES]);
+  });
+
+  it('takes the destructive one over a read, and a write over a read', async () => {
+    expect(await effectsOf('  await http.post(["projects", id, enable ? "search" : "delete"]);')).toEqual([DELETES]);
+    expect(await effectsOf('  await http.post(["projects", id, enable ? "search" : "archive"]);')).toEqual([
+      'write d=false i=true | makes an HTTP request (POST to …/{}/archive: a write by its path (`archive`))',
+    ]);
+  });
+
+  it('takes the destructive one over a part that names no operation; leaves another pair to the method', async () => {
+    expect(await effectsOf('  await http.post(["projects", id, enable ? "delete" : "members"]);')).toEqual([DELETES]);
+    expect(await effectsOf('  await http.post(["projects", id, enable ? "archive" : "members"]);')).toEqual([
+      'write d=false i=false | makes an HTTP request (POST to …/{}/{}: neither its path nor its body names the operation, so a likely write)',
+    ]);
+  });
+
+  it('reads the same in a URL given to fetch directly', async () => {
+    expect(await effectsOf('  await fetch(`https://api.example.com/v1/items/${id}/${enable ? "archive" : "purge"}`, { method: "POST" });')).toEqual([
+      'write d=true i=true | makes an HTTP request (POST to …/{}/purge: a write by its path (`purge`))',
+    ]);
+  });
+});
+
 describe('a secret replaced with a new one', () => {
   const judged = (name: string): string | null => {
     const named = namedVerb(name);
@@ -96,5 +126,35 @@ describe('a secret replaced with a new one', () => {
   it('keeps a reset of anything else (a budget, a counter) a setting that repeats to the same state', () => {
     expect(judged('resetBudget')).toBe('reset d=true i=true');
     expect(judged('rotateImage')).toBeNull();
+  });
+
+  it('reads a bare rotating verb by the object it is given: a secret is rotated, an image is not', () => {
+    const withObject = (name: string, object: string): string | null => {
+      const named = namedVerb(name, undefined, object);
+      return named && `${named.verb} d=${named.effect.destructive} i=${named.effect.idempotent}`;
+    };
+    expect(withObject('rotate', 'keys')).toBe('rotate d=true i=false');
+    expect(withObject('regenerate', 'secrets')).toBe('regenerate d=true i=false');
+    expect(withObject('rotate', 'images')).toBeNull();
+    expect(withObject('reset', 'budgets')).toBe('reset d=true i=true');
+    expect(judged('rotate')).toBeNull();
+  });
+
+  const ROTATES = (verb: string): string => `write d=true i=false | makes an HTTP request (POST to …/{}/${verb}: a write by its path (\`${verb}\`))`;
+
+  it('takes POST …/{id}/rotate of keys, API keys and credentials, and …/{id}/regenerate of secrets, as a rotation', async () => {
+    expect(await effectsOf('  await http.post(["v1/keys", id, "rotate"]);')).toEqual([ROTATES('rotate')]);
+    expect(await effectsOf('  await http.post(["v1/api-keys", id, "rotate"]);')).toEqual([ROTATES('rotate')]);
+    expect(await effectsOf('  await http.post(`v1/credentials/${id}/rotate`);')).toEqual([ROTATES('rotate')]);
+    expect(await effectsOf('  await fetch(`https://api.example.com/v1/secrets/${id}/regenerate`, { method: "POST" });')).toEqual([ROTATES('regenerate')]);
+  });
+
+  it('takes a reset of a password named by the segment before it as a rotation, and leaves …/images/{id}/rotate unknown', async () => {
+    expect(await effectsOf('  await http.post(["v1/users", id, "password/reset"]);')).toEqual([
+      'write d=true i=false | makes an HTTP request (POST to …/password/reset: a write by its path (`reset`))',
+    ]);
+    expect(await effectsOf('  await http.post(["v1/images", id, "rotate"]);')).toEqual([
+      'write d=false i=false | makes an HTTP request (POST to …/{}/rotate: neither its path nor its body names the operation, so a likely write)',
+    ]);
   });
 });
