@@ -171,6 +171,8 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   // A run that finds nothing says why, where it can tell (a run over changed files is about them, not the project).
   const unresolvedRegistrations = discovery.tools.length === 0 && found.length === 0 && context.length === 0 ? explainNoTools(targets, program.dependencies.followed(), program.dependencies.notFollowed()) : found;
 
+  // A tools/call handler that looks its tool up in a registry the linter cannot read finds the tool listed under that name.
+  resolver.listTools(discovered.flatMap(({ facts, listed }) => (listed && facts.name !== null ? [{ name: facts.name, node: listed.node, bindings: listed.bindings }] : [])));
   const analyzer = new EffectAnalyzer(resolver, {
     maxDepth: options.maxDepth ?? DEFAULT_INFER_OPTIONS.maxDepth,
     maxWork: options.maxWork ?? DEFAULT_INFER_OPTIONS.maxWork,

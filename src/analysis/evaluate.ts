@@ -4,8 +4,8 @@ import { Bindings } from './bindings.js';
 import { descendantsOfKinds } from './nodes.js';
 import { evaluatePath } from './paths.js';
 import { bindParameters, bindingsOf, type Resolver, restArguments } from './resolve.js';
-import { soleReturn } from './returns.js';
-import { constInitializer, type FunctionNode, initializerOf, isFunctionNode, isNewOf, shorten, unwrap } from './syntax.js';
+import { guardedReturns, soleReturn } from './returns.js';
+import { constInitializer, downlevelNullish, type FunctionNode, initializerOf, isFunctionNode, isNewOf, shorten, unwrap } from './syntax.js';
 import type { Evaluated } from './values.js';
 
 /** One property of an object evaluated statically, with the node that wrote it (inside a spread source if it came from one). */
@@ -205,12 +205,18 @@ function oneOf(values: unknown[], why: Evaluated & { known: false }): Evaluated 
 const TRUTHY = (v: unknown): boolean => Boolean(v);
 
 /**
- * Operators whose result follows from their operands: `??`, `||`, `&&`, `===`, `!==`, `==`,
- * `!=`, `? :`, `Boolean(x)`, and membership in a literal list or set (`NAMES.has(x)`,
+ * Operators whose result follows from their operands: `??` (also as tsc writes it for older
+ * targets), `||`, `&&`, `===`, `!==`, `==`, `!=`, `? :`, `Boolean(x)`, and membership in a literal list or set (`NAMES.has(x)`,
  * `[...].includes(x)`). When an operand is unknown but the result can only be one of a few
  * values (both branches of a condition known), they are listed in `possible`. Null for other nodes.
  */
 function evaluateOperation(node: Node, resolver: Resolver, depth: number, b: Bindings): Evaluated | null {
+  // tsc's downlevel `a ?? b`: read as written.
+  const nullish = downlevelNullish(node);
+  if (nullish) {
+    const value = evaluate(nullish.value, resolver, depth + 1, b);
+    if (value.known) return value.value === null || value.value === undefined ? evaluate(nullish.fallback, resolver, depth + 1, b) : value;
+  }
   if (Node.isConditionalExpression(node)) {
     const cond = evaluate(node.getCondition(), resolver, depth + 1, b);
     if (cond.known) return evaluate(TRUTHY(cond.value) ? node.getWhenTrue() : node.getWhenFalse(), resolver, depth + 1, b);
@@ -391,21 +397,34 @@ function literalPredicate(call: import('ts-morph').CallExpression, resolver: Res
  * parameters bound to the call's arguments. Only with every argument known, and not read as
  * `undefined` (an absent key of an object the linter took for the argument): a guess about an
  * argument must not decide what a validator answers (`if (!isValidStatus(status)) throw`), which
- * would leave the code after it unread. Null for any other call, or an
+ * would leave the code after it unread. A body of guard clauses and a last return (`if
+ * (!name.includes("-slash-")) return null; return name.replace(...)`) answers by its first test
+ * that holds, when each test is known (returns.ts `guardedReturns`). Null for any other call, or an
  * unknown answer (the caller then says why the call is not known).
  */
 function projectCallValue(call: import('ts-morph').CallExpression, resolver: Resolver, depth: number, b: Bindings): Evaluated | null {
   const target = resolver.resolve(call.getExpression(), 0, b);
   if (target.kind !== 'function') return null;
-  const returned = soleReturn(target.node);
-  if (!returned || !readsOnlyFixedNames(returned)) return null;
+  const sole = soleReturn(target.node);
+  const ways = sole ? [{ value: sole }] : guardedReturns(target.node);
+  if (!ways || !ways.every((w) => readsOnlyFixedNames(w.value) && (!w.when || readsOnlyFixedNames(w.when)))) return null;
   const given = (a: Node): boolean => {
     const v = evaluate(a, resolver, depth + 1, b);
     return v.known && v.value !== undefined;
   };
   if (call.getArguments().some((a) => Node.isSpreadElement(a) || !given(a))) return null;
-  const v = evaluate(returned, resolver, depth + 1, bindParameters(target.node, call.getArguments(), b, bindingsOf(target)));
-  return v.known ? v : null;
+  const inner = bindParameters(target.node, call.getArguments(), b, bindingsOf(target));
+  // Guard clauses in order: the first test that holds returns; a test the linter cannot decide leaves the value unknown.
+  for (const { when, value } of ways) {
+    if (when) {
+      const test = evaluate(when, resolver, depth + 1, inner);
+      if (!test.known) return null;
+      if (!test.value) continue;
+    }
+    const v = evaluate(value, resolver, depth + 1, inner);
+    return v.known ? v : null;
+  }
+  return null;
 }
 
 /**

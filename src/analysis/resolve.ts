@@ -65,7 +65,7 @@ function withBindings(target: Target, b: Bindings): Target {
   return target;
 }
 
-const MAX_RESOLVE_DEPTH = 24;
+const MAX_RESOLVE_DEPTH = 32;
 
 /** What an import whose module is not written as a string (`import x from 123`, in a file that does not parse) stands for. */
 const NO_SPECIFIER: Target = { kind: 'unknown', reason: 'an import whose module specifier is not a string' };
@@ -131,6 +131,8 @@ export class Resolver {
   private readonly instanceCache = new Map<Node, Map<number, Instance>>();
   /** See {@link Resolver.loopElements}: made on first use (the project's files are all loaded by then). */
   private collections: CollectionElements | null = null;
+  /** The tools the program's tools/list handlers list, by name (see {@link Resolver.listTools}). */
+  private listedTools = new Map<string, { node: Node; bindings: Bindings }[]>();
   /** See {@link Resolver.newExpressions}: built on first use (the project's files are all loaded by then). */
   private newSites: Map<string, import('ts-morph').NewExpression[]> | null = null;
 
@@ -230,6 +232,25 @@ export class Resolver {
    */
   loopElements(loop: import('ts-morph').ForOfStatement): Node[] | null {
     return this.collectionsOf(loop).ofLoop(loop);
+  }
+
+  /**
+   * Tells the resolver the tool objects the program's `tools/list` handlers list (discovery,
+   * low-level.ts), each with its name and the bindings it was read in: a registry lookup in a
+   * `tools/call` handler (`Array.from(this.host.tools.values()).find((t) => t.name === name)`, also
+   * in a helper it calls) whose list the program does not tell (a Map another class fills at run
+   * time) finds, for the tool name it is asked for, the one tool listed under that name (see
+   * {@link Resolver.registryEntry}). The listing is what clients see: the entry `tools/call` runs
+   * for a name is the one `tools/list` gave under it. Only a search that compares each entry's
+   * `name` (`find`): a Map's `get` may be keyed otherwise. Replaces what an earlier call gave.
+   */
+  listTools(tools: readonly { name: string; node: Node; bindings: Bindings }[]): void {
+    this.listedTools = new Map();
+    for (const { name, node, bindings } of tools) {
+      const list = this.listedTools.get(name) ?? [];
+      list.push({ node, bindings });
+      this.listedTools.set(name, list);
+    }
   }
 
   /** The program's collections (collection-elements.ts), read from `node`'s project on first use (its files are all loaded by then). */
@@ -572,6 +593,12 @@ export class Resolver {
     if (key === null) return null;
     const collections = this.collectionsOf(call);
     const entries = lookup.kind === 'find' ? collections.ofExpression(lookup.collection) : collections.ofMap(lookup.collection);
+    // A list the program does not tell, searched by name: the tool listed under the name asked for,
+    // when only one is (see listTools). Not a Map's `get`: its keys may be other than the names.
+    if (entries === null && lookup.kind === 'find' && lookup.field === 'name') {
+      const listed = this.listedTools.get(key);
+      return listed?.length === 1 ? this.resolve(listed[0]!.node, depth + 1, listed[0]!.bindings) : null;
+    }
     if (!entries || entries.length === 0) return null;
     const matches: Target[] = [];
     for (const entry of entries) {
@@ -619,15 +646,21 @@ export class Resolver {
     return null;
   }
 
-  /** A computed key whose value the bindings or a constant fix (`handlers[name]` in a dispatch branch). */
+  /**
+   * A computed key whose value the bindings or a constant fix (`handlers[name]` in a dispatch
+   * branch), also one computed from them (`const newName = legacyName(name) ?? name`, evaluated).
+   */
   private constantKey(arg: Node, depth: number, b: Bindings): string | null {
     const target = this.resolve(arg, depth + 1, b);
     if (target.kind === 'const' && (typeof target.value === 'string' || typeof target.value === 'number')) return String(target.value);
     if (target.kind === 'value') {
       const value = unwrap(target.node);
-      if (value !== unwrap(arg)) return keyName(value);
+      const named = value !== unwrap(arg) ? keyName(value) : null;
+      if (named !== null) return named;
     }
-    return null;
+    if (b.size === 0 || !this.evaluation) return null;
+    const computed = this.evaluation.evaluate(arg, b);
+    return computed.known && (typeof computed.value === 'string' || typeof computed.value === 'number') ? String(computed.value) : null;
   }
 
   /**
@@ -802,7 +835,9 @@ export class Resolver {
    * conditional (see {@link Resolver.memberOfSides}), or whose returns
    * are all literals (see {@link Resolver.literalReturns}) and every return the arguments reach
    * gives the same node for it (`return { name, config, cb: args[1] }` in each case of a `switch`
-   * on the argument count). Null when they differ, one is unknown, or the callee is no such function.
+   * on the argument count); a literal without the member (an error outcome, `{ message }`) is an
+   * outcome the caller tells apart before reading it, and is passed over. Null when they differ,
+   * one is unknown, none gives it, or the callee is no such function.
    */
   private memberOfReturns(call: import('ts-morph').CallExpression, name: string, depth: number, b: Bindings): Target | null {
     const callee = this.resolve(call.getExpression(), depth + 1, b);
@@ -821,13 +856,69 @@ export class Resolver {
     const reached = this.evaluation && bindings.size > 0 ? returns.filter((r) => this.evaluation!.isReachable(r, callee.node, bindings)) : returns;
     let agreed: Target | null = null;
     for (const returned of reached) {
+      // An outcome written without the member (`return { message: "not found" }` beside `return { tool }`)
+      // is one the caller tells apart before it reads the member (`if ("message" in prepared) throw ...`).
+      if (literal.length > 0 && this.lacksMember(unwrap(returned), name, depth + 1, bindings)) continue;
       const value: Target = literal.length > 0 ? { kind: 'value', node: unwrap(returned) as Expression, bindings } : this.resolve(returned, depth + 1, bindings);
-      const found = this.member(value, name, null, depth + 1);
+      const found = this.madeOne(this.member(value, name, null, depth + 1), depth + 1);
       if (found.kind === 'unknown') return null;
-      if (agreed && !sameTarget(agreed, found)) return null;
+      if (agreed && !sameTarget(agreed, found) && (this.madeClass(agreed, depth + 1) ?? 0) !== this.madeClass(found, depth + 1)) return null;
       agreed ??= found;
     }
     return agreed;
+  }
+
+  /**
+   * The class a value is made with (`new ApifyClient({ token })`), as a key: a package's class by
+   * its module and name, a project class by its declaration. Null for any other value. Returns
+   * that each make an instance of one class give one kind of value (the same client, configured
+   * differently: with a token on one path, with payment headers on another).
+   */
+  private madeClass(target: Target, depth: number): string | null {
+    if (target.kind !== 'value' || depth > MAX_RESOLVE_DEPTH) return null;
+    const node = unwrap(target.node);
+    if (!Node.isNewExpression(node)) return null;
+    const cls = this.resolve(node.getExpression(), depth + 1, bindingsOf(target));
+    if (cls.kind === 'module') return `${cls.specifier}#${cls.path.join('.')}`;
+    if (cls.kind === 'global') return `global#${cls.path.join('.')}`;
+    if (cls.kind === 'value' || cls.kind === 'function') return `${cls.node.getSourceFile().getFilePath()}#${cls.node.getPos()}`;
+    return null;
+  }
+
+  /**
+   * A conditional whose two sides make an instance of one class ({@link Resolver.madeClass}:
+   * `paid ? new ApifyClient({ headers }) : new ApifyClient({ token })`) stands for its first side;
+   * any other target is returned as it is.
+   */
+  private madeOne(target: Target, depth: number): Target {
+    if (target.kind !== 'value') return target;
+    const node = unwrap(target.node);
+    if (!Node.isConditionalExpression(node)) return target;
+    const b = bindingsOf(target);
+    const sides = [node.getWhenTrue(), node.getWhenFalse()].map((side): Target => withBindings({ kind: 'value', node: side as Expression }, b));
+    const made = this.madeClass(sides[0]!, depth);
+    return made !== null && made === this.madeClass(sides[1]!, depth) ? sides[0]! : target;
+  }
+
+
+  /**
+   * True for an object literal read in `b` that lists neither the member `name` nor a spread that
+   * could bring it: a spread of an object literal or of a project call whose every return is such
+   * a literal (`{ ...outcome, decodedArgs }` with `outcome = classifyError(e)`) lacks it too.
+   */
+  private lacksMember(node: Node, name: string, depth: number, b: Bindings): boolean {
+    if (!Node.isObjectLiteralExpression(node) || depth > MAX_RESOLVE_DEPTH) return false;
+    return node.getProperties().every((p) => {
+      if (!Node.isSpreadAssignment(p)) return Node.isPropertyAssignment(p) || Node.isShorthandPropertyAssignment(p) || Node.isMethodDeclaration(p) || Node.isGetAccessorDeclaration(p) ? p.getName() !== name : false;
+      const spread = this.resolve(p.getExpression(), depth + 1, b);
+      if (spread.kind !== 'value') return false;
+      const value = unwrap(spread.node);
+      if (Node.isObjectLiteralExpression(value)) return this.lacksMember(value, name, depth + 1, bindingsOf(spread));
+      if (!Node.isCallExpression(value)) return false;
+      const callee = this.resolve(value.getExpression(), depth + 1, bindingsOf(spread));
+      const returns = callee.kind === 'function' ? returnedExpressions(callee.node) : [];
+      return returns.length > 0 && returns.every((r) => this.lacksMember(unwrap(r), name, depth + 1, bindingsOf(callee)));
+    });
   }
 
   /**
@@ -1712,6 +1803,8 @@ function fileUrlPath(url: string): string | null {
 function sameTarget(a: Target, b: Target): boolean {
   if (a === b) return true;
   if (a.kind === 'const' && b.kind === 'const') return Object.is(a.value, b.value) && !a.partial && !b.partial;
+  // One export of a package, or what one of its classes makes (`new ApifyClient(...)` twice).
+  if (a.kind === 'module' && b.kind === 'module') return a.specifier === b.specifier && a.path.join('\0') === b.path.join('\0');
   const literal = (t: Target): { value: unknown } | null => {
     const n = t.kind === 'value' ? unwrap(t.node) : null;
     return n && (Node.isStringLiteral(n) || Node.isNoSubstitutionTemplateLiteral(n) || Node.isNumericLiteral(n)) ? { value: n.getLiteralValue() } : null;

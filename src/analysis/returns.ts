@@ -45,3 +45,39 @@ export function soleReturn(fn: FunctionNode): TsNode | null {
   const only = statements.length === 1 ? statements[0] : undefined;
   return only && Node.isReturnStatement(only) ? (only.getExpression() ?? null) : null;
 }
+
+/** One way out of a function of guard clauses: the value returned when `when` (absent for the last) is the first test to hold. */
+export interface GuardedReturn {
+  when?: TsNode;
+  value: TsNode;
+}
+
+/**
+ * The returns of a function whose body is only guard clauses and a last `return`
+ * (`if (!name.includes("-slash-")) return null; return name.replace("-slash-", "--");`), in order,
+ * each with the test that leads to it (`return;` gives `undefined`, read as its `return` keyword's
+ * absence: null is given instead of the function). Null for any other body: a statement that is no
+ * guard (a declaration, a loop, an `else`) makes the returns depend on more than the tests.
+ */
+export function guardedReturns(fn: FunctionNode): GuardedReturn[] | null {
+  const body = fn.getBody();
+  if (!body || !Node.isBlock(body)) return null;
+  const statements = body.getStatements();
+  const last = statements[statements.length - 1];
+  if (!last || !Node.isReturnStatement(last) || !last.getExpression()) return null;
+  const out: GuardedReturn[] = [];
+  for (const statement of statements.slice(0, -1)) {
+    if (!Node.isIfStatement(statement) || statement.getElseStatement()) return null;
+    let then: TsNode = statement.getThenStatement();
+    if (Node.isBlock(then)) {
+      const inner = then.getStatements();
+      if (inner.length !== 1) return null;
+      then = inner[0]!;
+    }
+    const value = Node.isReturnStatement(then) ? then.getExpression() : undefined;
+    if (!value) return null;
+    out.push({ when: statement.getExpression(), value });
+  }
+  out.push({ value: last.getExpression()! });
+  return out;
+}

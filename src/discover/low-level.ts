@@ -5,7 +5,7 @@ import { evaluate, evaluateObject } from '../analysis/evaluate.js';
 import { locationOf } from '../analysis/location.js';
 import { contains, descendantsOfKinds } from '../analysis/nodes.js';
 import { bindingsOf, type Resolver } from '../analysis/resolve.js';
-import { shorten, unwrap } from '../analysis/syntax.js';
+import { initializerOf, shorten, unwrap } from '../analysis/syntax.js';
 import { returnedExpressions } from '../analysis/returns.js';
 import { AS_WRITTEN, propertyOf, requiredInputsOf, valueOfProperty, type DiscoverContext, type RegistrationAdapter } from './adapter.js';
 import type { UnresolvedItem, UnresolvedRegistration } from '../model.js';
@@ -84,6 +84,7 @@ function discoverLowLevel(sf: SourceFile, ctx: DiscoverContext): Discovery {
         continue;
       }
       for (const reason of elements.gaps ?? []) gap(tools.node, `some of ${from}, ${reason}`);
+      const entries = registryEntries(tools, list, ctx);
       for (const element of elements.items) {
         const definition: Arg = { node: element.node, bindings: element.bindings };
         const tool = toolOf(definition, element.origin ?? element.node, handlers['tools/call'], ctx.resolver);
@@ -94,6 +95,7 @@ function discoverLowLevel(sf: SourceFile, ctx: DiscoverContext): Discovery {
         tool.server = () => server;
         if (owner) tool.overridesListOf = owner;
         tool.site = element.node;
+        tool.listed = (tool.facts.name !== null ? entries.get(tool.facts.name) : undefined) ?? definition;
         listed.push({ tool, fallback: tool.facts.name === null ? fallbackName(definition, ctx.resolver) : null });
       }
     }
@@ -115,6 +117,34 @@ function listContexts(call: CallExpression, handler: Node, ctx: DiscoverContext)
   const bound = contexts.filter((c) => c.bindings.size > 0);
   const running = bound.filter((c) => ctx.contexts.canRun(call, c));
   return unexpanded.length > 0 || bound.length < contexts.length || contexts.length === 0 ? [AS_WRITTEN, ...running] : running;
+}
+
+/**
+ * The registry entries a tools/list handler projects, by name, when it lists a copy of each made
+ * in the handler (`Array.from(this.host.tools.values()).map((tool) => publicFields(tool))`, also
+ * through a `const` of the handler): the `tools/call` handler looks the tool up in that registry,
+ * whose entries hold what the copy leaves out (`type`, `call`). Empty when the handler lists the
+ * entries themselves, or the registry cannot be read.
+ */
+function registryEntries(tools: Arg, handler: Node, ctx: DiscoverContext): Map<string, Arg> {
+  const out = new Map<string, Arg>();
+  let listed = unwrap(tools.node);
+  // `return { tools }`: the variable the shorthand names.
+  const shorthand = listed.getParent();
+  const decl = Node.isShorthandPropertyAssignment(shorthand) ? shorthand.getValueSymbol()?.getDeclarations()[0] : undefined;
+  const init = decl && Node.isVariableDeclaration(decl) ? decl.getInitializer() : Node.isIdentifier(listed) ? initializerOf(listed, false) : undefined;
+  if (init && contains(handler, init)) listed = unwrap(init);
+  if (!Node.isCallExpression(listed) || !contains(handler, listed)) return out;
+  const callee = unwrap(listed.getExpression());
+  if (!Node.isPropertyAccessExpression(callee) || callee.getName() !== 'map') return out;
+  const source = ctx.contexts.elementsOf(callee.getExpression(), tools.bindings, 0);
+  if (!source.ok) return out;
+  for (const element of source.items) {
+    const name = propertyOf({ node: element.node, bindings: element.bindings }, 'name', ctx.resolver);
+    const value = name ? evaluate(name.node, ctx.resolver, 0, name.bindings) : null;
+    if (value?.known && typeof value.value === 'string' && !out.has(value.value)) out.set(value.value, { node: element.node, bindings: element.bindings });
+  }
+  return out;
 }
 
 /**

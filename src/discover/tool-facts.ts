@@ -32,6 +32,12 @@ export interface DiscoveredTool {
    * `server`), whose registrations of the same name the listing overrides.
    */
   overridesListOf?: () => string;
+  /**
+   * For a tool a `tools/list` handler lists (low-level.ts): the tool object as listed, with the
+   * bindings it is read in; effect inference finds it where a `tools/call` handler looks the tool
+   * up by name in a registry it cannot read (`Resolver.listTools`).
+   */
+  listed?: Arg;
   /** The registration call or listed object, to tell registrations in exclusive branches apart. */
   site?: Node;
   /** The call site or table element of the registration context the tool comes from, if any (`RegistrationContext.site`). */

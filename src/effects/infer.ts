@@ -241,11 +241,35 @@ function filePaths(sink: SinkEntry, call: CallExpression): { target?: Node; sour
   return args[0] ? { target: args[0] } : {};
 }
 
-/** A call named for no operation (`run(id)`, `log()`) whose result is the receiver of a method call (`.run(id).log()`). */
+/** Methods that run what the call before them built (`Model.findOneAndUpdate(q).exec()`): that call is the request. */
+const RUNNING_METHODS: ReadonlySet<string> = new Set(['exec', 'execute', 'run', 'send', 'invoke', 'perform', 'commit', 'go']);
+
+/** Methods that only await the call they are called on (`.then(f)`, `.promise()`): the request is that call. */
+const AWAITING_METHODS: ReadonlySet<string> = new Set(['then', 'catch', 'finally', 'promise']);
+
+/** True for `x.method(...).then(f)` (or `.catch`, `.finally`, `.promise()`): waiting for what the call before it does. */
+function awaitsRequest(call: CallExpression): boolean {
+  const callee = unwrap(call.getExpression());
+  return Node.isPropertyAccessExpression(callee) && AWAITING_METHODS.has(callee.getName()) && Node.isCallExpression(unwrap(callee.getExpression()));
+}
+
+/**
+ * A call whose result is the receiver of a method call (`.run(id).log()`), when it selects a
+ * sub-resource rather than acting: named for no operation (`run(id)`, `log()`), or named for one
+ * but given at most an id while the method called on it names an operation itself
+ * (`client.schedule(id).delete()`, `client.task(id).update(data)`: `schedule` names the resource
+ * the request acts on). A method that runs what the call built (`.exec()`, see
+ * {@link RUNNING_METHODS}) or awaits it (`.then(f)`, `.promise()`) leaves the call the request.
+ */
 function isSubResourceAccessor(call: CallExpression): boolean {
   const name = calledName(call);
   const access = call.getParent();
-  return name !== null && namedVerb(name) === null && !DELEGATING_METHODS.has(name) && access !== undefined && Node.isPropertyAccessExpression(access) && access.getExpression() === call && Node.isCallExpression(access.getParent()) && (access.getParent() as CallExpression).getExpression() === access;
+  if (name === null || DELEGATING_METHODS.has(name) || access === undefined || !Node.isPropertyAccessExpression(access) || access.getExpression() !== call) return false;
+  const next = access.getParent();
+  if (!Node.isCallExpression(next) || next.getExpression() !== access) return false;
+  if (namedVerb(name) === null) return true;
+  const method = access.getName();
+  return call.getArguments().length <= 1 && !RUNNING_METHODS.has(method) && !AWAITING_METHODS.has(method) && namedVerb(method, next.getArguments().length) !== null;
 }
 
 /**
@@ -1459,6 +1483,8 @@ export class EffectAnalyzer {
     // `client.run(id).log().get()`: a client's method named for no operation whose result only
     // has a method called on it picks a sub-resource; the method called last is the request.
     if (isSubResourceAccessor(call) && (service ?? receiverClient()) !== null) return;
+    // `client.publish(p).then(f)`, `s3.deleteObject(p).promise()`: awaiting the request judged at its own call.
+    if (awaitsRequest(call) && (service ?? receiverClient()) !== null) return;
     if (isPaginationOfCall(call) && (service ?? receiverClient()) !== null) return;
     const inferred = this.unseenCallEffect(call, b, sink, service === undefined ? receiverClient() : service);
     if (inferred) summary.effects.push(this.deletionOfMade(inferred, call, b));

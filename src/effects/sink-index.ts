@@ -2,6 +2,9 @@ import { RESULT_OF_CALL, RESULT_OF_NEW } from '../analysis/resolve.js';
 import { pathKey, type SinkEntry } from './catalog/entry.js';
 import { BUILTIN_VALUE_METHODS } from './catalog/pure.js';
 
+/** A promise's methods (ECMA-262 §27.2.5). */
+const PROMISE_METHODS: ReadonlySet<string> = new Set(['then', 'catch', 'finally']);
+
 /** One segment of a catalog path: `()` and `new()` stay attached to the name before them. */
 function segments(key: string): string[] {
   return key === '' ? [] : key.split('.');
@@ -109,8 +112,14 @@ export class SinkIndex {
     return entry ?? undefined;
   }
 
-  /** The first pattern, in catalog order, of the module's own and the module globs that matches. */
+  /**
+   * The first pattern, in catalog order, of the module's own and the module globs that matches.
+   * A promise's method on what a call gives (`client.actor(id).defaultBuild().then(f)`) is no
+   * method of the SDK: a pattern's `*` never stands for it (the call before it is the request).
+   */
   private patternLookup(module: string, segs: string[]): SinkEntry | undefined {
+    const last = segs[segs.length - 1];
+    if (last !== undefined && PROMISE_METHODS.has(last) && segs.length > 1 && segs[segs.length - 2]!.endsWith('()')) return undefined;
     const own = this.patternsOf.get(module)?.find((c) => matches(c.path, segs));
     const glob = this.globs.find((c) => (own === undefined || c.order < own.order) && c.module!.test(module) && matches(c.path, segs));
     return (glob ?? own)?.entry;

@@ -90,3 +90,34 @@ export const v2 = new Log().loud();
     ).toEqual(['unknown', 'unknown']);
   });
 });
+
+describe('project functions of guard clauses, and tsc\'s downlevel `??`', () => {
+  it('answer by the first guard whose test holds, and read `(_a = f(x)) !== null && _a !== void 0 ? _a : y` as `f(x) ?? y`', () => {
+    expect(
+      valuesOf(`
+function legacyName(name: string): string | null {
+  if (!name.includes("-slash-")) return null;
+  if (name.startsWith("x")) { return "x"; }
+  return name.replace("-slash-", "--");
+}
+var _a, _b;
+export const v1 = legacyName("apify-slash-rag");
+export const v2 = legacyName("search");
+export const v3 = (_a = legacyName("search")) !== null && _a !== void 0 ? _a : "search";
+export const v4 = (_b = legacyName("a-slash-b")) !== null && _b !== void 0 ? _b : "a-slash-b";
+`),
+    ).toEqual(['known apify--rag', 'known null', 'known search', 'known a--b']);
+  });
+
+  it('leave unknown a guard the linter cannot decide, and a body with other statements', () => {
+    expect(
+      valuesOf(`
+declare const mode: string;
+function pick(name: string): string { if (mode === "x") return "x"; return name; }
+function logged(name: string): string { if (name === "a") return "a"; console.log(name); return name; }
+export const v1 = pick("a");
+export const v2 = logged("b");
+`),
+    ).toEqual(['unknown', 'unknown']);
+  });
+});

@@ -193,6 +193,33 @@ describe('Google APIs, AWS SDK v3, Stripe', () => {
     ]);
     expect(r.unresolved).toEqual([]);
   });
+
+  it('Apify: resource clients picked by id send nothing, their methods by verb; a sub-resource (log, dataset) and a promise method are no request; dedent is computation', async () => {
+    const r = await effectsOf(
+      server(
+        `import { ApifyClient } from "apify-client";\nimport dedent from "dedent";\nconst client = new ApifyClient({ token: process.env.APIFY_TOKEN });`,
+        [
+          '  await client.dataset(args.id).get();',
+          '  await client.dataset(args.id).listItems({ limit: 10 });',
+          '  (await client.run(args.id).log().get())?.replace("a", "b");',
+          '  await client.schedule(args.id).delete();',
+          '  await client.tasks().create({ actId: "a", name: args.name });',
+          '  await client.actor(args.id).defaultBuild().then((b) => b.get());',
+          '  dedent`text ${args.id}`;',
+        ].join('\n'),
+      ),
+    );
+    const at = 'apify-client ApifyClient.new()';
+    expect(r.rows).toEqual([
+      `api read d:null i:null open certain | ${at}.dataset().get (get)`,
+      `api read d:null i:null open certain | ${at}.dataset().listItems (listItems)`,
+      `api read d:null i:null open certain | ${at}.run().log().get (get)`,
+      `api write d:true i:true open certain | ${at}.schedule().delete (delete)`,
+      `api write d:false i:false open certain | ${at}.tasks().create (create)`,
+      `api read d:null i:null open certain | ${at}.actor().defaultBuild`,
+    ]);
+    expect(r.unresolved).toEqual([]);
+  });
 });
 
 describe('the MCP session of a request', () => {

@@ -175,3 +175,149 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
     expect(s.errors).toBe('');
   });
 });
+
+/**
+ * The shape of a compiled low-level server whose registry another object fills at run time
+ * (`host.tools`, a Map an `upsertTools` method fills), written for these tests after a real
+ * server's: the tools/list handler lists a public copy of each entry (`.map((tool) =>
+ * publicFields(tool))`), and the tools/call handler finds the entry through helpers (a name
+ * translated by a guard-clause helper in tsc's downlevel `??`, a preparation step that returns an
+ * error outcome or `{ tool, apifyClient }`, a dispatch `switch (tool.type)`), then calls its `call`.
+ */
+const HOSTED = `import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { ApifyClient } from "actor-cloud";
+import * as fs from "node:fs";
+
+const readNote = Object.freeze({
+    type: "internal",
+    name: "read_note",
+    annotations: { readOnlyHint: true, openWorldHint: false },
+    call: async (ctx) => fs.readFileSync(ctx.args.path, "utf8"),
+});
+const deleteNote = Object.freeze({
+    type: "internal",
+    name: "delete_note",
+    annotations: { readOnlyHint: true, openWorldHint: false },
+    call: async (ctx) => fs.unlinkSync(ctx.args.path),
+});
+const getDataset = Object.freeze({
+    type: "internal",
+    name: "get_dataset",
+    annotations: { readOnlyHint: true, openWorldHint: false },
+    call: async (ctx) => {
+        const { args, apifyClient: client } = ctx;
+        return JSON.stringify(await client.dataset(args.id).get());
+    },
+});
+const remote = { type: "remote", name: "remote", serverUrl: "https://example.com/mcp" };
+
+function publicFields(tool) {
+    return { name: tool.name, annotations: tool.annotations, inputSchema: { type: "object" } };
+}
+function legacyName(name) {
+    if (!name.includes("-slash-"))
+        return null;
+    return name.replace("-slash-", "--");
+}
+function resolveToolEntry(name, tools) {
+    var _a;
+    const newName = (_a = legacyName(name)) !== null && _a !== void 0 ? _a : name;
+    return Array.from(tools.values()).find((tool) => tool.name === newName);
+}
+function classify(error) {
+    return { message: String(error), status: "failed" };
+}
+function makeContext(input) {
+    const { provider, token } = input;
+    if (!provider) {
+        const apifyClient = new ApifyClient({ token });
+        return { apifyClient };
+    }
+    const headers = provider.headers();
+    const apifyClient = Object.keys(headers).length > 0 ? new ApifyClient({ headers }) : new ApifyClient({ token });
+    return { apifyClient, paid: true };
+}
+async function prepareToolCall(params) {
+    const { name, tools, provider, token } = params;
+    const toolEntry = resolveToolEntry(name, tools);
+    if (!toolEntry) {
+        return { message: "Tool " + name + " was not found" };
+    }
+    try {
+        const { apifyClient } = makeContext({ provider, token });
+        return { tool: toolEntry, toolArgs: params.args, apifyClient };
+    }
+    catch (error) {
+        const outcome = classify(error);
+        return { ...outcome, resolvedToolName: name };
+    }
+}
+async function dispatchToolCall(params) {
+    const { tool, toolArgs, apifyClient } = params;
+    switch (tool.type) {
+        case "internal":
+            return await tool.call({ args: toolArgs, apifyClient });
+        case "remote":
+            await fetch(tool.serverUrl, { method: "DELETE" });
+            return "";
+    }
+}
+class Host {
+    constructor() {
+        this.tools = new Map();
+    }
+    upsertTools(tools) {
+        for (const tool of tools)
+            this.tools.set(tool.name, tool);
+    }
+}
+class LegacyServer {
+    constructor(host) {
+        this.host = host;
+        this.server = new Server({ name: "notes", version: "1" }, { capabilities: { tools: {} } });
+        this.server.setRequestHandler(ListToolsRequestSchema, async () => {
+            const tools = Array.from(this.host.tools.values()).map((tool) => publicFields(tool));
+            return { tools };
+        });
+        this.server.setRequestHandler(CallToolRequestSchema, async (request) => {
+            const { name, arguments: args } = request.params;
+            const prepared = await prepareToolCall({ name, args, tools: this.host.tools, provider: this.host.provider, token: process.env.APIFY_TOKEN });
+            if ("message" in prepared)
+                throw new Error(prepared.message);
+            const { tool, toolArgs, apifyClient } = prepared;
+            return { content: [{ type: "text", text: String(await dispatchToolCall({ tool, toolArgs, apifyClient })) }] };
+        });
+    }
+}
+const host = new Host();
+host.upsertTools([readNote, deleteNote, getDataset, remote]);
+new LegacyServer(host);
+`;
+
+describe('a registry filled at run time, found through helpers of the tools/call handler', () => {
+  it("reads each listed tool as its registry entry's `call`, not as every branch of the dispatch", async () => {
+    const result = await lintFiles({ 'server.js': HOSTED, 'package.json': '{ "type": "module", "dependencies": { "actor-cloud": "^2.0.0" } }' });
+    // (The payment provider is a field of the host nothing in the program sets: said so.)
+    expect(summary(result)).toEqual({
+      read_note: 'readOnly=true reads a file@10 unresolved: member provider',
+      delete_note: 'readOnly=false deletes a file@16 unresolved: member provider',
+      errors: 'delete_note optimistic-read-only',
+    });
+    // The client the preparation step makes on either path (with a token, or payment headers) is the package's: its calls reach the service.
+    const dataset = tool(result, 'get_dataset');
+    expect(dataset.inferred).toMatchObject({ readOnly: true, openWorld: true });
+    expect(dataset.effects?.effects.map((e) => e.sink)).toEqual(['actor-cloud ApifyClient.new().dataset().get']);
+    // The remote entry is listed too; only it takes the DELETE branch.
+    expect(tool(result, 'remote').effects?.effects.map((e) => e.description)).toEqual(['makes an HTTP request (DELETE)']);
+  });
+
+  it('does not take a Map\'s `get` for a search by name: an entry of a registry keyed otherwise is not guessed', async () => {
+    const keyed = HOSTED.replace('return Array.from(tools.values()).find((tool) => tool.name === newName);', 'return tools.get(newName.toUpperCase());');
+    const result = await lintFiles({ 'server.js': keyed, 'package.json': '{ "type": "module" }' });
+    for (const name of ['read_note', 'delete_note']) {
+      const t = tool(result, name);
+      expect(t.effects?.effects.map((e) => e.description)).not.toContain(name === 'read_note' ? 'reads a file' : 'deletes a file');
+    }
+  });
+});

@@ -43,6 +43,19 @@ describe('service clients of packages', () => {
     expect(t.inferred).toMatchObject({ readOnly: true, openWorld: true });
   });
 
+  it('a resource picked by a name that is also a verb (`client.schedule(id).delete()`) is no request of its own; `.promise()` and `.then()` leave the call the request', async () => {
+    const { t } = await lintTool(
+      'import { ApifyClient } from "actor-cloud";\nconst client = new ApifyClient({ token: "t" });',
+      'await client.schedule("s").delete(); await client.task("t").update({ name: "n" }); await client.deleteObject({ key: "k" }).promise(); await client.publish({ id: "p" }).then(String);',
+    );
+    expect(t.effects?.effects.map((e) => `${e.sink} ${e.access} d=${e.destructive}`)).toEqual([
+      'actor-cloud ApifyClient.new().schedule().delete write d=true',
+      'actor-cloud ApifyClient.new().task().update write d=true',
+      'actor-cloud ApifyClient.new().deleteObject write d=true',
+      'actor-cloud ApifyClient.new().publish write d=false',
+    ]);
+  });
+
   it('a method named for no operation takes the verb of the thin function that wraps it; a page of a list call is no request of its own', async () => {
     const { t } = await lintTool(
       `import { createCloudClient } from "@cloud/sdk";

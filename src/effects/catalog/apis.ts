@@ -3,7 +3,7 @@ import { type Op, opEntry } from './ops.js';
 
 /**
  * Third-party SaaS SDKs: GitHub (Octokit), Slack, Notion, Linear, Google APIs, AWS SDK v3,
- * Stripe. Every call reaches a service outside the server: open-world (DESIGN.md §1). Their
+ * Stripe, Apify. Every call reaches a service outside the server: open-world (DESIGN.md §1). Their
  * methods are named after what they do, so the verb of the method's name decides
  * (`classifyBy: 'verb'`, api-verbs.ts); a method whose name has no known verb keeps the access
  * unknown, except the reads a small table names per SDK.
@@ -38,6 +38,7 @@ const LIBRARIES: Record<string, string> = {
   '@aws-sdk/lib-dynamodb': 'AWS DynamoDB',
   '@aws-sdk/lib-storage': 'AWS S3',
   stripe: 'Stripe',
+  'apify-client': 'Apify',
 };
 
 /** Methods classified by their verb under each root, at each of `namespaces` (`rest.*.*` for `rest.issues.create`). */
@@ -172,5 +173,21 @@ const stripe: SinkEntry[] = [
   ...byVerb('stripe', STRIPES, ['*.*', '*.*.*']),
 ];
 
+// ---------------------------------------------------------------------------------------------
+// Apify (https://docs.apify.com/api/client/js/reference): `new ApifyClient({ token })`; a resource
+// client is picked by id or as a collection (`client.dataset(id)`, `client.run(id).log()`,
+// `client.tasks()`: making it sends nothing), and its methods are verbs (`get`, `list`,
+// `listItems`, `create`, `update`, `delete`, `start`, `call`, `abort`, `setRecord`, `publish`).
+
+const APIFY = ['ApifyClient.new()'];
+/** Sub-resources of a resource client (`client.run(id).log()`, `client.task(id).lastRun().dataset()`): picked, not requested. */
+const APIFY_SUBRESOURCES = ['log', 'dataset', 'keyValueStore', 'requestQueue', 'lastRun', 'builds', 'runs', 'versions', 'version', 'env', 'webhooks', 'webhookDispatches'];
+const apify: SinkEntry[] = [
+  ...fixed('apify-client', APIFY, APIFY_SUBRESOURCES.flatMap((name) => [`*().${name}`, `*().*().${name}`]), 'pure'),
+  // `await client.actor(id).defaultBuild()` fetches the actor to find its default build, and gives that build's client.
+  ...fixed('apify-client', APIFY, ['*().defaultBuild'], 'read'),
+  ...byVerb('apify-client', APIFY, ['*().*', '*().defaultBuild().*', ...APIFY_SUBRESOURCES.flatMap((name) => [`*().${name}().*`, `*().*().${name}().*`])]),
+];
+
 /** Third-party API sinks. */
-export const API_SINKS: readonly SinkEntry[] = [...octokit, ...octokitStandalone, ...slack, ...notion, ...linear, ...google, ...googleAuth, ...aws, ...stripe];
+export const API_SINKS: readonly SinkEntry[] = [...octokit, ...octokitStandalone, ...slack, ...notion, ...linear, ...google, ...googleAuth, ...aws, ...stripe, ...apify];

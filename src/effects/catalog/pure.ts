@@ -103,6 +103,11 @@ export const PURE_MODULES: ReadonlySet<string> = new Set([
   'graphql',
   // Schema validation (https://valibot.dev: `safeParse`, `parse`, schema builders), found bundled into a server's chunk.
   'valibot',
+  // Template-literal tags that strip indentation (`dedent\`...\``) and string helpers: computation.
+  'dedent',
+  'ts-dedent',
+  'outdent',
+  'common-tags',
   // Converting HTML to Markdown, and linting text for secrets (secretlint's `lintSource` on a string): computation.
   'html-to-md',
   'turndown',
