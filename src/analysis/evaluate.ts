@@ -5,7 +5,7 @@ import { descendantsOfKinds } from './nodes.js';
 import { evaluatePath } from './paths.js';
 import { bindParameters, bindingsOf, type Resolver, restArguments } from './resolve.js';
 import { guardedReturns, soleReturn } from './returns.js';
-import { constInitializer, downlevelNullish, type FunctionNode, initializerOf, isFunctionNode, isNewOf, shorten, unwrap } from './syntax.js';
+import { constInitializer, type FunctionNode, initializerOf, isFunctionNode, isNewOf, shorten, unwrap } from './syntax.js';
 import type { Evaluated } from './values.js';
 
 /** One property of an object evaluated statically, with the node that wrote it (inside a spread source if it came from one). */
@@ -123,6 +123,8 @@ export function evaluate(expr: Node, resolver: Resolver, depth = 0, b: Bindings 
     return { known: true, value };
   }
   if (Node.isIdentifier(node) && node.getText() === 'undefined') return { known: true, value: undefined };
+  // `void 0`: what compilers write for `undefined`.
+  if (Node.isVoidExpression(node) && Node.isLiteralExpression(unwrap(node.getExpression()))) return { known: true, value: undefined };
   // A path the module computes from its own location (`join(__dirname, "tools")`).
   const located = evaluatePath(node, resolver, b, (arg) => evaluate(arg, resolver, depth + 1, b));
   if (located) return located;
@@ -205,19 +207,35 @@ function oneOf(values: unknown[], why: Evaluated & { known: false }): Evaluated 
 const TRUTHY = (v: unknown): boolean => Boolean(v);
 
 /**
+ * `b` with each `var` temporary a test assigns (`(_a = f(x)) !== null`: tsc's downlevel `??` and
+ * `?.`, a `var _a` of the function written nowhere else) bound to the value assigned; `b` itself
+ * when the test assigns none, or one already bound.
+ */
+function heldTemporaries(test: Node, b: Bindings): Bindings {
+  let out = b;
+  for (const assignment of test.getDescendantsOfKind(SyntaxKind.BinaryExpression)) {
+    if (assignment.getOperatorToken().getKind() !== SyntaxKind.EqualsToken) continue;
+    const left = unwrap(assignment.getLeft());
+    const decl = Node.isIdentifier(left) ? left.getSymbol()?.getDeclarations()[0] : undefined;
+    if (!decl || !Node.isVariableDeclaration(decl) || decl.getInitializer() || decl.getVariableStatement()?.getDeclarationKind() !== 'var' || !/^_[a-z]\d*$/.test(decl.getName())) continue;
+    if (out.get(decl)) continue;
+    out = out.with(decl, { kind: 'node', node: assignment.getRight(), bindings: b }, decl.getFirstAncestor(isFunctionNode) ?? decl.getSourceFile());
+  }
+  return out;
+}
+
+/**
  * Operators whose result follows from their operands: `??` (also as tsc writes it for older
  * targets), `||`, `&&`, `===`, `!==`, `==`, `!=`, `? :`, `Boolean(x)`, and membership in a literal list or set (`NAMES.has(x)`,
  * `[...].includes(x)`). When an operand is unknown but the result can only be one of a few
  * values (both branches of a condition known), they are listed in `possible`. Null for other nodes.
  */
 function evaluateOperation(node: Node, resolver: Resolver, depth: number, b: Bindings): Evaluated | null {
-  // tsc's downlevel `a ?? b`: read as written.
-  const nullish = downlevelNullish(node);
-  if (nullish) {
-    const value = evaluate(nullish.value, resolver, depth + 1, b);
-    if (value.known) return value.value === null || value.value === undefined ? evaluate(nullish.fallback, resolver, depth + 1, b) : value;
-  }
   if (Node.isConditionalExpression(node)) {
+    // tsc's downlevel `a ?? b` and `a?.b` hold `a` in a temporary (`(_a = a) !== null && _a !== void 0 ? _a : b`):
+    // read the conditional with the temporary standing for what its test assigns it.
+    const held = heldTemporaries(node.getCondition(), b);
+    if (held !== b) return evaluate(node, resolver, depth + 1, held);
     const cond = evaluate(node.getCondition(), resolver, depth + 1, b);
     if (cond.known) return evaluate(TRUTHY(cond.value) ? node.getWhenTrue() : node.getWhenFalse(), resolver, depth + 1, b);
     const whenTrue = possibleValues(evaluate(node.getWhenTrue(), resolver, depth + 1, b));
@@ -226,6 +244,8 @@ function evaluateOperation(node: Node, resolver: Resolver, depth: number, b: Bin
   }
   if (Node.isBinaryExpression(node)) {
     const op = node.getOperatorToken().getKind();
+    // An assignment gives the value assigned (`(_a = legacyName(n)) !== null`).
+    if (op === SyntaxKind.EqualsToken) return evaluate(node.getRight(), resolver, depth + 1, b);
     if (op === SyntaxKind.QuestionQuestionToken || op === SyntaxKind.BarBarToken || op === SyntaxKind.AmpersandAmpersandToken) {
       const left = evaluate(node.getLeft(), resolver, depth + 1, b);
       // Which operand the operator returns, for a known left operand.

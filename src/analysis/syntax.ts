@@ -141,30 +141,3 @@ export function writtenName(fn: FunctionNode): string | null {
   const holder = fn.getParent();
   return holder && (Node.isVariableDeclaration(holder) || Node.isPropertyAssignment(holder)) ? holder.getName() : null;
 }
-
-/**
- * tsc's downlevel `a ?? b` (targets before ES2020): `(_a = a) !== null && _a !== void 0 ? _a : b`
- * (also `_a !== undefined`, either test first): `value` is `a`, `fallback` is `b`. Null for any
- * other conditional.
- */
-export function downlevelNullish(node: Node): { value: Node; fallback: Node } | null {
-  if (!Node.isConditionalExpression(node)) return null;
-  const test = unwrap(node.getCondition());
-  const held = unwrap(node.getWhenTrue());
-  if (!Node.isIdentifier(held) || !Node.isBinaryExpression(test) || test.getOperatorToken().getKind() !== SyntaxKind.AmpersandAmpersandToken) return null;
-  let value: Node | null = null;
-  const notNullish = (side: Node, against: RegExp): boolean => {
-    const cmp = unwrap(side);
-    if (!Node.isBinaryExpression(cmp) || cmp.getOperatorToken().getKind() !== SyntaxKind.ExclamationEqualsEqualsToken || !against.test(cmp.getRight().getText())) return false;
-    const left = unwrap(cmp.getLeft());
-    if (Node.isIdentifier(left)) return left.getText() === held.getText();
-    if (Node.isBinaryExpression(left) && left.getOperatorToken().getKind() === SyntaxKind.EqualsToken && unwrap(left.getLeft()).getText() === held.getText()) {
-      value = left.getRight();
-      return true;
-    }
-    return false;
-  };
-  const [first, second] = [test.getLeft(), test.getRight()];
-  const ok = (notNullish(first, /^null$/) && notNullish(second, /^(void 0|undefined)$/)) || (notNullish(first, /^(void 0|undefined)$/) && notNullish(second, /^null$/));
-  return ok && value ? { value, fallback: node.getWhenFalse() } : null;
-}

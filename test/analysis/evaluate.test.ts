@@ -91,7 +91,7 @@ export const v2 = new Log().loud();
   });
 });
 
-describe('project functions of guard clauses, and tsc\'s downlevel `??`', () => {
+describe('project functions of guard clauses, and tsc\'s downlevel `??` and `?.`', () => {
   it('answer by the first guard whose test holds, and read `(_a = f(x)) !== null && _a !== void 0 ? _a : y` as `f(x) ?? y`', () => {
     expect(
       valuesOf(`
@@ -107,6 +107,18 @@ export const v3 = (_a = legacyName("search")) !== null && _a !== void 0 ? _a : "
 export const v4 = (_b = legacyName("a-slash-b")) !== null && _b !== void 0 ? _b : "a-slash-b";
 `),
     ).toEqual(['known apify--rag', 'known null', 'known search', 'known a--b']);
+  });
+
+  it("read tsc's downlevel `a?.b` (`(_c = a) === null || _c === void 0 ? void 0 : _c.b`) as written", () => {
+    expect(
+      valuesOf(`
+function pick(name: string): string | null { if (name === "none") return null; return name; }
+var _c, _d;
+export const v1 = (_c = pick("tools")) === null || _c === void 0 ? void 0 : _c.length;
+export const v2 = (_d = pick("none")) === null || _d === void 0 ? void 0 : _d.length;
+export const v3 = void 0;
+`),
+    ).toEqual(['known 5', 'known undefined', 'known undefined']);
   });
 
   it('leave unknown a guard the linter cannot decide, and a body with other statements', () => {
