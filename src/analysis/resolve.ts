@@ -611,6 +611,16 @@ export class Resolver {
   }
 
   /**
+   * The value of the field `field` a registry entry `node` (read in `b`) is found by, as
+   * {@link Resolver.entryName} reads it: of an object literal, or of an instance of a project
+   * class (a field, a getter, a constructor's `this.name = ...`); null when it is not a constant.
+   */
+  entryKey(node: Node, field: string, b: Bindings): string | null {
+    const target = this.resolve(node, 0, b);
+    return target.kind === 'value' ? this.entryName(unwrap(target.node), field, 0, bindingsOf(target)) : null;
+  }
+
+  /**
    * The name a registry entry is found by: the `field` of an object literal (`{ name: "read" }`), or
    * of an instance of a project class (`new ReadTool()` with `name = "read"`, a getter, a
    * constructor's `this.name = ...`); null when it is not a constant.

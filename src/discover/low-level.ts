@@ -85,6 +85,7 @@ function discoverLowLevel(sf: SourceFile, ctx: DiscoverContext): Discovery {
       }
       for (const reason of elements.gaps ?? []) gap(tools.node, `some of ${from}, ${reason}`);
       const entries = registryEntries(tools, list, ctx);
+      const copies = entries !== null;
       for (const element of elements.items) {
         const definition: Arg = { node: element.node, bindings: element.bindings };
         const tool = toolOf(definition, element.origin ?? element.node, handlers['tools/call'], ctx.resolver);
@@ -95,7 +96,9 @@ function discoverLowLevel(sf: SourceFile, ctx: DiscoverContext): Discovery {
         tool.server = () => server;
         if (owner) tool.overridesListOf = owner;
         tool.site = element.node;
-        tool.listed = (tool.facts.name !== null ? entries.get(tool.facts.name) : undefined) ?? definition;
+        // A copy made in the handler is never the registry's entry (it lacks `type` and `call`): only the entry it was made from is.
+        const entry = tool.facts.name !== null ? entries?.get(tool.facts.name) : undefined;
+        if (entry || !copies) tool.listed = entry ?? definition;
         listed.push({ tool, fallback: tool.facts.name === null ? fallbackName(definition, ctx.resolver) : null });
       }
     }
@@ -123,10 +126,11 @@ function listContexts(call: CallExpression, handler: Node, ctx: DiscoverContext)
  * The registry entries a tools/list handler projects, by name, when it lists a copy of each made
  * in the handler (`Array.from(this.host.tools.values()).map((tool) => publicFields(tool))`, also
  * through a `const` of the handler): the `tools/call` handler looks the tool up in that registry,
- * whose entries hold what the copy leaves out (`type`, `call`). Empty when the handler lists the
- * entries themselves, or the registry cannot be read.
+ * whose entries hold what the copy leaves out (`type`, `call`). Null when the handler lists the
+ * entries themselves; without the entries whose names or registry cannot be read (the copy is
+ * then no entry the linter may take for the registry's).
  */
-function registryEntries(tools: Arg, handler: Node, ctx: DiscoverContext): Map<string, Arg> {
+function registryEntries(tools: Arg, handler: Node, ctx: DiscoverContext): Map<string, Arg> | null {
   const out = new Map<string, Arg>();
   let listed = unwrap(tools.node);
   // `return { tools }`: the variable the shorthand names.
@@ -134,15 +138,17 @@ function registryEntries(tools: Arg, handler: Node, ctx: DiscoverContext): Map<s
   const decl = Node.isShorthandPropertyAssignment(shorthand) ? shorthand.getValueSymbol()?.getDeclarations()[0] : undefined;
   const init = decl && Node.isVariableDeclaration(decl) ? decl.getInitializer() : Node.isIdentifier(listed) ? initializerOf(listed, false) : undefined;
   if (init && contains(handler, init)) listed = unwrap(init);
-  if (!Node.isCallExpression(listed) || !contains(handler, listed)) return out;
+  if (!Node.isCallExpression(listed) || !contains(handler, listed)) return null;
   const callee = unwrap(listed.getExpression());
-  if (!Node.isPropertyAccessExpression(callee) || callee.getName() !== 'map') return out;
+  if (!Node.isPropertyAccessExpression(callee) || callee.getName() !== 'map') return null;
   const source = ctx.contexts.elementsOf(callee.getExpression(), tools.bindings, 0);
   if (!source.ok) return out;
   for (const element of source.items) {
     const name = propertyOf({ node: element.node, bindings: element.bindings }, 'name', ctx.resolver);
     const value = name ? evaluate(name.node, ctx.resolver, 0, name.bindings) : null;
-    if (value?.known && typeof value.value === 'string' && !out.has(value.value)) out.set(value.value, { node: element.node, bindings: element.bindings });
+    // An instance of a tool class (`new ReadNote()` whose constructor sets `this.name`).
+    const key = value?.known && typeof value.value === 'string' ? value.value : ctx.resolver.entryKey(element.node, 'name', element.bindings);
+    if (key !== null && !out.has(key)) out.set(key, { node: element.node, bindings: element.bindings });
   }
   return out;
 }

@@ -318,6 +318,55 @@ describe('a registry filled at run time, found through helpers of the tools/call
     for (const name of ['read_note', 'delete_note']) {
       const t = tool(result, name);
       expect(t.effects?.effects.map((e) => e.description)).not.toContain(name === 'read_note' ? 'reads a file' : 'deletes a file');
+      // `entry.call(...)` of an entry the linter cannot find runs code it cannot see: said so, not taken for `Function.prototype.call` and dropped.
+      expect(t.effects?.unresolved.map((u) => u.expression)).toContain('tool.call({ args: toolArgs, apifyClient })');
     }
+  });
+
+  it('reads entries that are instances of tool classes (a constructor sets `this.name`, `this.type`), listed as copies', async () => {
+    const result = await lintFiles({
+      'package.json': '{ "type": "module" }',
+      'server.js': `import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import * as fs from "node:fs";
+class ReadNote {
+  constructor() { this.type = "internal"; this.name = "read_note"; this.annotations = { readOnlyHint: true }; }
+  async execute(args) { return fs.readFileSync(args.path, "utf8"); }
+}
+class DeleteNote {
+  constructor() { this.type = "internal"; this.name = "delete_note"; this.annotations = { readOnlyHint: true }; }
+  async execute(args) { fs.unlinkSync(args.path); return "ok"; }
+}
+function publicFields(t) { return { name: t.name, annotations: t.annotations, inputSchema: { type: "object" } }; }
+class Host {
+  constructor() { this.tools = new Map(); }
+  upsertTools(list) { for (const t of list) this.tools.set(t.name, t); }
+}
+class App {
+  constructor(host) {
+    this.host = host;
+    this.server = new Server({ name: "n", version: "1" }, { capabilities: { tools: {} } });
+    this.server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: Array.from(this.host.tools.values()).map((t) => publicFields(t)) }));
+    this.server.setRequestHandler(CallToolRequestSchema, async (request) => {
+      const tool = Array.from(this.host.tools.values()).find((t) => t.name === request.params.name);
+      if (!tool) throw new Error("unknown");
+      switch (tool.type) {
+        case "internal":
+          return { content: [{ type: "text", text: String(await tool.execute(request.params.arguments)) }] };
+      }
+      throw new Error("bad type");
+    });
+  }
+}
+const host = new Host();
+host.upsertTools([new ReadNote(), new DeleteNote()]);
+new App(host);
+`,
+    });
+    expect(summary(result)).toEqual({
+      read_note: 'readOnly=true reads a file@6',
+      delete_note: 'readOnly=false deletes a file@10',
+      errors: 'delete_note optimistic-read-only',
+    });
   });
 });

@@ -226,7 +226,7 @@ export const BUILTIN_VALUE_METHODS: ReadonlySet<string> = new Set([
   'charCodeAt', 'codePointAt', 'padStart', 'padEnd', 'repeat', 'normalize', 'localeCompare', 'toString', 'toJSON',
   'toFixed', 'toPrecision', 'toISOString', 'toLocaleString', 'toLocaleDateString', 'toLocaleTimeString', 'getTime',
   'valueOf', 'test', 'exec', 'then', 'catch', 'finally', 'text', 'json', 'arrayBuffer', 'bytes', 'blob', 'formData',
-  'isFile', 'isDirectory', 'isSymbolicLink', 'hasOwnProperty', 'bind', 'call', 'apply', 'describe', 'optional',
+  'isFile', 'isDirectory', 'isSymbolicLink', 'hasOwnProperty', 'bind', 'describe', 'optional',
   'parse', 'safeParse', 'parseAsync', 'safeParseAsync', 'readUInt8', 'subarray', 'equals',
   'throwIfAborted', 'getStore',
 ]);
