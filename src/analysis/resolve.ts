@@ -910,7 +910,6 @@ export class Resolver {
     return made !== null && made === this.madeClass(sides[1]!, depth) ? sides[0]! : target;
   }
 
-
   /**
    * True for an object literal read in `b` that lists neither the member `name` nor a spread that
    * could bring it: a spread of an object literal or of a project call whose every return is such

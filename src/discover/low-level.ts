@@ -85,7 +85,6 @@ function discoverLowLevel(sf: SourceFile, ctx: DiscoverContext): Discovery {
       }
       for (const reason of elements.gaps ?? []) gap(tools.node, `some of ${from}, ${reason}`);
       const entries = registryEntries(tools, list, ctx);
-      const copies = entries !== null;
       for (const element of elements.items) {
         const definition: Arg = { node: element.node, bindings: element.bindings };
         const tool = toolOf(definition, element.origin ?? element.node, handlers['tools/call'], ctx.resolver);
@@ -98,7 +97,7 @@ function discoverLowLevel(sf: SourceFile, ctx: DiscoverContext): Discovery {
         tool.site = element.node;
         // A copy made in the handler is never the registry's entry (it lacks `type` and `call`): only the entry it was made from is.
         const entry = tool.facts.name !== null ? entries?.get(tool.facts.name) : undefined;
-        if (entry || !copies) tool.listed = entry ?? definition;
+        if (entry || entries === null) tool.listed = entry ?? definition;
         listed.push({ tool, fallback: tool.facts.name === null ? fallbackName(definition, ctx.resolver) : null });
       }
     }

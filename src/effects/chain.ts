@@ -1,5 +1,6 @@
 import type { CallExpression, NewExpression } from 'ts-morph';
 import { FRAGMENT_CALLBACK_METHODS } from './catalog/orm.js';
+import { PROMISE_METHODS } from './catalog/pure.js';
 import { Node, SyntaxKind } from '../ts-morph.js';
 import type { Bindings } from '../analysis/bindings.js';
 import { RESULT_OF_CALL, RESULT_OF_NEW, type Resolver, type Target } from '../analysis/resolve.js';
@@ -14,9 +15,6 @@ type ModuleTarget = Extract<Target, { kind: 'module' }>;
  * (`db.insert(t).values(v).onConflictDoNothing()`), the call that made a method's receiver
  * (`stmt.run()` of `const stmt = db.prepare(sql)`), and methods of a tagged template's result.
  */
-
-/** Methods after which a chain no longer builds the query: the promise's callbacks get its result. */
-const PROMISE_METHODS: ReadonlySet<string> = new Set(['then', 'catch', 'finally']);
 
 /** True for syntax that passes its operand's value on unchanged (`(x)`, `x!`, `x as T`). */
 function isTransparent(node: Node): node is Node & { getExpression(): Node } {

@@ -16,7 +16,7 @@ import { DELEGATING_METHODS, SQL_ONLY_NAMES, SQL_RUNNING_NAMES, leadingVerb, nam
 import { BranchIndex } from '../analysis/branches.js';
 import { conditionOf } from '../analysis/conditions.js';
 import { ParameterUse } from '../analysis/parameter-use.js';
-import { BUILTIN_VALUE_METHODS, CLIENT_LIFECYCLE_METHODS, DATA_METHODS, MCP_PROTOCOL_METHODS, MCP_SESSION_FUNCTIONS, PURE_GLOBALS, PURE_MODULES, RUNTIME_CONTEXT_METHODS, SINKS, TELEMETRY_METHODS, pathKey, type SinkEntry } from './catalog/index.js';
+import { BUILTIN_VALUE_METHODS, CLIENT_LIFECYCLE_METHODS, DATA_METHODS, MCP_PROTOCOL_METHODS, MCP_SESSION_FUNCTIONS, PROMISE_METHODS, PURE_GLOBALS, PURE_MODULES, RUNTIME_CONTEXT_METHODS, SINKS, TELEMETRY_METHODS, pathKey, type SinkEntry } from './catalog/index.js';
 import { SinkIndex } from './sink-index.js';
 import { isLogAppend } from './log-file.js';
 import { isInCacheModule } from './cache-modules.js';
@@ -245,7 +245,7 @@ function filePaths(sink: SinkEntry, call: CallExpression): { target?: Node; sour
 const RUNNING_METHODS: ReadonlySet<string> = new Set(['exec', 'execute', 'run', 'send', 'invoke', 'perform', 'commit', 'go']);
 
 /** Methods that only await the call they are called on (`.then(f)`, `.promise()`): the request is that call. */
-const AWAITING_METHODS: ReadonlySet<string> = new Set(['then', 'catch', 'finally', 'promise']);
+const AWAITING_METHODS: ReadonlySet<string> = new Set([...PROMISE_METHODS, 'promise']);
 
 /** True for `x.method(...).then(f)` (or `.catch`, `.finally`, `.promise()`): waiting for what the call before it does. */
 function awaitsRequest(call: CallExpression): boolean {
@@ -1449,6 +1449,7 @@ export class EffectAnalyzer {
     else if (step !== null) return removesMade(effect, step.made);
     return effect;
   }
+
   /**
    * The making of a temporary directory that `waiting.fn` returns, at `call` (a call of `callee`
    * read with the caller's bindings `b`): nothing when the caller holds the directory and removes
@@ -1465,7 +1466,6 @@ export class EffectAnalyzer {
     if (returnedBy) this.waiting.set(effect, { on: 'returned', fn: returnedBy });
     return effect;
   }
-
 
   /** A call the linter cannot see into: its name's verb as a likely effect, else an unresolved item; nothing for making a client ({@link isClientFactoryCall}) or a cache's upkeep ({@link isCacheUpkeepCall}). */
   private unseen(summary: Summary, call: CallExpression | NewExpression, reason: string, b: Bindings, sink?: string, service?: string | null): void {

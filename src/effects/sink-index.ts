@@ -1,9 +1,6 @@
 import { RESULT_OF_CALL, RESULT_OF_NEW } from '../analysis/resolve.js';
 import { pathKey, type SinkEntry } from './catalog/entry.js';
-import { BUILTIN_VALUE_METHODS } from './catalog/pure.js';
-
-/** A promise's methods (ECMA-262 §27.2.5). */
-const PROMISE_METHODS: ReadonlySet<string> = new Set(['then', 'catch', 'finally']);
+import { BUILTIN_VALUE_METHODS, PROMISE_METHODS } from './catalog/pure.js';
 
 /** One segment of a catalog path: `()` and `new()` stay attached to the name before them. */
 function segments(key: string): string[] {

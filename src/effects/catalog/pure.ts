@@ -211,6 +211,9 @@ export const PURE_GLOBALS: ReadonlySet<string> = new Set([
   'process.once',
 ]);
 
+/** A promise's methods (ECMA-262 §27.2.5): called on a call's result, they wait for what that call does. */
+export const PROMISE_METHODS: ReadonlySet<string> = new Set(['then', 'catch', 'finally']);
+
 /**
  * Methods that built-in values (arrays, strings, promises, maps, responses) provide without
  * effects on the environment. A call of one of these on a value the linter cannot resolve is
