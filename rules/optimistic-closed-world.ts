@@ -31,7 +31,7 @@ export default defineRule({
     // A request made through a catalogued sink reaches the network for certain, even when what it does (its access) is only likely.
     // A program whose effects are unknown may reach out, which is not proof that it does (issue 15:
     // "unknown is not proven"): alone, it leaves the hint unverified, a warning.
-    const reachCertain = found.some((e) => (e.confidence === 'certain' && !runsUnknownProgram(e)) || (e.kind === 'network' && e.basis !== 'name'));
+    const reachCertain = found.some((e) => (e.confidence === 'certain' && !runsUnknownProgram(e)) || (e.kind === 'network' && e.basis === undefined));
     report({ messageId: 'reachesOut', confidence: reachCertain ? 'certain' : 'likely', data: { tool: tool.displayName, hint: 'openWorldHint', declares: claimed.declares, effects: describeEffects(found) }, location: hintLocation(tool, 'openWorldHint'), evidence: bySignificance(found) });
   },
 });

@@ -145,8 +145,12 @@ export interface Effect {
    * MCP server): any effect is possible, so every hint must take its worst value.
    */
   arbitrary?: boolean;
-  /** How the effect was inferred when not from a catalogued sink: `name` for the verb of a declared-only API's method. */
-  basis?: 'name';
+  /**
+   * How the effect was inferred when not from a catalogued sink alone: `name` for the verb of a
+   * declared-only API's method; `dispatch` for an effect in a branch chosen by a field of the tool's
+   * registry entry, which the linter could not find (it may be another tool's branch).
+   */
+  basis?: 'name' | 'dispatch';
   /**
    * How sure the linter is: `certain` for a catalogued sink, a state mutation it saw, or code run
    * at run time; `likely` for a call into code it cannot see, read from the verb its callee's name

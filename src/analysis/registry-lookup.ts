@@ -38,6 +38,28 @@ export function registryLookup(call: CallExpression): RegistryLookup | null {
   return compared ? { kind: 'find', collection: callee.getExpression(), key: compared.key, field: compared.field } : null;
 }
 
+/**
+ * The key of a `for…of` search whose match a function returns: for `t` in
+ * `for (const t of tools.values()) { if (t.name === name) return t; }`, the node `name`. Null when
+ * `returned` is not the loop's variable returned under a test of its name.
+ */
+export function searchedEntryKey(returned: Node): Node | null {
+  if (!Node.isIdentifier(returned)) return null;
+  const statement = returned.getParent();
+  if (!statement || !Node.isReturnStatement(statement)) return null;
+  const loop = statement.getFirstAncestor((a) => Node.isForOfStatement(a) || isFunctionNode(a));
+  if (!loop || !Node.isForOfStatement(loop)) return null;
+  const declared = loop.getInitializer();
+  const variable = Node.isVariableDeclarationList(declared) ? declared.getDeclarations()[0]?.getNameNode() : undefined;
+  if (!variable || !Node.isIdentifier(variable) || variable.getText() !== returned.getText()) return null;
+  for (let a: Node | undefined = statement.getParent(); a && a !== loop; a = a.getParent()) {
+    if (!Node.isIfStatement(a)) continue;
+    const compared = nameComparison(a.getExpression(), returned.getText());
+    if (compared) return compared.key;
+  }
+  return null;
+}
+
 /** The expression of a block's only statement when it is a `return`. */
 function soleReturnOf(block: import('ts-morph').Block): Node | undefined {
   const [only, ...rest] = block.getStatements();

@@ -15,6 +15,7 @@ import type { CallHop, Effect, EffectSet, InferStats, UnresolvedItem } from '../
 import { DELEGATING_METHODS, SQL_ONLY_NAMES, SQL_RUNNING_NAMES, leadingVerb, namedVerb } from './api-verbs.js';
 import { BranchIndex } from '../analysis/branches.js';
 import { conditionOf } from '../analysis/conditions.js';
+import { undecidedDispatch } from '../analysis/undecided-dispatch.js';
 import { ParameterUse } from '../analysis/parameter-use.js';
 import { BUILTIN_VALUE_METHODS, CLIENT_LIFECYCLE_METHODS, DATA_METHODS, MCP_PROTOCOL_METHODS, MCP_SESSION_FUNCTIONS, PROMISE_METHODS, PURE_GLOBALS, PURE_MODULES, RUNTIME_CONTEXT_METHODS, SINKS, TELEMETRY_METHODS, pathKey, type SinkEntry } from './catalog/index.js';
 import { SinkIndex } from './sink-index.js';
@@ -535,6 +536,16 @@ function hopOf(call: Node): CallHop {
 }
 
 /**
+ * An effect found in a branch chosen by `subject`, a field of a tool's registry entry the linter
+ * could not find (undecided-dispatch.ts): possible for this tool, not proven, so `likely`, and its
+ * description says why.
+ */
+function undecidedEffect(effect: Effect, subject: string): Partial<Effect> {
+  if (effect.basis === 'dispatch') return {};
+  return { confidence: 'likely', basis: 'dispatch', description: `${effect.description} (in a branch on \`${shorten(subject, 40)}\`, which the linter cannot read for this tool)` };
+}
+
+/**
  * `items` once per place and key: of the ways to one place, a direct one over a `detour` (reached
  * through a cycle back into the function, when the function also reaches it directly), then one
  * that always runs over one under a condition or on an error path, then the shortest call chain,
@@ -713,11 +724,15 @@ export class EffectAnalyzer {
         // Code in a function `fn` defines but does not call (a method of an object it returns) runs when its caller calls it.
         const deferred = isDeferred(node, fn);
         // The branch an effect sits in, nearest the handler winning over a callee's own (`case "delete":`).
-        const condition = conditionOf(this.branches.guardsOf(node, fn));
+        const guards = this.branches.guardsOf(node, fn);
+        const condition = conditionOf(guards);
+        // A branch chosen by a field of the tool's registry entry, which the linter could not find: maybe another tool's.
+        const undecided = undecidedDispatch(guards, this.resolver, b, (expr, at) => evaluate(expr, this.resolver, 0, at));
         for (let i = before; i < summary.effects.length; i++) {
           const effect = summary.effects[i]!;
-          if (errorPath || deferred || condition !== null) {
-            summary.effects[i] = { ...effect, ...(errorPath ? { errorPath } : {}), ...(deferred ? { deferred } : {}), ...(condition !== null ? { condition } : {}) };
+          if (errorPath || deferred || condition !== null || undecided !== null) {
+            const unproven = undecided !== null ? undecidedEffect(effect, undecided) : {};
+            summary.effects[i] = { ...effect, ...(errorPath ? { errorPath } : {}), ...(deferred ? { deferred } : {}), ...(condition !== null ? { condition } : {}), ...unproven };
             if (this.detours.has(effect)) this.detours.add(summary.effects[i]!);
             const sent = this.sentRequests.get(effect);
             if (sent) this.sentRequests.set(summary.effects[i]!, sent);

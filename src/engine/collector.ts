@@ -74,7 +74,7 @@ function hintOf(report: RawReport): string | undefined {
 }
 
 /** Appended to a finding whose evidence is only likely, so that the reader knows why it is not an error. */
-export const LIKELY_NOTE = ' (likely: inferred from the names of calls the linter cannot see into, or from requests whose purpose it cannot read, so reported as a warning)';
+export const LIKELY_NOTE = ' (likely: inferred from the names of calls the linter cannot see into, from requests whose purpose it cannot read, or from branches it cannot decide, so reported as a warning)';
 
 /**
  * Appended to a finding its rule is unsure of although the evidence is certain: the effect is
