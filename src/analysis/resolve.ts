@@ -716,7 +716,7 @@ export class Resolver {
       const write = entry.write;
       const key = writtenKey(write);
       if (key !== null) {
-        if (key === name) return this.resolve(write.getRight(), depth + 1, b);
+        if (key === name && !this.cutOff(write, b)) return this.resolve(write.getRight(), depth + 1, b);
         continue;
       }
       const loop = keyLoopOf(write);
@@ -737,6 +737,26 @@ export class Resolver {
     }
     return null;
   }
+
+  /**
+   * True when a write sits in a branch its bindings rule out (`if (options.copy) config.output = ...`
+   * with `options` a caller's literal without `copy`): it never runs there, so an earlier write decides.
+   */
+  private cutOff(write: Node, b: Bindings): boolean {
+    // Reading a guard may read the object again (`if (config.x) config.y = ...`): one level, never a cycle.
+    if (b.size === 0 || !this.evaluation || this.cutting) return false;
+    const fn = write.getFirstAncestor(isFunctionNode);
+    if (fn === undefined) return false;
+    this.cutting = true;
+    try {
+      return !this.evaluation.isReachable(write, fn, b);
+    } finally {
+      this.cutting = false;
+    }
+  }
+
+  /** True while {@link cutOff} reads a write's guards. */
+  private cutting = false;
 
   /** Resolves `base.name`. `nameNode` lets the type checker find class members when the base is not a module or global. */
   member(base: Target, name: string, nameNode: Node | null, depth: number): Target {

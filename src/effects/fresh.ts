@@ -41,6 +41,14 @@ export function mentionsFreshValue(expr: Node): boolean {
 const MAX_KEY_DEPTH = 6;
 
 /**
+ * How many steps {@link scratchDirOf} follows from a written path to the directory it lies under:
+ * more than a key's, as a path may pass through an options object and the config built from it
+ * (`path.resolve(config.cwd, config.output.filePath)` ← `{ filePath: options.output }` ←
+ * `{ output: path.join(tempDir, "x") }` ← `mkdtemp`).
+ */
+const MAX_PATH_DEPTH = 12;
+
+/**
  * True when a key (of a map entry, a keyed field) is made fresh for this call, read with the
  * bindings `b` of the call site: a per-call value ({@link isFreshValue}), a template or `+`
  * concatenation with one in it (`` `temp://${id}` ``), a method of one (`bytes.toString("hex")`),
@@ -126,6 +134,45 @@ function underFirstPart(node: Node, resolver: Resolver, b: Bindings): Node | nul
   return null;
 }
 
+/**
+ * The expression an object literal gives the member `access` reads (`{ output: file }` for
+ * `options.output`, a shorthand `{ output }` its name), with the bindings the literal is read in;
+ * null when the object is no literal, does not list the key, or spreads something after it.
+ */
+function writtenMember(access: import('ts-morph').PropertyAccessExpression, resolver: Resolver, b: Bindings): { node: Node; bindings: Bindings } | null {
+  const base = resolver.resolve(access.getExpression(), 0, b);
+  if (base.kind !== 'value') return null;
+  const literal = unwrap(base.node);
+  if (!Node.isObjectLiteralExpression(literal)) return null;
+  const prop = literal.getProperty(access.getName());
+  // A spread after the key may override it (`{ file: path.join(dir, "b"), ...JSON.parse(out) }`).
+  const properties = literal.getProperties();
+  if (!prop || properties.slice(properties.indexOf(prop) + 1).some((p) => Node.isSpreadAssignment(p))) return null;
+  const bindings = bindingsOf(base);
+  if (Node.isPropertyAssignment(prop)) {
+    const init = prop.getInitializer();
+    return init ? { node: init, bindings } : null;
+  }
+  return Node.isShorthandPropertyAssignment(prop) ? { node: prop.getNameNode(), bindings } : null;
+}
+
+/**
+ * `path.resolve(cwd, file)` with `file` an absolute path under a made directory (what `mkdtemp`
+ * gives is absolute): `path.resolve` starts again at each absolute part, so the path lies under
+ * the last part that is such a directory, when nothing after it leaves it ({@link leavesDir}).
+ * Null for other calls, or when no part after the first is one.
+ */
+function lastScratchPart(call: import('ts-morph').CallExpression, resolver: Resolver, b: Bindings, scratchOf: (part: Node) => Node | null): Node | null {
+  const callee = unwrap(call.getExpression()).getText();
+  if (!PATH_JOINS.test(callee) || !/resolve$/.test(callee)) return null;
+  const args = call.getArguments();
+  for (let i = args.length - 1; i >= 1; i--) {
+    const dir = scratchOf(args[i]!);
+    if (dir) return leavesDir(args.slice(i + 1), resolver, b, true) ? null : dir;
+  }
+  return null;
+}
+
 /** How many project functions {@link isScratchMaker} follows into (a helper that calls another). */
 const MAX_MAKER_DEPTH = 4;
 
@@ -181,16 +228,20 @@ export function returningFunction(call: Node): FunctionNode | null {
  * under one.
  */
 function scratchDirOf(pathExpr: Node, resolver: Resolver, b: Bindings, depth = 0): Node | null {
-  if (depth > MAX_KEY_DEPTH) return null;
+  if (depth > MAX_PATH_DEPTH) return null;
   let node = unwrap(pathExpr);
   if (Node.isAwaitExpression(node)) node = unwrap(node.getExpression());
   const next = (n: Node, nb: Bindings = b): Node | null => scratchDirOf(n, resolver, nb, depth + 1);
   if (Node.isCallExpression(node)) {
     // Made per call: one made once at start-up (module level) holds what earlier calls wrote.
     if (isScratchMaker(node, resolver, b)) return node;
+    const resolved = lastScratchPart(node, resolver, b, next);
+    if (resolved) return resolved;
     const first = underFirstPart(node, resolver, b);
     return first ? next(first) : null;
   }
+  // `options.output ?? "out.xml"`, `dir || fallback`: a made directory's path is never empty, so the left side when it is one.
+  if (Node.isBinaryExpression(node) && [SyntaxKind.QuestionQuestionToken, SyntaxKind.BarBarToken].includes(node.getOperatorToken().getKind())) return next(node.getLeft());
   if (Node.isTemplateExpression(node)) {
     const first = underFirstPart(node, resolver, b);
     return first ? next(first) : null;
@@ -198,6 +249,12 @@ function scratchDirOf(pathExpr: Node, resolver: Resolver, b: Bindings, depth = 0
   if (!Node.isIdentifier(node) && !Node.isPropertyAccessExpression(node)) return null;
   const init = Node.isIdentifier(node) ? initializerOf(node, true) : undefined;
   if (init) return next(init);
+  // `options.output` of an options object a caller wrote out (`{ output: path.join(tempDir, "x") }`),
+  // also one a function built and returned (`config.output.filePath`): the expression written there.
+  if (Node.isPropertyAccessExpression(node)) {
+    const written = writtenMember(node, resolver, b);
+    if (written) return next(written.node, written.bindings);
+  }
   const target = resolver.resolve(node, 0, b);
   return target.kind === 'value' && unwrap(target.node) !== node ? next(target.node, bindingsOf(target)) : null;
 }
