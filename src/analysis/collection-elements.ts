@@ -23,7 +23,7 @@ const NON_ADDING_METHODS: ReadonlySet<string> = new Set([
 ]);
 
 /** Map methods that read it or take entries out, adding nothing (ECMA-262 §24.1.3). */
-const MAP_READING_METHODS: ReadonlySet<string> = new Set(['get', 'has', 'keys', 'values', 'entries', 'forEach', 'delete', 'clear']);
+export const MAP_READING_METHODS: ReadonlySet<string> = new Set(['get', 'has', 'keys', 'values', 'entries', 'forEach', 'delete', 'clear']);
 
 /** Array methods whose result holds elements of the list they are called on, and nothing else. */
 const SAME_ELEMENTS_METHODS: ReadonlySet<string> = new Set(['reverse', 'toReversed', 'sort', 'toSorted', 'slice', 'filter']);
