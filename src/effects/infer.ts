@@ -38,7 +38,7 @@ import { judgeFileRewrites } from './read-modify-write.js';
 import { handedBackFunctions } from './handed-back.js';
 import { callsParameter, inlineCallbacks, isWithin } from './followed-callbacks.js';
 import { LISTENER_METHODS, releasedHandle } from './release.js';
-import { callbackArrayCall, declaredCollectionCall, inMemoryCall, localCollectionCall } from './in-memory.js';
+import { callbackArrayCall, declaredCollectionCall, inMemoryCall, iteratorStepCall, localCollectionCall } from './in-memory.js';
 import { isFreshRecordFieldUpdate } from './fresh-records.js';
 import { isLoggerCall } from './logger-calls.js';
 import { isTokenAcquisition } from './token-providers.js';
@@ -1203,7 +1203,15 @@ export class EffectAnalyzer {
         // A method of a request, response or stream, or a logger's console method: the receiver's declared type says it acts in memory.
         if (Node.isCallExpression(call) && inMemoryCall(call) !== null) return;
         // `visited.add(id)` on a parameter every caller gives a `new Set()` of its own: a collection of that call.
-        if (Node.isCallExpression(call) && (localCollectionCall(call, (param) => this.resolver.parameterValues(param)) !== null || declaredCollectionCall(call) !== null || callbackArrayCall(call) !== null)) return;
+        const collectionCall = (c: CallExpression): boolean => localCollectionCall(c, (param) => this.resolver.parameterValues(param)) !== null || declaredCollectionCall(c) !== null;
+        if (Node.isCallExpression(call) && (collectionCall(call) || callbackArrayCall(call) !== null)) return;
+        // `tiers.values().next().value`, `cache.keys().next().value`: a step of a collection's iterator.
+        // (A Map, Set or array the code makes or declares, also a module's: `keys()` only reads it.)
+        const iterated = (c: CallExpression): boolean => {
+          const maker = unwrap(c.getExpression());
+          return collectionCall(c) || (Node.isPropertyAccessExpression(maker) && isBuiltinCollection(maker.getExpression()));
+        };
+        if (Node.isCallExpression(call) && iteratorStepCall(call, iterated) !== null) return;
         // `let next = async () => run(req); ... next = async () => mw(req, prev); return next()`: each function it may hold runs.
         // A middleware's `next` parameter bound to such a `let` (`mw(req, prevNext)`, `const prevNext = next`) runs one of them too, read where the chain binds it.
         // `this.policies[i].handle(req, next)`: the method of each element the list can hold runs.
