@@ -1,7 +1,7 @@
 import type { VariableDeclaration } from 'ts-morph';
 import { Node, SyntaxKind } from '../ts-morph.js';
 import { isNewOf, unwrap } from './syntax.js';
-import { MAP_READING_METHODS } from './collection-elements.js';
+import { mapMemberUse } from './collection-elements.js';
 
 /**
  * Memo pools: an object or a Map a variable holds, filled under keys known only at run time and
@@ -129,13 +129,10 @@ function entryUse(entry: Node): Node[] | null {
 function mapUse(id: Node): Node[] | null {
   const parent = id.getParentOrThrow();
   if (!Node.isPropertyAccessExpression(parent) || parent.getExpression() !== id) return null;
-  const method = parent.getName();
-  if (method === 'size') return [];
-  const call = parent.getParent();
-  if (!call || !Node.isCallExpression(call) || call.getExpression() !== parent) return null;
-  if (MAP_READING_METHODS.has(method)) return [];
-  const value = call.getArguments()[1];
-  return method === 'set' && value !== undefined && call.getArguments().length === 2 ? [value] : null;
+  const used = mapMemberUse(parent);
+  if (used === null || used === 'read') return used && [];
+  const value = used.getArguments()[1];
+  return value !== undefined && used.getArguments().length === 2 ? [value] : null;
 }
 
 /** True for an assignment operator other than `=` (`+=`, `&&=`, `??=`, ...). */

@@ -401,13 +401,11 @@ export class Resolver {
       return this.member(this.resolve(node.getExpression(), depth + 1, b), node.getName(), node.getNameNode(), depth + 1);
     }
     if (Node.isElementAccessExpression(node)) {
-      // `clientPool[appId]` of an object filled as a memo under run-time keys: what it is filled with.
-      const pooled = this.pooledValue(node, depth);
-      if (pooled) return pooled;
       const arg = node.getArgumentExpression();
       const key = arg ? keyName(arg) ?? this.constantKey(arg, depth, b) : null;
-      if (key === null) return { kind: 'unknown', reason: `computed member ${shorten(node.getText())}` };
-      return this.member(this.resolve(node.getExpression(), depth + 1, b), key, null, depth + 1);
+      const found = key === null ? { kind: 'unknown' as const, reason: `computed member ${shorten(node.getText())}` } : this.member(this.resolve(node.getExpression(), depth + 1, b), key, null, depth + 1);
+      // `clientPool[appId]` of an object filled as a memo under run-time keys: what it is filled with.
+      return found.kind === 'unknown' ? this.pooledValue(node, depth) ?? found : found;
     }
     const spec = requireSpecifier(node);
     if (spec !== null) return this.fromModule(node.getSourceFile(), spec, [], depth);
@@ -459,13 +457,13 @@ export class Resolver {
       if (Node.isPropertyAccessExpression(callee) && callee.getName() === 'get' && first) {
         const entry = this.mapLiteralEntry(callee.getExpression(), first, depth, b);
         if (entry) return entry;
-        // `sessions.get(id)` of a Map filled as a memo under run-time keys: what it is filled with.
-        const pooled = this.pooledValue(node, depth);
-        if (pooled) return pooled;
       }
       // `TOOLS.find((t) => t.name === name)`, `registry.get(name)`: the one entry of that name.
       const found = this.registryEntry(node, depth, b);
       if (found) return found;
+      // `sessions.get(id)` of a Map filled as a memo under run-time keys: what it is filled with.
+      const pooled = this.pooledValue(node, depth);
+      if (pooled) return pooled;
       // `waiters.shift()` of a list only ever given one value (a queue of one callback): that value.
       if (Node.isPropertyAccessExpression(callee) && TAKING_METHODS.has(callee.getName()) && node.getArguments().length === 0) {
         const held = this.collectionsOf(node).ofExpression(callee.getExpression());
