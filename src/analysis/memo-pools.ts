@@ -1,6 +1,6 @@
 import type { VariableDeclaration } from 'ts-morph';
 import { Node, SyntaxKind } from '../ts-morph.js';
-import { isNewOf, unwrap } from './syntax.js';
+import { isModuleLevel, isNewOf, unwrap } from './syntax.js';
 import { mapMemberUse } from './collection-elements.js';
 
 /**
@@ -18,8 +18,8 @@ import { mapMemberUse } from './collection-elements.js';
  *
  * A read of such a pool under any key gives one of the values the program writes into it (or
  * undefined, before the first write). Sound by construction: the pool starts empty (`{}`,
- * `Object.create(null)`, `new Map()`), is not exported, and every mention of its name in its file
- * is one whose effect on its contents is known: a read of an entry, a test (`k in pool`,
+ * `Object.create(null)`, `new Map()`), is declared at the top level of its module and not
+ * exported, and every mention of its name in its file is one whose effect on its contents is known: a read of an entry, a test (`k in pool`,
  * `pool.has(k)`), a removal, or a write of an entry (`pool[k] = v`, `??=`, `||=`, `pool.set(k, v)`),
  * whose value is collected. Any other mention (the pool handed to a call, returned, reassigned,
  * an entry updated with `+=`) makes the pool unknown.
@@ -74,7 +74,8 @@ export function poolRead(read: Node): MemoPool | null {
 function readPool(decl: VariableDeclaration): MemoPool | null {
   const name = decl.getNameNode();
   const init = decl.getInitializer();
-  if (!Node.isIdentifier(name) || !init || decl.getVariableStatement()?.isExported()) return null;
+  // A module's own: a function's local Map is no memo, and what it holds may alias module state its mutations are judged by (`groups.get(k).hits.add(w)`).
+  if (!Node.isIdentifier(name) || !init || !isModuleLevel(decl) || decl.getVariableStatement()?.isExported()) return null;
   const start = unwrap(init);
   const isMap = isNewOf(start, 'Map') && start.getArguments().length === 0;
   const isObject = (Node.isObjectLiteralExpression(start) && start.getProperties().length === 0) || (Node.isCallExpression(start) && start.getExpression().getText() === 'Object.create' && start.getArguments()[0]?.getText() === 'null');

@@ -661,8 +661,10 @@ export class Resolver {
   /**
    * What a read of a memo pool (memo-pools.ts: `clientPool[appId]`, `sessions.get(id)`) gives under
    * any key: the value every write into the pool stores, when all of them stand for the same thing
-   * (one package's client, one project function's result); null when the read is of no memo pool,
-   * nothing writes into it, or the writes store different things. Each value is read without
+   * and it is a package's object (a client), a function or an instance of a project class
+   * ({@link isMadeObject}); null when the read is of no memo pool, nothing writes into it, the
+   * writes store different things, or a record or built-in collection (whose fields may be module
+   * state that mutations, judged by the expression written, would then hide behind the pool). Each value is read without
    * bindings (the writer's parameters are unknown here). A read met again while its pool is read
    * gives null.
    */
@@ -673,7 +675,7 @@ export class Resolver {
     try {
       const targets = pool.values.map((v) => this.resolve(v, depth + 1));
       const [first] = targets;
-      return first && first.kind !== 'unknown' && targets.every((t) => sameTarget(t, first)) ? first : null;
+      return first && isMadeObject(first) && targets.every((t) => sameTarget(t, first)) ? first : null;
     } finally {
       this.readingPools.delete(pool);
     }
@@ -1694,6 +1696,15 @@ function fillsOwnPool(value: Node, decl: Node): boolean {
     const stored = unwrap(v);
     return Node.isIdentifier(stored) && stored.getSymbol()?.getDeclarations()[0] === decl;
   });
+}
+
+/**
+ * True for what a memo pool may stand for (see {@link Resolver.pooledValue}): a package's object,
+ * a function of the project, or an instance of a project class; not a record, a built-in
+ * collection or anything unknown.
+ */
+function isMadeObject(target: Target): boolean {
+  return target.kind === 'module' || target.kind === 'function' || (target.kind === 'value' && Node.isNewExpression(unwrap(target.node)));
 }
 
 /** `null`, `undefined` or `void 0`: what a variable holds before it is set, or after a reset. */

@@ -80,6 +80,24 @@ function notebookFor(user: string) {
     expect(r.inferred.readOnly).toBe(null);
   });
 
+  it('a write through what a pool holds stays a write of the state it holds; a function\'s local Map is no memo', async () => {
+    const top = `const shared = new Set<string>();
+const groups = new Map<string, { hits: Set<string> }>();
+function remember(words: string[]) {
+  if (!groups.has("all")) groups.set("all", { hits: shared });
+  for (const w of words) groups.get("all")!.hits.add(w);
+}
+function rememberLocally(words: string[]) {
+  const local = new Map();
+  local.set("all", { hits: shared });
+  for (const w of words) local.get("all").hits.add(w);
+}`;
+    for (const call of ['remember(args.words);', 'rememberLocally(args.words);']) {
+      const r = await effectsOf(server(top, `  ${call}`));
+      expect(r.inferred.readOnly, call).not.toBe(true);
+    }
+  });
+
   it('a pool handed to other code, or exported, is not read as a memo', async () => {
     for (const leak of ['register(pool);', 'export { pool };']) {
       const memo = `${NOTEBOOK}declare function register(p: object): void;
