@@ -124,13 +124,9 @@ export class CollectionElements {
     // `this.tools = new Map(...)`: a start like the initializer's.
     if (Node.isBinaryExpression(outer) && outer.getLeft() === use && outer.getOperatorToken().getKind() === SyntaxKind.EqualsToken) return this.mapStart(outer.getRight(), depth);
     if (!Node.isPropertyAccessExpression(outer) || outer.getExpression() !== use) return null;
-    const method = outer.getName();
-    if (method === 'size') return [];
-    const call = outer.getParent();
-    if (!call || !Node.isCallExpression(call) || call.getExpression() !== outer) return null;
-    if (MAP_READING_METHODS.has(method)) return [];
-    if (method !== 'set') return null;
-    const [key, value] = call.getArguments();
+    const used = mapMemberUse(outer);
+    if (used === null || used === 'read') return used && [];
+    const [key, value] = used.getArguments();
     const entry = key && value ? selfKeyedEntry(key, value) : null;
     return entry ? this.expandEntry(entry.value, depth) : null;
   }
@@ -388,6 +384,20 @@ export class CollectionElements {
     }
     return out;
   }
+}
+
+/**
+ * What a member of a Map (`member`: `map.<name>`, whose object is the Map) does to it: `read` for
+ * `size` and a call of a method that adds nothing, the call of `set` that adds an entry, or null for
+ * anything else (another method, the method read as a value).
+ */
+export function mapMemberUse(member: import('ts-morph').PropertyAccessExpression): 'read' | import('ts-morph').CallExpression | null {
+  const method = member.getName();
+  if (method === 'size') return 'read';
+  const call = member.getParent();
+  if (!call || !Node.isCallExpression(call) || call.getExpression() !== member) return null;
+  if (MAP_READING_METHODS.has(method)) return 'read';
+  return method === 'set' ? call : null;
 }
 
 /** `use` with the `!`, parentheses and `as` around it, and what holds that. */

@@ -11,6 +11,7 @@ import { type FunctionNode, initializerOf, isEmitHelperCall, isFunctionNode, isN
 import { CollectionElements } from './collection-elements.js';
 import { registryLookup } from './registry-lookup.js';
 import { type KeyedWrite, keyLoopOf, keyedWritesIn, literalHolder, writtenKey } from './keyed-writes.js';
+import { type MemoPool, poolRead } from './memo-pools.js';
 
 /**
  * What an expression stands for, as far as static resolution can tell.
@@ -99,6 +100,9 @@ export interface Evaluation {
   isReachable(node: Node, fn: FunctionNode, b: Bindings): boolean;
 }
 
+/** Operators whose value is their left side, or their right side when the left is nullish or falsy (`??`, `||` and their assignments). */
+const FALLBACK_OPERATORS: ReadonlySet<SyntaxKind> = new Set([SyntaxKind.QuestionQuestionToken, SyntaxKind.BarBarToken, SyntaxKind.QuestionQuestionEqualsToken, SyntaxKind.BarBarEqualsToken]);
+
 /** Array methods that take one entry off a list and return it. */
 const TAKING_METHODS: ReadonlySet<string> = new Set(['shift', 'pop']);
 
@@ -135,6 +139,8 @@ export class Resolver {
   private listedTools = new Map<string, { node: Node; bindings: Bindings }[]>();
   /** See {@link Resolver.newExpressions}: built on first use (the project's files are all loaded by then). */
   private newSites: Map<string, import('ts-morph').NewExpression[]> | null = null;
+  /** The memo pools being read (see {@link Resolver.pooledValue}). */
+  private readonly readingPools = new Set<MemoPool>();
 
   /**
    * The returns of a preset helper (every `return` gives an object, array or string literal), or
@@ -397,8 +403,9 @@ export class Resolver {
     if (Node.isElementAccessExpression(node)) {
       const arg = node.getArgumentExpression();
       const key = arg ? keyName(arg) ?? this.constantKey(arg, depth, b) : null;
-      if (key === null) return { kind: 'unknown', reason: `computed member ${shorten(node.getText())}` };
-      return this.member(this.resolve(node.getExpression(), depth + 1, b), key, null, depth + 1);
+      const found = key === null ? { kind: 'unknown' as const, reason: `computed member ${shorten(node.getText())}` } : this.member(this.resolve(node.getExpression(), depth + 1, b), key, null, depth + 1);
+      // `clientPool[appId]` of an object filled as a memo under run-time keys: what it is filled with.
+      return found.kind === 'unknown' ? this.pooledValue(node, depth) ?? found : found;
     }
     const spec = requireSpecifier(node);
     if (spec !== null) return this.fromModule(node.getSourceFile(), spec, [], depth);
@@ -408,8 +415,15 @@ export class Resolver {
     }
     // A cached singleton (`globalThis.prisma ?? new PrismaClient()`, `cache || createClient()`): the
     // cache holds what the fallback makes, so the fallback says what the value is.
-    if (Node.isBinaryExpression(node) && [SyntaxKind.QuestionQuestionToken, SyntaxKind.BarBarToken].includes(node.getOperatorToken().getKind())) {
+    // `pool[k] ??= make()` gives what `pool[k] ?? make()` would; `x = make()` gives what it assigns.
+    if (Node.isBinaryExpression(node) && node.getOperatorToken().getKind() === SyntaxKind.EqualsToken) return this.resolve(node.getRight(), depth + 1, b);
+    if (Node.isBinaryExpression(node) && FALLBACK_OPERATORS.has(node.getOperatorToken().getKind())) {
       const fallback = this.resolve(node.getRight(), depth + 1, b);
+      // `sessions.get(id) ?? (sessions.set(id, open(id)), sessions.get(id))`: a memo's value either way;
+      // `pool[k] ??= open(k)` stores its right side in the pool, so the pool's value stands for it.
+      const pooled = this.pooledValue(node.getLeft(), depth);
+      const stores = node.getOperatorToken().getKind() !== SyntaxKind.QuestionQuestionToken && node.getOperatorToken().getKind() !== SyntaxKind.BarBarToken;
+      if (pooled && (stores || sameTarget(pooled, fallback))) return pooled;
       if (fallback.kind === 'module' || fallback.kind === 'function') return fallback;
       // An implementation a parameter may inject, else a global (`httpRequestImpl ?? fetch`): the default decides, as above.
       if (fallback.kind === 'global' && isParameterValue(node.getLeft())) return fallback;
@@ -447,6 +461,9 @@ export class Resolver {
       // `TOOLS.find((t) => t.name === name)`, `registry.get(name)`: the one entry of that name.
       const found = this.registryEntry(node, depth, b);
       if (found) return found;
+      // `sessions.get(id)` of a Map filled as a memo under run-time keys: what it is filled with.
+      const pooled = this.pooledValue(node, depth);
+      if (pooled) return pooled;
       // `waiters.shift()` of a list only ever given one value (a queue of one callback): that value.
       if (Node.isPropertyAccessExpression(callee) && TAKING_METHODS.has(callee.getName()) && node.getArguments().length === 0) {
         const held = this.collectionsOf(node).ofExpression(callee.getExpression());
@@ -523,7 +540,9 @@ export class Resolver {
     // the returned function, with the wrapper's parameters bound to this call's arguments.
     if (isFunctionNode(inner)) return withBindings({ kind: 'function', node: inner }, bindings);
     // A factory (`return new FastMCP(...)`, `return client`): what the returned expression stands for.
-    if (Node.isNewExpression(inner) || Node.isIdentifier(inner) || Node.isPropertyAccessExpression(inner)) {
+    // Also a memo's (`return clientPool[appId]`, `return (pool[k] ??= connect(k))`, `return sessions.get(id) ?? ...`).
+    const memo = poolRead(inner) ?? (Node.isBinaryExpression(inner) ? poolRead(inner.getLeft()) : null);
+    if (memo || Node.isNewExpression(inner) || Node.isIdentifier(inner) || Node.isPropertyAccessExpression(inner)) {
       const target = this.resolve(inner, 0, bindings);
       return target.kind === 'unknown' ? null : target;
     }
@@ -637,6 +656,29 @@ export class Resolver {
     if (!member) return null;
     if (member.kind === 'const' && typeof member.value === 'string') return member.value;
     return member.kind === 'value' ? keyName(unwrap(member.node)) ?? this.constantKey(member.node, depth, bindingsOf(member)) : null;
+  }
+
+  /**
+   * What a read of a memo pool (memo-pools.ts: `clientPool[appId]`, `sessions.get(id)`) gives under
+   * any key: the value every write into the pool stores, when all of them stand for the same thing
+   * and it is a package's object (a client), a function or an instance of a project class
+   * ({@link isMadeObject}); null when the read is of no memo pool, nothing writes into it, the
+   * writes store different things, or a record or built-in collection (whose fields may be module
+   * state that mutations, judged by the expression written, would then hide behind the pool). Each value is read without
+   * bindings (the writer's parameters are unknown here). A read met again while its pool is read
+   * gives null.
+   */
+  private pooledValue(read: Node, depth: number): Target | null {
+    const pool = poolRead(read);
+    if (!pool || pool.values.length === 0 || this.readingPools.has(pool)) return null;
+    this.readingPools.add(pool);
+    try {
+      const targets = pool.values.map((v) => this.resolve(v, depth + 1));
+      const [first] = targets;
+      return first && isMadeObject(first) && targets.every((t) => sameTarget(t, first)) ? first : null;
+    } finally {
+      this.readingPools.delete(pool);
+    }
   }
 
   /** The value `map.get(key)` gives for a Map made from a literal array of pairs, when the key is fixed; null otherwise. */
@@ -1145,7 +1187,8 @@ export class Resolver {
     const initializer = decl.getInitializer();
     if (!writes) return initializer;
     if (writes.compound) return undefined;
-    return sameShapeValue([...(initializer ? [initializer] : []), ...writes.values]);
+    // `let s = sessions.get(id); if (!s) { s = open(id); sessions.set(id, s); }`: the memo gives back only what `s` was given otherwise.
+    return sameShapeValue([...(initializer ? [initializer] : []), ...writes.values].filter((v) => !fillsOwnPool(v, decl)));
   }
 
   /**
@@ -1661,6 +1704,27 @@ function sameShapeValue(values: Node[]): Node | undefined {
     return Node.isNewExpression(u) ? `new ${u.getExpression().getText()}` : u.getText();
   };
   return set.every((v) => shape(v) === shape(first)) ? first : undefined;
+}
+
+/**
+ * True when `value` reads a memo pool (memo-pools.ts) into which every write stores the variable
+ * `decl` itself: what it reads is undefined or a value `decl` was given by its other writes.
+ */
+function fillsOwnPool(value: Node, decl: Node): boolean {
+  const pool = poolRead(value);
+  return pool !== null && pool.values.length > 0 && pool.values.every((v) => {
+    const stored = unwrap(v);
+    return Node.isIdentifier(stored) && stored.getSymbol()?.getDeclarations()[0] === decl;
+  });
+}
+
+/**
+ * True for what a memo pool may stand for (see {@link Resolver.pooledValue}): a package's object,
+ * a function of the project, or an instance of a project class; not a record, a built-in
+ * collection or anything unknown.
+ */
+function isMadeObject(target: Target): boolean {
+  return target.kind === 'module' || target.kind === 'function' || (target.kind === 'value' && Node.isNewExpression(unwrap(target.node)));
 }
 
 /** `null`, `undefined` or `void 0`: what a variable holds before it is set, or after a reset. */

@@ -141,3 +141,26 @@ export function writtenName(fn: FunctionNode): string | null {
   const holder = fn.getParent();
   return holder && (Node.isVariableDeclaration(holder) || Node.isPropertyAssignment(holder)) ? holder.getName() : null;
 }
+
+/**
+ * The variable a destructuring name is taken from, and the keys that lead to it (`[name, test]`
+ * → `test` is key `1`; `{ handler: { run } }` → `run` is `handler.run`); a plain variable has no
+ * keys. Null for a rest element (`...others`), a computed key, or any other declaration.
+ */
+export function destructuredPath(decl: Node): { variable: import('ts-morph').VariableDeclaration; path: string[] } | null {
+  const path: string[] = [];
+  let element: Node = decl;
+  while (Node.isBindingElement(element)) {
+    if (element.getDotDotDotToken()) return null;
+    const pattern = element.getParentOrThrow();
+    if (Node.isArrayBindingPattern(pattern)) {
+      path.unshift(String(pattern.getElements().indexOf(element as never)));
+    } else {
+      const prop = element.getPropertyNameNode();
+      if (prop && !Node.isIdentifier(prop) && !Node.isStringLiteral(prop)) return null;
+      path.unshift(prop ? (Node.isStringLiteral(prop) ? prop.getLiteralValue() : prop.getText()) : element.getName());
+    }
+    element = pattern.getParentOrThrow();
+  }
+  return Node.isVariableDeclaration(element) ? { variable: element, path } : null;
+}

@@ -258,6 +258,28 @@ export function localCollectionCall(call: CallExpression, valuesOf: (param: impo
   return `a method of a collection its callers make for the call (\`${receiver.getText()}\`), which acts in memory`;
 }
 
+/** Methods of the iterators `keys()`, `values()` and `entries()` give (ECMA-262 §27.1.2: `next`, `return`). */
+const ITERATOR_METHODS: ReadonlySet<string> = new Set(['next', 'return']);
+
+/** Methods of a Map, Set or Array that give an iterator over it (ECMA-262 §24.1.3, §24.2.3, §23.1.3). */
+const ITERATING_METHODS: ReadonlySet<string> = new Set(['keys', 'values', 'entries']);
+
+/**
+ * A step of an iterator a collection gives (`tiers.values().next().value`, `cache.keys().next()`,
+ * the first entry of a Map or Set), when `collectionCall` tells that the call giving the iterator
+ * (`tiers.values()`) is a method of a collection of the process: the step acts in memory too.
+ * Null for any other call.
+ */
+export function iteratorStepCall(call: CallExpression, collectionCall: (made: CallExpression) => boolean): string | null {
+  const callee = unwrap(call.getExpression());
+  if (!Node.isPropertyAccessExpression(callee) || !ITERATOR_METHODS.has(callee.getName())) return null;
+  const made = unwrap(callee.getExpression());
+  if (!Node.isCallExpression(made) || made.getArguments().length > 0) return null;
+  const maker = unwrap(made.getExpression());
+  if (!Node.isPropertyAccessExpression(maker) || !ITERATING_METHODS.has(maker.getName()) || !collectionCall(made)) return null;
+  return `a step of an iterator over a collection (\`${shorten(made.getText(), 40)}\`), which acts in memory`;
+}
+
 /** Array methods that take a callback over the elements (ECMA-262 §23.1.3): `find(cb)`, `filter(cb)`, `sort(cmp)`. */
 const CALLBACK_ARRAY_METHODS: ReadonlySet<string> = new Set([
   'find', 'findIndex', 'findLast', 'findLastIndex', 'filter', 'map', 'flatMap', 'forEach', 'some', 'every', 'reduce', 'reduceRight', 'sort', 'toSorted',

@@ -10,7 +10,7 @@ import { locationOf } from '../analysis/location.js';
 import { Bindings } from '../analysis/bindings.js';
 import { evaluate } from '../analysis/evaluate.js';
 import { RESULT_OF_CALL, RESULT_OF_NEW, bindingsOf, type Resolver, type Target } from '../analysis/resolve.js';
-import { calledName, initializerOf, isEmitHelperCall, isFunctionNode, isModuleLevel, type FunctionNode, shorten, unwrap, writtenName } from '../analysis/syntax.js';
+import { calledName, initializerOf, isEmitHelperCall, isFunctionNode, isModuleLevel, destructuredPath, type FunctionNode, shorten, unwrap, writtenName } from '../analysis/syntax.js';
 import type { CallHop, Effect, EffectSet, InferStats, UnresolvedItem } from '../model.js';
 import { DELEGATING_METHODS, SQL_ONLY_NAMES, SQL_RUNNING_NAMES, leadingVerb, namedVerb } from './api-verbs.js';
 import { BranchIndex } from '../analysis/branches.js';
@@ -39,7 +39,7 @@ import { judgeFileRewrites } from './read-modify-write.js';
 import { handedBackFunctions } from './handed-back.js';
 import { callsParameter, inlineCallbacks, isWithin } from './followed-callbacks.js';
 import { LISTENER_METHODS, releasedHandle } from './release.js';
-import { callbackArrayCall, declaredCollectionCall, inMemoryCall, localCollectionCall } from './in-memory.js';
+import { callbackArrayCall, declaredCollectionCall, inMemoryCall, iteratorStepCall, localCollectionCall } from './in-memory.js';
 import { isFreshRecordFieldUpdate } from './fresh-records.js';
 import { isLoggerCall } from './logger-calls.js';
 import { isTokenAcquisition } from './token-providers.js';
@@ -1218,7 +1218,15 @@ export class EffectAnalyzer {
         // A method of a request, response or stream, or a logger's console method: the receiver's declared type says it acts in memory.
         if (Node.isCallExpression(call) && inMemoryCall(call) !== null) return;
         // `visited.add(id)` on a parameter every caller gives a `new Set()` of its own: a collection of that call.
-        if (Node.isCallExpression(call) && (localCollectionCall(call, (param) => this.resolver.parameterValues(param)) !== null || declaredCollectionCall(call) !== null || callbackArrayCall(call) !== null)) return;
+        const collectionCall = (c: CallExpression): boolean => localCollectionCall(c, (param) => this.resolver.parameterValues(param)) !== null || declaredCollectionCall(c) !== null;
+        if (Node.isCallExpression(call) && (collectionCall(call) || callbackArrayCall(call) !== null)) return;
+        // `tiers.values().next().value`, `cache.keys().next().value`: a step of a collection's iterator.
+        // (A Map, Set or array the code makes or declares, also a module's: `keys()` only reads it.)
+        const iterated = (c: CallExpression): boolean => {
+          const maker = unwrap(c.getExpression());
+          return collectionCall(c) || (Node.isPropertyAccessExpression(maker) && isBuiltinCollection(maker.getExpression()));
+        };
+        if (Node.isCallExpression(call) && iteratorStepCall(call, iterated) !== null) return;
         // `let next = async () => run(req); ... next = async () => mw(req, prev); return next()`: each function it may hold runs.
         // A middleware's `next` parameter bound to such a `let` (`mw(req, prevNext)`, `const prevNext = next`) runs one of them too, read where the chain binds it.
         // `this.policies[i].handle(req, next)`: the method of each element the list can hold runs.
@@ -1525,6 +1533,9 @@ export class EffectAnalyzer {
       const rest = held?.functions.filter((fn) => !bound.node.getAncestors().includes(fn));
       return held && rest && rest.length > 0 ? { ...held, functions: rest } : null;
     }
+    // `for (const [name, test] of DETECTORS) if (test(value)) ...`: each function the list's elements hold there.
+    const looped = this.loopFunctions(decl, b);
+    if (looped) return looped;
     if (!Node.isVariableDeclaration(decl)) return null;
     const init = decl.getInitializer();
     const writes = this.resolver.writesOf(decl);
@@ -1532,6 +1543,29 @@ export class EffectAnalyzer {
     if (!init || !writes || writes.compound) return null;
     const values = [init, ...writes.assignments.map((a) => a.getRight())].map((v) => unwrap(v));
     return values.every((v) => Node.isArrowFunction(v) || Node.isFunctionExpression(v)) ? { functions: values as FunctionNode[], bindings: b } : null;
+  }
+
+  /**
+   * The functions a `for...of` variable, or a name destructured from it (`for (const [name, test]
+   * of DETECTORS)`: `test` is key `1` of each element), can hold, or the ones its member `method`
+   * can (`for (const entry of CHECKS) entry.check(v)`): that part of each value the
+   * program puts in the collection walked (collection-elements.ts), when every one is a function;
+   * null when the collection's values are not known, or one of them holds anything else there.
+   */
+  private loopFunctions(decl: Node, b: Bindings, method?: string): { functions: FunctionNode[]; bindings: Bindings } | null {
+    const taken = destructuredPath(decl);
+    const loop = taken?.variable.getParent()?.getParent();
+    if (!taken || taken.variable.getInitializer() || !loop || !Node.isForOfStatement(loop)) return null;
+    const elements = this.resolver.loopElements(loop);
+    if (!elements || elements.length === 0) return null;
+    const functions: FunctionNode[] = [];
+    for (const element of elements) {
+      let target = this.resolver.resolve(element, 0, b.visibleFrom(element));
+      for (const key of method === undefined ? taken.path : [...taken.path, method]) target = this.resolver.member(target, key, null, 0);
+      if (target.kind !== 'function') return null;
+      if (!functions.includes(target.node)) functions.push(target.node);
+    }
+    return { functions, bindings: b };
   }
 
   /**
@@ -1557,12 +1591,16 @@ export class EffectAnalyzer {
   /**
    * The methods a call of `list[i].name` may run when `i` is computed: `name` of each value the
    * program puts into `list` (collection-elements.ts: the policies of an HTTP pipeline, each added
-   * by a `use(policy)` call), or null when the list's elements are not known or one's method is
+   * by a `use(policy)` call); of `item.name` with `item` a loop's variable, those of each value the
+   * loop walks; or null when the list's elements are not known or one's method is
    * not a function of the project.
    */
   private elementMethods(callee: Node, b: Bindings): FunctionNode[] | null {
     if (!Node.isPropertyAccessExpression(callee)) return null;
     const element = unwrap(callee.getExpression());
+    // `for (const entry of CHECKS) entry.check(v)`: the method of each element the loop walks.
+    const decl = Node.isIdentifier(element) ? element.getSymbol()?.getDeclarations()[0] : undefined;
+    if (decl) return this.loopFunctions(decl, b, callee.getName())?.functions ?? null;
     if (!Node.isElementAccessExpression(element)) return null;
     const elements = this.resolver.collectionElements(element.getExpression());
     if (!elements || elements.length === 0) return null;

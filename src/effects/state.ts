@@ -738,6 +738,7 @@ function isCallContextRecord(assignment: import('ts-morph').BinaryExpression): b
  * {@link canonical} writes it.
  */
 export function isGuarded(write: Node, target: string, within?: FunctionNode): boolean {
+  if (fillsAbsentOperand(write, target)) return true;
   const fn = within ?? enclosingFunction(write);
   for (let statement: Node | undefined = write.getFirstAncestor((p) => Node.isStatement(p)); statement && statement !== fn && !isFunctionNode(statement); statement = enclosingStatement(statement)) {
     if (Node.isBlock(statement)) continue;
@@ -747,6 +748,20 @@ export function isGuarded(write: Node, target: string, within?: FunctionNode): b
     if (holder && Node.isIfStatement(holder) && (holder.getThenStatement() === statement || holder.getThenStatement() === parent) && absentIn(holder.getExpression()).includes(target)) return true;
   }
   return closureGuarded(enclosingFunction(write), target);
+}
+
+/**
+ * True when `write` is in the right operand of a `??` or `||` whose left operand reads `target`
+ * (`sessions.get(id) ?? (sessions.set(id, open(id)), sessions.get(id))`, `pool[k] || (pool[k] =
+ * make())`): it runs only when the entry is absent, within the same expression statement.
+ */
+function fillsAbsentOperand(write: Node, target: string): boolean {
+  for (let child: Node = write, parent = write.getParent(); parent && !Node.isStatement(parent) && !isFunctionNode(parent); child = parent, parent = parent.getParent()) {
+    if (!Node.isBinaryExpression(parent) || parent.getRight() !== child) continue;
+    const op = parent.getOperatorToken().getKind();
+    if ((op === SyntaxKind.QuestionQuestionToken || op === SyntaxKind.BarBarToken) && presentIn(parent.getLeft()).includes(target)) return true;
+  }
+  return false;
 }
 
 /**

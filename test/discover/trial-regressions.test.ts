@@ -178,7 +178,7 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => byName.get(re
     expect(result.findings.filter((f) => f.severity === 'error').map((f) => f.ruleId)).toEqual(['optimistic-read-only']);
   });
 
-  it('reads what a function pushes onto the table passed to it, and leaves a Map-held callback unresolved', async () => {
+  it('reads what a function pushes onto the table passed to it, and a callback a module\'s Map is only ever given', async () => {
     const result = await lintFiles({
       'server.ts': `${SERVER_HEADER}import { writeFile } from "node:fs/promises";
 const tools: any[] = [];
@@ -195,8 +195,9 @@ server.registerTool("via_map", { annotations: { readOnlyHint: true } }, async ()
     });
     expect(names(result)).toEqual(['e_fn', 'm_read', 'm_write', 'via_map']);
     expect(tool(result, 'm_write').annotations!.properties.readOnlyHint!.value).toBe(false);
-    expect(result.findings.filter((f) => f.ruleId === 'optimistic-read-only').map((f) => f.tool)).toEqual(['e_fn']);
-    expect(tool(result, 'via_map').inferred!.readOnly).toBeNull();
+    // `ops` is filled with one function only (memo-pools.ts): `ops.get("save")` calls it.
+    expect(result.findings.filter((f) => f.ruleId === 'optimistic-read-only').map((f) => f.tool)).toEqual(['e_fn', 'via_map']);
+    expect(tool(result, 'via_map').inferred!.readOnly).toBe(false);
   });
 
   it('applies destructured-parameter defaults, guards before a registration, update({ callback }) and remove()', async () => {

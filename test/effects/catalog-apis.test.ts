@@ -244,3 +244,46 @@ server.registerTool("t", { description: "d" }, async (_args: unknown, extra: any
     expect(t.inferred).toEqual({ readOnly: true, destructive: false, idempotent: true, openWorld: false });
   });
 });
+
+describe('Algolia (algoliasearch)', () => {
+  it('v5 client methods by operation: searches and lookups read, saves, updates and deletes write; the service is open-world', async () => {
+    const r = await effectsOf(
+      server(
+        `import { algoliasearch } from "algoliasearch";\nconst client = algoliasearch(process.env.ALGOLIA_APP_ID!, process.env.ALGOLIA_KEY!);`,
+        [
+          `  await client.search({ requests: [{ indexName: "docs", query: args.q }] });`,
+          `  await client.searchSingleIndex({ indexName: "docs", searchParams: { query: args.q } });`,
+          `  await client.getObject({ indexName: "docs", objectID: args.id });`,
+          `  await client.saveObject({ indexName: "docs", body: { title: args.title } });`,
+          `  await client.partialUpdateObject({ indexName: "docs", objectID: args.id, attributesToUpdate: { title: args.title } });`,
+          `  await client.deleteObject({ indexName: "docs", objectID: args.id });`,
+          `  await client.setSettings({ indexName: "docs", indexSettings: {} });`,
+          `  client.generateSecuredApiKey({ parentApiKey: "k", restrictions: {} });`,
+        ].join('\n'),
+      ),
+    );
+    const at = 'algoliasearch algoliasearch()';
+    expect(r.rows).toEqual([
+      `api read d:null i:null open certain | ${at}.search`,
+      `api read d:null i:null open certain | ${at}.searchSingleIndex`,
+      `api read d:null i:null open certain | ${at}.getObject`,
+      `api write d:null i:null open certain | ${at}.saveObject`,
+      `api write d:true i:null open certain | ${at}.partialUpdateObject`,
+      `api write d:true i:true open certain | ${at}.deleteObject`,
+      `api write d:true i:true open certain | ${at}.setSettings`,
+    ]);
+    expect(r.unresolved).toEqual([]);
+  });
+
+  it('a search-only tool is read-only and open-world, also with v4\'s default export and its index', async () => {
+    for (const top of [
+      `import { algoliasearch } from "algoliasearch";\nconst index = { search: (q: string) => algoliasearch("app", "key").searchSingleIndex({ indexName: "docs", searchParams: { query: q } }) };`,
+      `import algoliasearch from "algoliasearch";\nconst index = algoliasearch("app", "key").initIndex("docs");`,
+      `import { liteClient } from "algoliasearch/lite";\nconst index = { search: (q: string) => liteClient("app", "key").search([{ indexName: "docs", params: { query: q } }]) };`,
+    ]) {
+      const r = await effectsOf(server(top, `  return { content: [{ type: "text", text: JSON.stringify(await index.search(args.q)) }] };`));
+      expect(r.unresolved, top).toEqual([]);
+      expect(r.inferred, top).toEqual({ readOnly: true, destructive: false, idempotent: true, openWorld: true });
+    }
+  });
+});

@@ -1,9 +1,9 @@
 import type { SinkEntry } from './entry.js';
-import { type Op, opEntry } from './ops.js';
+import { type Op, opEntry, opTable } from './ops.js';
 
 /**
  * Third-party SaaS SDKs: GitHub (Octokit), Slack, Notion, Linear, Google APIs, AWS SDK v3,
- * Stripe, Apify. Every call reaches a service outside the server: open-world (DESIGN.md §1). Their
+ * Stripe, Apify, Algolia. Every call reaches a service outside the server: open-world (DESIGN.md §1). Their
  * methods are named after what they do, so the verb of the method's name decides
  * (`classifyBy: 'verb'`, api-verbs.ts); a method whose name has no known verb keeps the access
  * unknown, except the reads a small table names per SDK.
@@ -39,6 +39,9 @@ const LIBRARIES: Record<string, string> = {
   '@aws-sdk/lib-storage': 'AWS S3',
   stripe: 'Stripe',
   'apify-client': 'Apify',
+  algoliasearch: 'Algolia',
+  'algoliasearch/lite': 'Algolia',
+  '@algolia/client-search': 'Algolia',
 };
 
 /** Methods classified by their verb under each root, at each of `namespaces` (`rest.*.*` for `rest.issues.create`). */
@@ -189,5 +192,53 @@ const apify: SinkEntry[] = [
   ...byVerb('apify-client', APIFY, ['*().*', '*().defaultBuild().*', ...APIFY_SUBRESOURCES.flatMap((name) => [`*().${name}().*`, `*().*().${name}().*`])]),
 ];
 
+// ---------------------------------------------------------------------------------------------
+// Algolia search (https://www.algolia.com/doc/libraries/sdk/methods/search/): v5 `algoliasearch(appId,
+// key)` (named export; `liteClient` of `algoliasearch/lite`, `searchClient` of `@algolia/client-search`)
+// with the index named in each call's parameters; v4's default export (`algoliasearch(appId, key)`,
+// `require("algoliasearch")(...)`) and its `client.initIndex(name)`, whose methods act on that index.
+
+/** The clients by package: v5's factories, v4's default export, and v4's index of either. */
+const ALGOLIA_CLIENTS: Record<string, string[]> = {
+  algoliasearch: ['algoliasearch()', '()', '().initIndex()'],
+  'algoliasearch/lite': ['liteClient()', '()', '().initIndex()'],
+  '@algolia/client-search': ['searchClient()'],
+};
+
+/**
+ * Methods by operation. Searches, lookups, browsing and waits read. `saveObject(s)` adds a record,
+ * or replaces the one with its `objectID` (either, by the data: a write of unknown kind);
+ * `addOrUpdateObject`, settings, rules, synonyms and `replaceAllObjects` overwrite; `partialUpdate*`
+ * changes records (`Increment`-like operations are not idempotent); `operationIndex` copies or moves
+ * an index over its destination. Making an index handle, a secured key (signed locally) or
+ * setting a client option sends nothing.
+ */
+const ALGOLIA_METHODS: Readonly<Record<string, Op>> = {
+  ...Object.fromEntries(
+    [
+      'search', 'searchSingleIndex', 'searchForHits', 'searchForFacets', 'searchForFacetValues', 'searchRules', 'searchSynonyms', 'searchDictionaryEntries',
+      'searchUserIds', 'multipleQueries', 'findObject', 'getObject', 'getObjects', 'getObjectPosition', 'browse', 'browseObjects', 'browseRules', 'browseSynonyms',
+      'getSettings', 'getRule', 'getSynonym', 'getTask', 'getAppTask', 'waitForTask', 'waitForAppTask', 'waitForApiKey', 'listIndices', 'listApiKeys',
+      'getApiKey', 'getLogs', 'getDictionarySettings', 'getDictionaryLanguages', 'listClusters', 'indexExists', 'exists', 'customGet',
+    ].map((m) => [m, 'read' as const]),
+  ),
+  ...Object.fromEntries(['saveObject', 'saveObjects', 'batch', 'multipleBatch', 'chunkedBatch', 'batchDictionaryEntries', 'customPut'].map((m) => [m, 'write' as const])),
+  ...Object.fromEntries(
+    ['addOrUpdateObject', 'setSettings', 'saveRule', 'saveRules', 'saveSynonym', 'saveSynonyms', 'replaceAllObjects', 'replaceAllRules', 'replaceAllSynonyms', 'setDictionarySettings', 'updateApiKey', 'assignUserId', 'batchAssignUserIds'].map((m) => [m, 'set' as const]),
+  ),
+  ...Object.fromEntries(['partialUpdateObject', 'partialUpdateObjects', 'operationIndex', 'copyIndex', 'moveIndex', 'restoreApiKey'].map((m) => [m, 'change' as const])),
+  ...Object.fromEntries(
+    ['deleteObject', 'deleteObjects', 'deleteBy', 'clearObjects', 'deleteIndex', 'delete', 'deleteRule', 'deleteSynonym', 'clearRules', 'clearSynonyms', 'deleteApiKey', 'removeUserId', 'customDelete'].map((m) => [m, 'delete' as const]),
+  ),
+  addApiKey: 'add',
+  customPost: 'unknown',
+  ...Object.fromEntries(['initIndex', 'init*', 'generateSecuredApiKey', 'getSecuredApiKeyRemainingValidity', 'setClientApiKey', 'clearCache', 'addAlgoliaAgent', 'appId', 'transporter.*'].map((m) => [m, 'pure' as const])),
+};
+
+const algolia: SinkEntry[] = Object.entries(ALGOLIA_CLIENTS).flatMap(([module, roots]) => [
+  ...opTable(module, roots, ALGOLIA_METHODS, 'api', true, 'Algolia'),
+  ...byVerb(module, roots, ['*']),
+]);
+
 /** Third-party API sinks. */
-export const API_SINKS: readonly SinkEntry[] = [...octokit, ...octokitStandalone, ...slack, ...notion, ...linear, ...google, ...googleAuth, ...aws, ...stripe, ...apify];
+export const API_SINKS: readonly SinkEntry[] = [...octokit, ...octokitStandalone, ...slack, ...notion, ...linear, ...google, ...googleAuth, ...aws, ...stripe, ...apify, ...algolia];
