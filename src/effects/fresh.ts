@@ -117,10 +117,11 @@ function templateLeavesDir(template: import('ts-morph').TemplateExpression, reso
     const value = evaluate(span.getExpression(), resolver, 0, b);
     text += (value.known && typeof value.value === 'string' ? value.value : UNKNOWN_PART) + span.getLiteral().getLiteralText();
   }
-  return PARENT_SEGMENT.test(text);
+  // `${dir}-out` names a sibling of the directory; `${dir}` alone or `${dir}/x` lie in it.
+  return PARENT_SEGMENT.test(text) || (text !== '' && !/^[\\/]/.test(text));
 }
 
-/** The directory a path-building call (`path.join(dir, name)`) or template (`` `${dir}/x` ``) lies under, when nothing after it leaves it (see {@link leavesDir}); null for anything else. */
+/** The directory a path-building call (`path.join(dir, name)`), template (`` `${dir}/x` ``) or concatenation (`dir + "/x"`) lies under, when nothing after it leaves it (see {@link leavesDir}); null for anything else. */
 function underFirstPart(node: Node, resolver: Resolver, b: Bindings): Node | null {
   if (Node.isCallExpression(node)) {
     const callee = unwrap(node.getExpression()).getText();
@@ -131,7 +132,41 @@ function underFirstPart(node: Node, resolver: Resolver, b: Bindings): Node | nul
     const first = node.getTemplateSpans()[0];
     return node.getHead().getLiteralText() === '' && first && !templateLeavesDir(node, resolver, b) ? first.getExpression() : null;
   }
+  if (isConcatenation(node)) {
+    const [first, ...rest] = concatenated(node);
+    return first && !concatLeavesDir(rest, resolver, b) ? first : null;
+  }
   return null;
+}
+
+/** True for a string concatenation (`dir + "/in.md"`, `dir + path.sep + name`). */
+function isConcatenation(node: Node): node is import('ts-morph').BinaryExpression {
+  return Node.isBinaryExpression(node) && node.getOperatorToken().getKind() === SyntaxKind.PlusToken;
+}
+
+/** The operands of a chain of `+`, left to right (`a + b + c` is `(a + b) + c`). */
+function concatenated(node: Node): Node[] {
+  const n = unwrap(node);
+  return isConcatenation(n) ? [...concatenated(n.getLeft()), n.getRight()] : [n];
+}
+
+/** `path.sep` (also `posix.sep`, a `sep` imported from `node:path`), which is a separator whatever the platform. */
+const PATH_SEP = /^(?:(?:path|posix|win32|nodepath)\.)?sep$/;
+
+/**
+ * {@link leavesDir} for the parts concatenated after a directory (`dir + path.sep + name`): the
+ * text must start with a separator (`dir + "-out"` names a sibling of the directory, not a file in
+ * it) and hold no `..` segment.
+ */
+function concatLeavesDir(rest: Node[], resolver: Resolver, b: Bindings): boolean {
+  const text = rest
+    .map((part) => {
+      if (PATH_SEP.test(unwrap(part).getText())) return '/';
+      const value = evaluate(part, resolver, 0, b);
+      return value.known && typeof value.value === 'string' ? value.value : UNKNOWN_PART;
+    })
+    .join('');
+  return !/^[\\/]/.test(text) || PARENT_SEGMENT.test(text);
 }
 
 /**
@@ -242,7 +277,7 @@ function scratchDirOf(pathExpr: Node, resolver: Resolver, b: Bindings, depth = 0
   }
   // `options.output ?? "out.xml"`, `dir || fallback`: a made directory's path is never empty, so the left side when it is one.
   if (Node.isBinaryExpression(node) && [SyntaxKind.QuestionQuestionToken, SyntaxKind.BarBarToken].includes(node.getOperatorToken().getKind())) return next(node.getLeft());
-  if (Node.isTemplateExpression(node)) {
+  if (Node.isTemplateExpression(node) || isConcatenation(node)) {
     const first = underFirstPart(node, resolver, b);
     return first ? next(first) : null;
   }
@@ -286,7 +321,7 @@ function builtOn(pathExpr: Node, resolver: Resolver, b: Bindings, depth = 0): Sc
   let node = unwrap(pathExpr);
   if (Node.isAwaitExpression(node)) node = unwrap(node.getExpression());
   if (isScratchMaker(node, resolver, b)) return { dir: node };
-  if (Node.isCallExpression(node) || Node.isTemplateExpression(node)) {
+  if (Node.isCallExpression(node) || Node.isTemplateExpression(node) || isConcatenation(node)) {
     const first = underFirstPart(node, resolver, b);
     return first ? builtOn(first, resolver, b, depth + 1) : null;
   }
@@ -324,7 +359,7 @@ const REMOVING_CALL = /(?:^|\.)(?:rm|rmSync|rmdir|rmdirSync|remove|removeSync|ri
  */
 export function isCleanedScratchDir(call: Node, resolver: Resolver, b: Bindings): boolean {
   if (!Node.isCallExpression(call)) return false;
-  if (isScratchMaker(call, resolver, b)) return removalInFinally(heldIn(call)) !== null;
+  if (isScratchMaker(call, resolver, b)) return removalOf(heldIn(call)) !== null;
   if (!REMOVING_CALL.test(unwrap(call.getExpression()).getText())) return false;
   const first = call.getArguments()[0];
   const target = first ? unwrap(first) : undefined;
@@ -333,7 +368,7 @@ export function isCleanedScratchDir(call: Node, resolver: Resolver, b: Bindings)
   if (!decl || !Node.isVariableDeclaration(decl)) return false;
   const init = decl.getInitializer() ? unwrap(decl.getInitializerOrThrow()) : undefined;
   const made = init && Node.isAwaitExpression(init) ? unwrap(init.getExpression()) : init;
-  return made !== undefined && isScratchMaker(made, resolver, b) && removalInFinally(decl) === call;
+  return made !== undefined && isScratchMaker(made, resolver, b) && removalOf(decl) === call;
 }
 
 /** The variable a call's result is held in (`const dir = await fs.mkdtemp(p)`), or null. */
@@ -345,6 +380,38 @@ function heldIn(call: Node): import('ts-morph').VariableDeclaration | null {
     parent = node.getParent();
   }
   return parent && Node.isVariableDeclaration(parent) && parent.getInitializer() === node && Node.isIdentifier(parent.getNameNode()) ? parent : null;
+}
+
+/**
+ * The removal of the temporary directory the variable `decl` holds: in a `finally` block of the
+ * function that declares it, else as a later statement of the block that declares it with no
+ * `return` between them (`const dir = await mkdtemp(p); await writeFile(...); await rm(dir, ...)`),
+ * which runs whenever the call succeeds (a directory left behind by a call that failed is no
+ * change a later call is meant to see). Null when neither.
+ */
+function removalOf(decl: import('ts-morph').VariableDeclaration | null): Node | null {
+  return removalInFinally(decl) ?? removalLater(decl);
+}
+
+/** The later statement of `decl`'s block that removes it, with no `return` before it; null otherwise. */
+function removalLater(decl: import('ts-morph').VariableDeclaration | null): Node | null {
+  const statement = decl?.getFirstAncestorByKind(SyntaxKind.VariableStatement);
+  const block = statement?.getParent();
+  if (!decl || !statement || !block || !(Node.isBlock(block) || Node.isSourceFile(block))) return null;
+  const symbol = decl.getNameNode().getSymbol();
+  const after = block.getStatements().slice(block.getStatements().indexOf(statement) + 1);
+  for (const next of after) {
+    const returns = descendantsOfKinds<import('ts-morph').ReturnStatement>(next, [SyntaxKind.ReturnStatement]).some((r) => r.getFirstAncestor(isFunctionNode) === decl.getFirstAncestor(isFunctionNode));
+    if (Node.isReturnStatement(next) || returns) return null;
+    if (!Node.isExpressionStatement(next)) continue;
+    const expr = unwrap(next.getExpression());
+    const call = Node.isAwaitExpression(expr) ? unwrap(expr.getExpression()) : expr;
+    if (!Node.isCallExpression(call) || !REMOVING_CALL.test(unwrap(call.getExpression()).getText())) continue;
+    const first = call.getArguments()[0];
+    const arg = first ? unwrap(first) : undefined;
+    if (arg && Node.isIdentifier(arg) && arg.getSymbol() === symbol) return call;
+  }
+  return null;
 }
 
 /** The removal of the variable `decl` in a `finally` block of the function that declares it, or null. */

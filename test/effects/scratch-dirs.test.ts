@@ -112,4 +112,41 @@ server.registerTool("t", { description: "d", annotations: { destructiveHint: fal
   it('still reads names with dots that are no `..` segment ("..cache", "a..b") as inside', async () => {
     expect(await writing('path.join(tempDir, "..cache", "a..b.txt")')).toEqual([]);
   });
+
+  // A user's trial: `dir + path.sep + "a.txt"` was an error against readOnlyHint: true.
+  it('reads a path concatenated onto the directory with a separator (`dir + "/x"`, `dir + path.sep + x`) as inside', async () => {
+    expect(await writing('tempDir + "/in.md"')).toEqual([]);
+    expect(await writing('tempDir + path.sep + "a.txt"')).toEqual([]);
+    expect(await writing('tempDir + path.sep + args.out')).toEqual([]);
+  });
+
+  it('takes a concatenation or template without a separator after the directory (`dir + "-out"`) as a sibling of it, outside', async () => {
+    expect(await writing('tempDir + "-out.txt"')).toEqual(OVERWRITES);
+    expect(await writing('`${tempDir}-out.txt`')).toEqual(OVERWRITES);
+    expect(await writing('tempDir + "/../x"')).toEqual(OVERWRITES);
+  });
+});
+
+describe('a scratch directory removed at the end of the block that made it', () => {
+  // A user's trial: `mkdtemp; writeFile; rm` in sequence (no finally) reported "deletes files ... inside a temporary directory".
+  it('leaves no effect when a later statement removes it and nothing returns before', async () => {
+    expect(
+      await effectsOf(`  const dir = await fs.mkdtemp(path.join(os.tmpdir(), "x-"));
+  await fs.writeFile(path.resolve(dir, "a.txt"), args.content);
+  await fs.rm(dir, { recursive: true });`),
+    ).toEqual([]);
+  });
+
+  it('keeps the effects when a return may skip the removal', async () => {
+    expect(
+      await effectsOf(`  const dir = await fs.mkdtemp(path.join(os.tmpdir(), "x-"));
+  await fs.writeFile(path.resolve(dir, "a.txt"), args.content);
+  if (args.out === "keep") return { content: [{ type: "text", text: dir }] };
+  await fs.rm(dir, { recursive: true });`),
+    ).toEqual([
+      'false creates a temporary directory',
+      'false writes a file (overwrites it if it exists) inside a temporary directory the tool made (mkdtemp at server.ts:8)',
+      'false deletes files inside a temporary directory the tool made (mkdtemp at server.ts:8)',
+    ]);
+  });
 });
