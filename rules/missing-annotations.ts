@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bySignificance, declaredBoolean, describeEffects, hintLocation, isOmitted, writes } from '../src/engine/facts.js';
+import { bySignificance, declaredBoolean, describeEffects, hasUnseenEffects, hintLocation, isOmitted, writes } from '../src/engine/facts.js';
 import { defineRule, type RuleContext } from '../src/engine/rule.js';
 import { HINT_DEFAULTS, HINT_KEYS, INFERRED_FOR_HINT, type HintKey, type ToolFacts } from '../src/model.js';
 
@@ -79,7 +79,12 @@ export default defineRule<MessageId, z.output<typeof Options>>({
 /** Omitted hints whose spec default contradicts the inferred behaviour; records each hint reported in `reported`. */
 function checkContradicting(tool: ToolFacts, readOnlyDeclared: boolean, reported: Set<HintKey>, report: Report): void {
   const inferred = tool.inferred!;
+  // Every spec default is the cautious value, so an omitted hint is only ever "too cautious": asking
+  // for a value that claims less risk needs the tool's effects verified, not guessed from names
+  // (a POST whose purpose the linter cannot read is a *likely* addition, no proof that it only adds).
+  const verified = !hasUnseenEffects(tool);
   for (const key of HINT_KEYS) {
+    if (!verified) break;
     if (!isOmitted(tool, key)) continue;
     if (readOnlyDeclared && (key === 'destructiveHint' || key === 'idempotentHint')) continue;
     if (key !== 'readOnlyHint' && key !== 'openWorldHint' && inferred.readOnly !== false) continue;

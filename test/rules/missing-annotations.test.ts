@@ -12,6 +12,9 @@ describe('missing-annotations', () => {
         { declared: { readOnlyHint: false, destructiveHint: true }, effects: ['fetchPost', 'delete'] },
         { declared: { openWorldHint: true }, effects: [], unresolved: 1 },
         { declared: { openWorldHint: false }, live: true },
+        // A user's trial: a POST whose purpose the linter cannot read is a likely addition, no proof that the tool only adds.
+        { declared: { readOnlyHint: false, openWorldHint: true }, effects: ['likelyPost'] },
+        { declared: { readOnlyHint: false, openWorldHint: true }, effects: ['mkdir', 'spawn'] },
       ],
       invalid: [
         { declared: null, effects: ['read'], errors: ['none@5'] },
@@ -21,6 +24,8 @@ describe('missing-annotations', () => {
         { declared: { openWorldHint: false }, effects: ['read'], errors: ['omitted@9'] },
         { declared: { readOnlyHint: true }, effects: ['read'], errors: ['omitted@9'] },
         { declared: { readOnlyHint: false, openWorldHint: false }, effects: ['mkdir'], errors: ['omitted@9', 'omitted@9'] },
+        // The same addition made through a catalogued sink is verified: the omitted hints are asked for.
+        { declared: { readOnlyHint: false, openWorldHint: true }, effects: ['fetchPost'], errors: ['omitted@9'] },
         { declared: { readOnlyHint: false, idempotentHint: true, openWorldHint: false }, effects: ['delete'], errors: ['implicitDestructive@9'] },
       ],
     });
