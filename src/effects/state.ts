@@ -258,7 +258,12 @@ export function withoutRestoredSwitches(effects: Effect[], sites: ReadonlyMap<Ef
 
 /** True when an assignment replaces the state as a whole (`mode = m`, `this.page = p`), not a member or entry of it. */
 function replacedWhole(assignment: import('ts-morph').BinaryExpression, root: StateRoot): boolean {
-  return canonical(assignment.getLeft()) === root.label;
+  if (canonical(assignment.getLeft()) === root.label) return true;
+  // An environment variable is one string set as a whole (`process.env.MODE = mode`): a setting switched, as a module variable is.
+  const left = unwrap(assignment.getLeft());
+  // A variable the caller names (`process.env[args.key]`) may be any the process runs with: not a switch.
+  const named = Node.isPropertyAccessExpression(left) || (Node.isElementAccessExpression(left) && Node.isStringLiteral(unwrap(left.getArgumentExpressionOrThrow())));
+  return root.label === 'process.env' && named && canonical((left as import('ts-morph').PropertyAccessExpression).getExpression()) === root.label;
 }
 
 /** First words of a key that names the one entity later calls act on (`currentTag`, `activeProject`, `selectedPage`). */

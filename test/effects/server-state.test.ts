@@ -182,3 +182,26 @@ server.registerTool("whoami", { description: "d" }, async () => ({ content: [{ t
     expect(tool(r, 'set_note').inferred).toEqual({ readOnly: false, destructive: true, idempotent: true, openWorld: false });
   });
 });
+
+describe('an environment variable set by a tool', () => {
+  // A user's trial: `process.env.MODE = m` was an error against destructiveHint: false, while `mode = m` was a switch.
+  it('is a setting switched as a whole, as a module variable is: not destructive, idempotent; a variable the caller names is still replaced', async () => {
+    const { lintFiles } = await import('../helpers.js');
+    const r = await lintFiles({
+      'server.ts': `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+const server = new McpServer({ name: "t", version: "1.0.0" });
+let mode = "fast";
+server.registerTool("set_mode", { description: "d", annotations: { destructiveHint: false } }, async (args: { m: string }) => { mode = args.m; return { content: [] }; });
+server.registerTool("set_env", { description: "d", annotations: { destructiveHint: false } }, async (args: { m: string }) => { process.env.MODE = args.m; return { content: [] }; });
+server.registerTool("set_env_key", { description: "d", annotations: { destructiveHint: false } }, async (args: { k: string; m: string }) => { process.env[args.k] = args.m; return { content: [] }; });
+server.registerTool("get_mode", { description: "d", annotations: { readOnlyHint: true } }, async () => ({ content: [{ type: "text", text: mode + process.env.MODE }] }));
+`,
+    });
+    const judged = (name: string) => (tool(r, name).effects?.effects ?? []).filter((e) => e.kind === 'state.write').map((e) => `${e.destructive} ${e.idempotent}`);
+    expect(judged('set_mode')).toEqual(['false true']);
+    expect(judged('set_env')).toEqual(['false true']);
+    expect(findings(r, 'set_env')).toEqual([]);
+    // A key the caller names may be any variable the process runs with (PATH, NODE_OPTIONS): replaced, as before.
+    expect(judged('set_env_key')).toEqual(['true true']);
+  });
+});
