@@ -1,7 +1,7 @@
 import type { ClassDeclaration, ClassExpression, ParameterDeclaration } from 'ts-morph';
 import { Node, SyntaxKind } from '../ts-morph.js';
 import type { Bindings } from '../analysis/bindings.js';
-import { bindingsOf, type Resolver } from '../analysis/resolve.js';
+import { bindingsOf, isNullish, type Resolver } from '../analysis/resolve.js';
 import { returnedExpressions } from '../analysis/returns.js';
 import { isFunctionNode, isModuleLevel, unwrap, type FunctionNode } from '../analysis/syntax.js';
 import type { Effect } from '../model.js';
@@ -47,8 +47,11 @@ import { passedAt, traceValue, type Hops, type Passed } from './passed-values.js
  */
 export type LocalStep = { local: true } | { passed: Passed; hops: Hops } | null;
 
-/** How many names, fields, calls and factories the checks follow (a guard against long chains). */
+/** How many factories {@link madeFresh} follows into (a guard against long chains). */
 const MAX_DEPTH = 12;
+
+/** How many steps (a name's use, a field, a call handing the value on) the escape check follows from where the instance is made. */
+const MAX_STEPS = 80;
 
 /** The {@link LocalStep} of the receiver of `call` (a method call), read with the caller's bindings `b`. */
 export function receiverStep(call: Node, resolver: Resolver, b: Bindings): LocalStep {
@@ -147,12 +150,6 @@ function isOwnValue(node: Node): boolean {
   return isNullish(node) || Node.isStringLiteral(node) || Node.isNumericLiteral(node) || Node.isNoSubstitutionTemplateLiteral(node) || Node.isTrueLiteral(node) || Node.isFalseLiteral(node);
 }
 
-/** `null`, `undefined` or `void 0`. */
-function isNullish(node: Node): boolean {
-  const n = unwrap(node);
-  return Node.isNullLiteral(n) || (Node.isIdentifier(n) && n.getText() === 'undefined') || Node.isVoidExpression(n);
-}
-
 /**
  * True when `node` (read in `b`), where a receiver's trace ends, is an instance made during this
  * call ({@link madeFresh}) that nothing keeps beyond it ({@link escapes}, from `node` on).
@@ -233,7 +230,7 @@ interface EscapeContext {
  * the instance), may be kept beyond the call: see the module's comment for what is allowed.
  */
 function escapes(expr: Node, fields: readonly string[], ctx: EscapeContext, seen: Set<string>, depth: number): boolean {
-  if (depth > MAX_DEPTH) return true;
+  if (depth > MAX_STEPS) return true;
   const parent = expr.getParent();
   if (!parent) return true;
   const up = (fs: readonly string[]): boolean => escapes(parent, fs, ctx, seen, depth + 1);
@@ -303,7 +300,7 @@ function assignedEscapes(left: Node, fields: readonly string[], ctx: EscapeConte
  * of its name in its function.
  */
 function holderEscapes(decl: Node, fields: readonly string[], ctx: EscapeContext, seen: Set<string>, depth: number): boolean {
-  if (depth > MAX_DEPTH) return true;
+  if (depth > MAX_STEPS) return true;
   const name = (decl as { getNameNode?: () => Node }).getNameNode?.();
   if (!name) return true;
   if (Node.isArrayBindingPattern(name)) return true;
