@@ -26,7 +26,8 @@ import { passedAt, traceValue, type Hops, type Passed } from './passed-values.js
  *   bind: passed-values.ts) to an instance made during the call: `new C(...)` of a project class
  *   inside a function, a conditional whose other side is `null`/`undefined`, or a call of a
  *   project function (a factory) each of whose returns is one of these, `null` or `undefined`;
- * - the class never hands `this` itself anywhere (only `this.x` appears in it), and extends no
+ * - the class never hands `this` itself anywhere (only `this.x`, and `Object.defineProperty(this, ...)`
+ *   of compiled fields, appear in it), and extends no
  *   class but such a project class;
  * - from where it is made, every name and object that holds it only reads it, tests it, calls its
  *   methods, or passes it to a project function whose parameter does the same: it is never
@@ -209,6 +210,8 @@ function isSelfContained(cls: ClassDeclaration | ClassExpression, resolver: Reso
   for (const self of cls.getDescendantsOfKind(SyntaxKind.ThisKeyword)) {
     const parent = self.getParent();
     if ((Node.isPropertyAccessExpression(parent) || Node.isElementAccessExpression(parent)) && parent.getExpression() === self) continue;
+    // A field defined on the instance itself (tsc's compiled class fields: `Object.defineProperty(this, "runId", {...})`).
+    if (Node.isCallExpression(parent) && parent.getArguments()[0] === self && /^Object\.(defineProperty|defineProperties|assign)$/.test(parent.getExpression().getText())) continue;
     return false;
   }
   const heritage = cls.getExtends();
