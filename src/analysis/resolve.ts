@@ -515,7 +515,7 @@ export class Resolver {
     if (!fn.getBody()) return null;
     const bindings = bindParameters(fn, call.getArguments(), callBindings, fnBindings);
     // The one expression the body returns, after statements that prepare it (`const root = ...; return async () => ...`).
-    let returned: Node | null = soleReturn(fn) ?? onlyReturn(fn) ?? sameNewReturn(fn) ?? newOrNothingReturn(fn);
+    let returned: Node | null = soleReturn(fn) ?? onlyReturn(fn) ?? sameNewReturn(fn);
     // `hints("read")` with a `switch` or `if`s on the parameter: the one return the arguments reach.
     if (!returned && this.evaluation && bindings.size > 0) {
       const reachable = this.literalReturns(fn).filter((r) => this.evaluation!.isReachable(r, fn, bindings));
@@ -999,10 +999,7 @@ export class Resolver {
    */
   private memberOfSides(conditional: import('ts-morph').ConditionalExpression, name: string, depth: number, b: Bindings): Target | null {
     const condition = this.evaluation?.evaluate(conditional.getCondition(), b);
-    const both = [conditional.getWhenTrue(), conditional.getWhenFalse()];
-    // `wanted ? createTracker() : null`: a member is read (a method called, guarded or through `?.`) of the side that holds an object.
-    const held = both.filter((side) => !isNullish(side));
-    const sides = condition?.known ? [condition.value ? conditional.getWhenTrue() : conditional.getWhenFalse()] : held.length === 1 ? held : both;
+    const sides = condition?.known ? [condition.value ? conditional.getWhenTrue() : conditional.getWhenFalse()] : [conditional.getWhenTrue(), conditional.getWhenFalse()];
     const found = sides.map((side) => this.member(this.resolve(side, depth + 1, b), name, null, depth + 1));
     if (found.some((f) => f.kind === 'unknown')) return null;
     if (found.every((f) => sameTarget(f, found[0]!))) return found[0]!;
@@ -1744,17 +1741,6 @@ export function isNullish(node: Node): boolean {
 function sameNewReturn(fn: FunctionNode): Node | null {
   const all = returnedExpressions(fn);
   return all.length > 1 && all.every((r) => Node.isNewExpression(unwrap(r))) ? sameShapeValue(all) ?? null : null;
-}
-
-/**
- * The one `new C(...)` a factory returns when its other returns give nothing (`if (!token) return
- * null; return new Tracker(token)`): what a caller that uses the result (guarded, or through `?.`)
- * holds. Null for any other function.
- */
-function newOrNothingReturn(fn: FunctionNode): Node | null {
-  const all = returnedExpressions(fn);
-  const made = all.filter((r) => !isNullish(r));
-  return all.length > made.length && made.length > 0 && made.every((r) => Node.isNewExpression(unwrap(r))) ? (made.length === 1 ? made[0]! : sameShapeValue(made) ?? null) : null;
 }
 
 /** The `super(...)` call a constructor makes as one of its statements, if any. */
