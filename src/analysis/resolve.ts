@@ -1728,7 +1728,7 @@ function isMadeObject(target: Target): boolean {
 }
 
 /** `null`, `undefined` or `void 0`: what a variable holds before it is set, or after a reset. */
-function isNullish(node: Node): boolean {
+export function isNullish(node: Node): boolean {
   const n = unwrap(node);
   return n.getKind() === SyntaxKind.NullKeyword || (Node.isIdentifier(n) && n.getText() === 'undefined') || (Node.isVoidExpression(n) && Node.isLiteralExpression(unwrap(n.getExpression())));
 }

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { CallExpression, NewExpression, ts as TS } from 'ts-morph';
+import type { CallExpression, ClassDeclaration, ClassExpression, NewExpression, ts as TS } from 'ts-morph';
 import { Node, SyntaxKind } from '../ts-morph.js';
 import { bundledDependencyOf } from '../analysis/bundles.js';
 import { malformedSpecifier } from '../analysis/specifiers.js';
@@ -30,7 +30,7 @@ import { pathPurpose, shownUrl } from './request-purpose.js';
 import { isCacheUpkeepCall, selectionKey, stateMutation, mutationOfCall, withoutRestoredSwitches } from './state.js';
 import { isCleanedScratchDir, isFreshKey, isScratchMaker, returningFunction, scratchStep, scratchThroughCall, type ScratchStep } from './fresh.js';
 import { deletedIdStep, madeThroughCall, removesMade } from './created-here.js';
-import type { Passed } from './passed-values.js';
+import type { Hops, Passed } from './passed-values.js';
 import { createOnlyWrite } from './create-only.js';
 import { isLockPath } from './lock-files.js';
 import { oneTimeMigrationTest } from './migrations.js';
@@ -46,15 +46,21 @@ import { isTokenAcquisition } from './token-providers.js';
 import { clientPackageOfArguments, clientPackageOfPath, clientPackageOfReceiver } from './service-clients.js';
 import { DEFAULT_INFER_OPTIONS, type InferOptions } from './options.js';
 import { CallCycles, type CycleDependent } from './cycles.js';
+import { localThroughCall, receiverStep, writesOwnField } from './call-local.js';
 
 /**
  * An effect whose judgement waits on a value the function with it takes from its caller
  * (passed-values.ts): a file path that may lie in a scratch directory a caller made (fresh.ts), the
  * id of a resource a caller may have created (created-here.ts); or on what its caller does with the
  * value the function returns: the making of a temporary directory a helper hands back
- * (`returned`, `fn` the function that returns it), which a caller may remove in a `finally`.
+ * (`returned`, `fn` the function that returns it), which a caller may remove in a `finally`; or
+ * a write to a field of the receiver of a method call, which a caller may have made for this call
+ * alone (`instance`, call-local.ts: `hops`, the calls gone through so far).
  */
-type Waiting = { readonly on: 'scratch' | 'made'; readonly passed: Passed } | { readonly on: 'returned'; readonly fn: FunctionNode };
+type Waiting =
+  | { readonly on: 'scratch' | 'made'; readonly passed: Passed }
+  | { readonly on: 'returned'; readonly fn: FunctionNode }
+  | { readonly on: 'instance'; readonly passed: Passed; readonly hops: Hops };
 
 /** The function at whose calls a {@link Waiting} effect is judged. */
 function waitsAt(waiting: Waiting): Node {
@@ -206,6 +212,12 @@ function isGlobalRequire(callee: Node): boolean {
   return Node.isIdentifier(callee) && callee.getText() === 'require' && (callee.getSymbol()?.getDeclarations().length ?? 0) === 0;
 }
 
+
+/** The class a method (or a function-valued property) belongs to, or null for a function of no class. */
+function classOfMethod(fn: FunctionNode): ClassDeclaration | ClassExpression | null {
+  const holder = Node.isMethodDeclaration(fn) || Node.isGetAccessorDeclaration(fn) || Node.isSetAccessorDeclaration(fn) ? fn.getParent() : Node.isPropertyDeclaration(fn.getParent()) ? fn.getParent()?.getParent() : undefined;
+  return holder && (Node.isClassDeclaration(holder) || Node.isClassExpression(holder)) ? holder : null;
+}
 
 /**
  * True when a method call's receiver is an object created during the current call: `new X().m()`,
@@ -989,6 +1001,11 @@ export class EffectAnalyzer {
     // that object, not server state: drop its own `this.*` writes (reached through `this.` calls only).
     const ownThisWrite = (e: Effect): boolean => e.kind === 'state.write' && e.sink.startsWith('server state this') && e.via.every((h) => h.callee.startsWith('this.'));
     const fresh = inner.effects.some(ownThisWrite) && Node.isCallExpression(call) && isFreshReceiver(call);
+    // So too one made for this call and handed down through parameters and options objects
+    // (`progressTracker?.setRunId(id)`), when it stays in the call: call-local.ts.
+    const cls = fresh ? null : classOfMethod(callee);
+    const own = (e: Effect): boolean => cls !== null && ownThisWrite(e) && writesOwnField(e, cls);
+    const local = cls !== null && inner.effects.some(own) ? receiverStep(call, this.resolver, callerB) : null;
     const paths = (Node.isCallExpression(call) || Node.isNewExpression(call)) && inner.effects.some((e) => e.target !== undefined) ? this.parameterPaths(callee, call) : null;
     // Through a cycle back into the caller: its own effects may also be reached directly, which the evidence prefers.
     const caller = this.cycles.innermost();
@@ -1001,6 +1018,7 @@ export class EffectAnalyzer {
     const recursive = inner.cycle !== undefined && inner.cycle.size > 0;
     for (const e of inner.effects) {
       if (fresh && ownThisWrite(e)) continue;
+      if (local && 'local' in local && own(e)) continue;
       let moved: Effect = { ...e, via: [hop, ...e.via] };
       const sent = this.sentRequests.get(e);
       const step = sent && !(recursive && pendingOwners(sent).includes(callee)) ? throughCall(sent, callee, call, this.resolver, callerB) : null;
@@ -1017,6 +1035,7 @@ export class EffectAnalyzer {
         if (judged === null) continue;
         moved = judged;
       }
+      if (local && 'passed' in local && own(e)) this.waiting.set(moved, { on: 'instance', passed: local.passed, hops: local.hops });
       if (detour) this.detours.add(moved);
       summary.effects.push(moved);
     }
@@ -1465,6 +1484,13 @@ export class EffectAnalyzer {
    */
   private judgedAt(waiting: Waiting, effect: Effect, callee: FunctionNode, call: Node, b: Bindings): Effect | null {
     if (waiting.on === 'returned') return this.returnedScratchAt(waiting, effect, callee, call, b);
+    if (waiting.on === 'instance') {
+      const step = localThroughCall(waiting.passed, waiting.hops, callee, call, this.resolver, b);
+      if (step === undefined) this.waiting.set(effect, waiting);
+      else if (step !== null && 'passed' in step) this.waiting.set(effect, { on: 'instance', passed: step.passed, hops: step.hops });
+      else if (step !== null) return null;
+      return effect;
+    }
     const step = waiting.on === 'scratch' ? scratchThroughCall(waiting.passed, callee, call, this.resolver, b) : madeThroughCall(waiting.passed, callee, call, this.resolver, b);
     if (step === undefined) this.waiting.set(effect, waiting);
     else if (step !== null && 'passed' in step) this.waiting.set(effect, { on: waiting.on, passed: step.passed });

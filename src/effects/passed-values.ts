@@ -31,6 +31,21 @@ export interface Passed {
  */
 export type Traced = { readonly node: Node; readonly bindings: Bindings; readonly fields: readonly string[] } | { readonly passed: Passed };
 
+/**
+ * The calls a trace went up through by the bindings of its context (a parameter bound to the
+ * argument a call site passed), each with the parameter that received the value: the callees the
+ * engine found for those calls, which may not be found again without the context (`tool.call(args)`
+ * of a tool a registry lookup picked).
+ */
+export type Hops = Map<Node, ParameterDeclaration>;
+
+/** Records in `hops` the call whose argument `arg` a parameter `param` was bound to, when `arg` is one. */
+function recordHop(hops: Hops | undefined, param: Node, arg: Node): void {
+  if (!hops || !Node.isParameterDeclaration(param)) return;
+  const call = arg.getParent();
+  if ((Node.isCallExpression(call) || Node.isNewExpression(call)) && call.getArguments().includes(arg)) hops.set(call, param);
+}
+
 /** How many names, fields and calls {@link traceValue} follows (a guard against long chains). */
 const MAX_DEPTH = 16;
 
@@ -44,11 +59,11 @@ const MAX_DEPTH = 16;
  * name of module state. Null when the code does not tell (a `let` given two values, a spread over
  * the field, an array pattern).
  */
-export function traceValue(expr: Node, b: Bindings, fields: readonly string[] = [], depth = 0): Traced | null {
+export function traceValue(expr: Node, b: Bindings, fields: readonly string[] = [], depth = 0, hops?: Hops): Traced | null {
   if (depth > MAX_DEPTH) return null;
   let node = unwrap(expr);
   while (Node.isAwaitExpression(node)) node = unwrap(node.getExpression());
-  if (Node.isPropertyAccessExpression(node)) return traceValue(node.getExpression(), b, [node.getName(), ...fields], depth + 1);
+  if (Node.isPropertyAccessExpression(node)) return traceValue(node.getExpression(), b, [node.getName(), ...fields], depth + 1, hops);
   if (Node.isObjectLiteralExpression(node) && fields.length > 0) {
     const [key, ...rest] = fields;
     const props = node.getProperties();
@@ -56,36 +71,40 @@ export function traceValue(expr: Node, b: Bindings, fields: readonly string[] = 
     for (let i = props.length - 1; i >= 0; i--) {
       const prop = props[i]!;
       if (Node.isSpreadAssignment(prop)) return null;
-      if (Node.isPropertyAssignment(prop) && prop.getName() === key) return traceValue(prop.getInitializerOrThrow(), b, rest, depth + 1);
+      if (Node.isPropertyAssignment(prop) && prop.getName() === key) return traceValue(prop.getInitializerOrThrow(), b, rest, depth + 1, hops);
       if (Node.isShorthandPropertyAssignment(prop) && prop.getName() === key) {
         const decl = prop.getValueSymbol()?.getDeclarations()[0];
-        return decl ? fromDeclaration(decl, prop.getNameNode(), rest, b, depth + 1) : null;
+        return decl ? fromDeclaration(decl, prop.getNameNode(), rest, b, depth + 1, hops) : null;
       }
     }
     return null;
   }
   if (Node.isIdentifier(node)) {
     const decl = node.getSymbol()?.getDeclarations()[0];
-    return decl ? fromDeclaration(decl, node, fields, b, depth + 1) : { node, bindings: b, fields };
+    return decl ? fromDeclaration(decl, node, fields, b, depth + 1, hops) : { node, bindings: b, fields };
   }
   return { node, bindings: b, fields };
 }
 
 /** What the name `at`, declared by `decl`, holds (see {@link traceValue}). */
-function fromDeclaration(decl: Node, at: Node, fields: readonly string[], b: Bindings, depth: number): Traced | null {
+function fromDeclaration(decl: Node, at: Node, fields: readonly string[], b: Bindings, depth: number, hops?: Hops): Traced | null {
   const bound = b.get(decl);
-  if (bound !== undefined) return bound.kind === 'node' ? traceValue(bound.node, bound.bindings, fields, depth + 1) : null;
+  if (bound !== undefined) {
+    if (bound.kind !== 'node') return null;
+    recordHop(hops, decl, bound.node);
+    return traceValue(bound.node, bound.bindings, fields, depth + 1, hops);
+  }
   if (Node.isParameterDeclaration(decl)) return Node.isIdentifier(decl.getNameNode()) ? { passed: { parameter: decl, fields } } : null;
-  if (Node.isBindingElement(decl)) return fromBindingElement(decl, fields, b, depth);
+  if (Node.isBindingElement(decl)) return fromBindingElement(decl, fields, b, depth, hops);
   if (!Node.isVariableDeclaration(decl) || !Node.isIdentifier(decl.getNameNode())) return { node: at, bindings: b, fields };
   // Module state holds what earlier calls left: the name is where the value is.
   if (isModuleLevel(decl)) return { node: at, bindings: b, fields };
   const values = valuesOf(decl);
-  return values !== null && values.length === 1 ? traceValue(values[0]!, b, fields, depth + 1) : null;
+  return values !== null && values.length === 1 ? traceValue(values[0]!, b, fields, depth + 1, hops) : null;
 }
 
 /** What a name destructured from a value holds: that value's field (`const { a: { b } } = x` is `x.a.b`; `...rest` is `x`). */
-function fromBindingElement(element: import('ts-morph').BindingElement, fields: readonly string[], b: Bindings, depth: number): Traced | null {
+function fromBindingElement(element: import('ts-morph').BindingElement, fields: readonly string[], b: Bindings, depth: number, hops?: Hops): Traced | null {
   const keys: string[] = [];
   let current: Node = element;
   for (;;) {
@@ -99,11 +118,15 @@ function fromBindingElement(element: import('ts-morph').BindingElement, fields: 
     }
     const holder = pattern.getParent();
     const bound = b.get(holder);
-    if (bound !== undefined) return bound.kind === 'node' ? traceValue(bound.node, bound.bindings, [...keys, ...fields], depth + 1) : null;
+    if (bound !== undefined) {
+      if (bound.kind !== 'node') return null;
+      recordHop(hops, holder, bound.node);
+      return traceValue(bound.node, bound.bindings, [...keys, ...fields], depth + 1, hops);
+    }
     if (Node.isParameterDeclaration(holder)) return { passed: { parameter: holder, fields: [...keys, ...fields] } };
     if (Node.isVariableDeclaration(holder)) {
       const init = holder.getInitializer();
-      return init && holder.getVariableStatement()?.getDeclarationKind() === 'const' ? traceValue(init, b, [...keys, ...fields], depth + 1) : null;
+      return init && holder.getVariableStatement()?.getDeclarationKind() === 'const' ? traceValue(init, b, [...keys, ...fields], depth + 1, hops) : null;
     }
     current = holder;
   }
@@ -143,7 +166,7 @@ function valuesOf(decl: import('ts-morph').VariableDeclaration): Node[] | null {
  * argument left out or spread, a rest parameter, `callee` handed on as a callback or called
  * through `.call`/`.apply`).
  */
-export function passedAt(passed: Passed, callee: FunctionNode, call: Node, resolver: Resolver, b: Bindings): Traced | null | undefined {
+export function passedAt(passed: Passed, callee: FunctionNode, call: Node, resolver: Resolver, b: Bindings, hops?: Hops): Traced | null | undefined {
   if (passed.parameter.getParent() !== callee) return undefined;
   if (!(Node.isCallExpression(call) || Node.isNewExpression(call))) return null;
   const through = unwrap(call.getExpression());
@@ -157,5 +180,5 @@ export function passedAt(passed: Passed, callee: FunctionNode, call: Node, resol
   const index = callee.getParameters().indexOf(passed.parameter);
   if (index < 0 || passed.parameter.isRestParameter() || args.slice(0, index + 1).some((a) => Node.isSpreadElement(a))) return null;
   const arg = args[index];
-  return arg ? traceValue(arg, b, passed.fields) : null;
+  return arg ? traceValue(arg, b, passed.fields, 0, hops) : null;
 }
