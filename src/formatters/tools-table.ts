@@ -11,15 +11,16 @@ const SYMBOLS: HintSymbols = { true: 'T', false: 'F', omitted: '-', unknown: '?'
 
 /**
  * `--tools`: a table of every tool: where it is registered, its declared and inferred hints
- * (columns r d i o = readOnly, destructive, idempotent, openWorld), and the verdict.
+ * (columns r d i o = readOnly, destructive, idempotent, openWorld), and the verdict: its findings
+ * counted, and `unverified` when its handler depends on code the linter cannot see into; `ok` for neither.
  */
 export const toolsTable: Formatter = (result, { cwd, color }) => {
   const c = new Chalk({ level: color ? 1 : 0 });
   const rows = result.tools.map((tool) => {
     const { error: errors, warning: warnings } = severityCounts(findingsOf(result, tool));
-    // A tool whose handler calls code the linter cannot follow is not "ok": its hints are unverified.
-    const counted = [...(errors > 0 ? [c.red(count(errors, 'error'))] : []), ...(warnings > 0 ? [c.yellow(count(warnings, 'warning'))] : [])];
-    const verdict = counted.length > 0 ? counted.join(', ') : hasUnseenEffects(tool) ? c.yellow('unverified') : c.green('ok');
+    // A tool whose handler calls code the linter cannot follow is not "ok": its hints are unverified, findings or not.
+    const parts = [...(errors > 0 ? [c.red(count(errors, 'error'))] : []), ...(warnings > 0 ? [c.yellow(count(warnings, 'warning'))] : []), ...(hasUnseenEffects(tool) ? [c.yellow('unverified')] : [])];
+    const verdict = parts.length > 0 ? parts.join(', ') : c.green('ok');
     return [printable(tool.displayName), printable(fileLine(tool.location, cwd)), hintCells(declaredReadings(tool), SYMBOLS), hintCells(inferredReadings(tool), SYMBOLS), verdict];
   });
   const header = ['TOOL', 'LOCATION', 'DECLARED r d i o', 'INFERRED r d i o', 'VERDICT'];
