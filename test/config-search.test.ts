@@ -79,6 +79,30 @@ describe('configuration is searched from the working directory up to the reposit
     expect(searchFolders(path.join(dir, 'w', 'sub'))).toEqual([path.join(dir, 'w', 'sub')]);
   });
 
+  it('warns of a configuration it leaves unread in a world-writable folder, and --init refuses to write one there (fresh-user trial: ignored in silence)', async () => {
+    const dir = writeProject({ 'w/.mcplintrc.json': '{ "rules": { "missing-annotations": "off" } }', 'w/server.ts': SERVER, 'repo/.git/HEAD': '', 'repo/.mcplintrc.json': '{}', 'repo/open/.mcplintrc.json': '{ "rules": { "missing-annotations": "off" } }', 'repo/open/server.ts': SERVER });
+    chmodSync(path.join(dir, 'w'), 0o777);
+    chmodSync(path.join(dir, 'repo', 'open'), 0o777);
+    const warning = (file: string) => `mcp-annotate-lint: warning: ${file}: not used: its folder is writable by every user (world-writable), so anyone could have put it there; pass it with -c to use it\n`;
+    const [lint, rules, named, inRepo] = await Promise.all([run(['.'], path.join(dir, 'w')), run(['rules'], path.join(dir, 'w')), run(['-c', '.mcplintrc.json', '.'], path.join(dir, 'w')), run(['.'], path.join(dir, 'repo', 'open'))]);
+    expect(lint).toMatchObject({ code: 0, stderr: warning('.mcplintrc.json') });
+    expect(lint.stdout).toContain('missing-annotations');
+    expect(rules.stderr).toBe(warning('.mcplintrc.json'));
+    // Named with -c, it is used, and nothing is said.
+    expect(named).toMatchObject({ code: 0, stderr: '', stdout: '✔ Checked 1 tool in 1 file.\n' });
+    // In a repository, the search goes on to the root's configuration, and still says what it passed over.
+    expect(inRepo.stderr).toBe(warning('.mcplintrc.json'));
+    expect(inRepo.stdout).toContain('missing-annotations');
+    expect(await loadConfig(path.join(dir, 'repo', 'open'))).toEqual({ config: expect.anything(), file: path.join(dir, 'repo', '.mcplintrc.json'), ignored: [path.join(dir, 'repo', 'open', '.mcplintrc.json')] });
+    const empty = path.join(dir, 'empty');
+    mkdirSync(empty, { mode: 0o777 });
+    chmodSync(empty, 0o777);
+    const init = await run(['--init'], empty);
+    expect(init).toMatchObject({ code: 2, stdout: '' });
+    expect(init.stderr).toMatch(/^mcp-annotate-lint: --init: this folder is writable by every user \(world-writable\), so a configuration here would never be used .*\n$/);
+    expect(existsSync(path.join(empty, '.mcplintrc.json'))).toBe(false);
+  });
+
   it('--help says where the configuration is looked for', async () => {
     expect((await run(['--help'], writeProject({}))).stdout.replace(/\s+/g, ' ')).toContain('It is looked for in the working directory and the folders above it up to the repository root (.git; outside a repository, the working directory alone), wherever the paths linted are');
   });
