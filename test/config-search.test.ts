@@ -137,7 +137,9 @@ describe('a broken configuration is one line naming the file, exit 2, never an i
     ['.mcplintrc.cjs', 'module.exports = (() => { throw new Error("boom"); })();\n', '.mcplintrc.cjs: cannot read the configuration: boom'],
     ['.mcplintrc.cjs', 'throw Object.create(null);\n', '.mcplintrc.cjs: cannot read the configuration: it threw a value that is not an Error'],
     ['.mcplintrc.mjs', 'export default Promise.reject(new Error("later"));\n', '.mcplintrc.mjs: cannot read the configuration: later'],
-    ['package.json', '{ "name": "x", \n', /^package\.json: cannot read the configuration: JSON error: .+/],
+    // Looked at for a "mcplint" key, a package.json may be the package's alone: "not valid JSON", as when read for entry points (fresh-user trial).
+    ['package.json', '{ "name": "x", \n  "main": "index.js", }\n', 'package.json: not valid JSON (Expected double-quoted property name at position 38)'],
+    ['.mcplintrc.json', '{ "rules": ', '.mcplintrc.json: cannot read the configuration: JSON error: Unexpected end of JSON input'],
     ['.mcplintrc.cjs', 'module.exports = 42;\n', '.mcplintrc.cjs: the configuration must be an object ({ "rules": … }), not a number'],
     ['.mcplintrc.cjs', 'module.exports = () => ({});\n', '.mcplintrc.cjs: the configuration must be an object ({ "rules": … }), not a function'],
     ['.mcplintrc.json', '["spec"]\n', '.mcplintrc.json: the configuration must be an object ({ "rules": … }), not an array'],
@@ -180,7 +182,7 @@ describe('a broken configuration is one line naming the file, exit 2, never an i
 
   it('a package.json that is not JSON is reported when looked at for "mcplint", even when the working directory holds nothing else (cosmiconfig read it for a meta configuration and failed outside any handler)', async () => {
     const dir = writeProject({ 'package.json': '{ not json' });
-    await expect(loadConfig(dir)).rejects.toThrow(/^package\.json: cannot read the configuration: JSON error: /);
+    await expect(loadConfig(dir)).rejects.toThrow(/^package\.json: not valid JSON \(.+\)$/);
     expect(await run(['--config', 'c.json', 'x.ts'], writeProject({ 'package.json': '{ not json', 'c.json': '{}', 'x.ts': SERVER }))).toMatchObject({ code: 0 });
   });
 

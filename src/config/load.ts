@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { defaultLoaders, getDefaultSearchPlaces, type Loader } from 'cosmiconfig';
 import type { z } from 'zod';
-import { UsageError } from '../errors.js';
+import { jsonSyntaxReason, UsageError } from '../errors.js';
 import { RULE_DESCRIPTORS } from '../engine/descriptors.js';
 import { shownPath } from '../write-file.js';
 import { ConfigSchema, EMPTY_CONFIG, type Config } from './schema.js';
@@ -14,6 +14,7 @@ export const MODULE_NAME = 'mcplint';
 /**
  * One line for a configuration file that cannot be read, parsed or loaded: the file, and the
  * reason without the parser's code frame or Node's syscall detail (`file not found`, `is a folder`, `JSON Error: Unexpected token } (line 3, column 1)`).
+ * A package.json that does not parse is `package.json: not valid JSON (…)`, as when it is read for entry points.
  */
 function configReadError(error: unknown, cwd: string, named: string): string {
   const message = thrownMessage(error);
@@ -27,7 +28,10 @@ function configReadError(error: unknown, cwd: string, named: string): string {
   if (/Cannot require\(\) ES Module|SyntaxError/.test(message)) return `${where}: cannot read the configuration: the module does not load (a syntax error? \`node ${where}\` shows it)`;
   const lines = message.split('\n').map((l) => l.trim()).filter((l) => l !== '' && !/^[>|\d\s]*\|/.test(l) && !/^[-^\s]+$/.test(l));
   const kind = /^(JSON|YAML) Error/.exec(lines[0] ?? '')?.[1];
-  const reason = kind ? `${kind} error: ${lines.slice(1).join(' ') || 'cannot be parsed'}` : (lines[0] ?? 'cannot be parsed');
+  const parsed = kind === 'JSON' ? jsonSyntaxReason(lines.slice(1).join(' ')) : lines.slice(1).join(' ');
+  // A package.json is looked at for a "mcplint" key, but may be there only for its package: not called "the configuration".
+  if (kind === 'JSON' && path.basename(named) === 'package.json') return `${where}: not valid JSON (${parsed})`;
+  const reason = kind ? `${kind} error: ${parsed || 'cannot be parsed'}` : (lines[0] ?? 'cannot be parsed');
   return `${where}: cannot read the configuration: ${reason.slice(0, 300)}`;
 }
 

@@ -1,6 +1,6 @@
 import { existsSync, lstatSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { UsageError } from '../errors.js';
+import { jsonSyntaxReason, UsageError } from '../errors.js';
 import { printable } from '../printable.js';
 import { compileGlobs } from './glob.js';
 import { nearestConfig, readConfigTree } from './tsconfig.js';
@@ -199,7 +199,7 @@ function readManifest(file: string, shown: string): Record<string, unknown> {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new UsageError(`${shown}: not valid JSON (${(error as Error).message.split('\n')[0]})`);
+    throw new UsageError(`${shown}: not valid JSON (${jsonSyntaxReason((error as Error).message)})`);
   }
   if (!value || typeof value !== 'object' || Array.isArray(value)) throw new UsageError(`${shown}: not a JSON object`);
   return value as Record<string, unknown>;

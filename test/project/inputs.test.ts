@@ -98,10 +98,17 @@ describe('globs from users match in linear time, and one that cannot be used is 
 
 describe('a package.json that is not JSON', () => {
   it('read for entry points: one line naming it', async () => {
-    for (const [text, why] of [['{bad', /^package\.json: not valid JSON \(.+\)$/], ['null', /^package\.json: not a JSON object$/], ['[1]', /^package\.json: not a JSON object$/]] as const) {
+    for (const [text, why] of [['{bad', /^package\.json: not valid JSON \(Expected property name or '}' at position 1\)$/], ['null', /^package\.json: not a JSON object$/], ['[1]', /^package\.json: not a JSON object$/]] as const) {
       const dir = writeProject({ 'package.json': text, 'server.ts': SERVER });
       await expect(lint({ paths: [], cwd: dir })).rejects.toThrow(why);
     }
+  });
+
+  it('from the CLI: the same line, whether the configuration search or the entry points read it first (fresh-user trial: "cannot read the configuration: JSON error: … while parsing \'{ "name": "x", …\'")', async () => {
+    const dir = writeProject({ 'package.json': '{ "name": "x", \n  "main": "server.js", }\n', 'server.js': SERVER });
+    const line = 'mcp-annotate-lint: package.json: not valid JSON (Expected double-quoted property name at position 39)\n';
+    const runs = await Promise.all([runCli([], dir), runCli(['--no-config'], dir)]);
+    expect(runs).toEqual([{ code: 2, stdout: '', stderr: line }, { code: 2, stdout: '', stderr: line }]);
   });
 
   it('with exports nested 20,000 deep, or in a workspace package, or a pnpm-workspace.yaml that is a folder: linted as usual', async () => {
