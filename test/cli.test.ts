@@ -264,6 +264,11 @@ describe('mcp-annotate-lint CLI', () => {
     expect(lines.some((l) => l.startsWith('unverified: '))).toBe(false);
   });
 
+  it('--tools on a file with no tool prints the line that says so, without an empty table or its legend (fresh-user trial)', async () => {
+    const dir = writeProject({ 'plain.ts': 'export const x = 1;\n' });
+    expect(await run(['--tools', 'plain.ts'], dir)).toEqual({ code: 0, stdout: 'No tool registrations found in 1 file.\n', stderr: '' });
+  });
+
   it('marks a tool with findings unverified too, in --tools and --format markdown alike (fresh-user trial: share_note of the bundled example read "1 error" under a legend of "unverified")', async () => {
     const example = path.join(ROOT, 'examples', 'notes-server');
     const [stylish, tools, markdown] = await Promise.all([run([example], ROOT), run(['--tools', example], ROOT), run(['--format', 'markdown', example], ROOT)]);
