@@ -9,7 +9,7 @@ import { count } from './formatters/paths.js';
 import { printable } from './printable.js';
 import { STARTER_FILE, writeStarterConfig } from './commands/init.js';
 import { PACKAGE } from './package-info.js';
-import { checkWritable, writeFileSafely } from './write-file.js';
+import { checkWritable, shownPath, writeFileSafely } from './write-file.js';
 import type { Formatter } from './formatters/types.js';
 import { shownCommand, type LiveTarget } from './live/target.js';
 import type { ListedTools } from './live/list-tools.js';
@@ -231,7 +231,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     }
     checkCombinations(argv, program, command === 'rules' ? rulesCommand : null);
     if (command === 'rules') {
-      const { config, file } = await configFor(rulesCommand.opts<{ config: string | false | undefined }>().config, io.cwd);
+      const { config, file } = await configFor(rulesCommand.opts<{ config: string | false | undefined }>().config, io);
       const { RuleSettings } = await import('./config/rule-settings.js');
       const { rulesList } = await import('./commands/rules.js');
       io.stdout.write(rulesList(new RuleSettings(config, file ? path.dirname(file) : io.cwd, file ? path.relative(io.cwd, file) || file : undefined).configured(), useColor(io.env, io.isTTY)));
@@ -392,7 +392,7 @@ function withTarget(command: Command): Command {
 async function liveRun(target: LiveTarget, opts: LiveCliOptions, io: CliIO): Promise<number> {
   const { listTools } = await import('./live/list-tools.js');
   const { lintListed, liveLabel } = await import('./live/lint-live.js');
-  const { config, file } = await configFor(opts.config, io.cwd);
+  const { config, file } = await configFor(opts.config, io);
   const pinFile = opts.checkPin === undefined ? null : path.resolve(io.cwd, opts.checkPin);
   if (opts.outputFile && opts.outputFile !== '-') {
     refuseToOverwrite(opts.outputFile, io.cwd, [[file, 'the configuration'], [pinFile, 'the pin file']]);
@@ -452,7 +452,7 @@ async function pinRun(target: LiveTarget, opts: { pinFile: string; timeout: numb
   checkWritable(path.resolve(io.cwd, opts.pinFile), 'the pin file', io.cwd);
   let source: LintResult | null = null;
   if (opts.project !== undefined) {
-    const { config, file } = await configFor(opts.config, io.cwd);
+    const { config, file } = await configFor(opts.config, io);
     source = await lintProject(opts.project, config, file, io.cwd);
   }
   const listed = await listTools(target, { timeoutMs: opts.timeout * 1000 });
@@ -495,15 +495,19 @@ function refuseToOverwrite(outputFile: string, cwd: string, files: [string | nul
 /**
  * The configuration a command uses: none with `--no-config`, the named file, else the one found
  * searching from the working directory up to its repository root (never from the paths linted,
- * which may be someone else's code; see loadConfig).
+ * which may be someone else's code; see loadConfig). A configuration the search passed over in a
+ * shared folder is warned of on stderr.
  */
-async function configFor(option: string | false | undefined, cwd: string) {
+async function configFor(option: string | false | undefined, io: CliIO) {
   if (option === false) {
     const { EMPTY_CONFIG } = await import('./config/schema.js');
     return { config: EMPTY_CONFIG, file: null };
   }
-  const { loadConfig } = await import('./config/load.js');
-  return loadConfig(cwd, option);
+  const { loadConfig, SHARED_FOLDER_REASON } = await import('./config/load.js');
+  const loaded = await loadConfig(io.cwd, option);
+  // A configuration the search passed over would otherwise be ignored in silence (fresh-user trial: a chmod 777 folder).
+  for (const ignored of loaded.ignored ?? []) io.stderr.write(`mcp-annotate-lint: warning: ${printable(shownPath(ignored, io.cwd))}: ${SHARED_FOLDER_REASON}\n`);
+  return loaded;
 }
 
 /**
@@ -513,7 +517,7 @@ async function lintCommand(paths: string[], opts: LintCliOptions, io: CliIO): Pr
   // Loaded here so that --help and --version do not pay for loading TypeScript.
   const { lint } = await import('./index.js');
   const { openBaseline } = await import('./engine/baseline.js');
-  const { config, file } = await configFor(opts.config, io.cwd);
+  const { config, file } = await configFor(opts.config, io);
   if (opts.outputFile && opts.outputFile !== '-') {
     refuseToOverwrite(opts.outputFile, io.cwd, [[file, 'the configuration'], [opts.baseline && path.resolve(io.cwd, opts.baseline), 'the baseline']]);
     checkWritable(path.resolve(io.cwd, opts.outputFile), 'the report', io.cwd);

@@ -152,6 +152,8 @@ export async function lint(options: LintOptions): Promise<LintResult> {
 
   const fatal: Finding[] = [];
   for (const [file, reason] of program.unreadable) fatal.push(fatalFinding('read-error', `Cannot read this file: ${reason}`, { file, line: 1, column: 1 }));
+  // A folder a walk could not list is reported as an unreadable file is: its files are not linted, the others are.
+  for (const { folder, reason } of inputs.unreadable ?? []) if (!excluded(folder)) fatal.push(fatalFinding('read-error', `Cannot read this folder: ${reason}`, { file: folder, line: 1, column: 1 }));
   // Every file that does not parse is reported, targets and the files they import alike; targets are not searched.
   for (const [file, { line, column, message }] of program.parseErrors) fatal.push(fatalFinding('parse-error', `Parsing error: ${message}`, { file, line, column }));
   const targets = program.targets.filter((sf) => !program.parseErrors.has(sf.getFilePath()));

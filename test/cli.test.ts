@@ -264,6 +264,21 @@ describe('mcp-annotate-lint CLI', () => {
     expect(lines.some((l) => l.startsWith('unverified: '))).toBe(false);
   });
 
+  it('--tools on a file with no tool prints the line that says so, without an empty table or its legend (fresh-user trial)', async () => {
+    const dir = writeProject({ 'plain.ts': 'export const x = 1;\n' });
+    expect(await run(['--tools', 'plain.ts'], dir)).toEqual({ code: 0, stdout: 'No tool registrations found in 1 file.\n', stderr: '' });
+  });
+
+  it('marks a tool with findings unverified too, in --tools and --format markdown alike (fresh-user trial: share_note of the bundled example read "1 error" under a legend of "unverified")', async () => {
+    const example = path.join(ROOT, 'examples', 'notes-server');
+    const [stylish, tools, markdown] = await Promise.all([run([example], ROOT), run(['--tools', example], ROOT), run(['--format', 'markdown', example], ROOT)]);
+    expect(stylish.stdout).toContain('1 tool is unverified');
+    expect(stylish.stdout).toContain('"share_note"');
+    expect(tools.stdout.split('\n').find((l) => l.startsWith('share_note '))).toMatch(/ 1 error, unverified$/);
+    expect(tools.stdout.split('\n').find((l) => l.startsWith('read_note '))).toMatch(/ 2 errors$/);
+    expect(markdown.stdout.split('\n').find((l) => l.startsWith('| `share_note`'))).toMatch(/ \| 1 error: \[optimistic-closed-world\]\([^)]+\); unverified \|$/);
+  });
+
   it('shows registrations it could not turn into tools: in --tools, in the summary and in JSON', async () => {
     const dir = writeProject({
       'server.ts': `${SERVER_HEADER}declare const plugins: { list(): { name: string }[] };\nexport function define(name: string) { server.registerTool(name, { description: "d" }, async () => ({ content: [] })); }\nfor (const p of plugins.list()) server.registerTool(p.name, { description: "d" }, async () => ({ content: [] }));\n`,

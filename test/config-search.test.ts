@@ -79,6 +79,30 @@ describe('configuration is searched from the working directory up to the reposit
     expect(searchFolders(path.join(dir, 'w', 'sub'))).toEqual([path.join(dir, 'w', 'sub')]);
   });
 
+  it('warns of a configuration it leaves unread in a world-writable folder, and --init refuses to write one there (fresh-user trial: ignored in silence)', async () => {
+    const dir = writeProject({ 'w/.mcplintrc.json': '{ "rules": { "missing-annotations": "off" } }', 'w/server.ts': SERVER, 'repo/.git/HEAD': '', 'repo/.mcplintrc.json': '{}', 'repo/open/.mcplintrc.json': '{ "rules": { "missing-annotations": "off" } }', 'repo/open/server.ts': SERVER });
+    chmodSync(path.join(dir, 'w'), 0o777);
+    chmodSync(path.join(dir, 'repo', 'open'), 0o777);
+    const warning = (file: string) => `mcp-annotate-lint: warning: ${file}: not used: its folder is writable by every user (world-writable), so anyone could have put it there; pass it with -c to use it\n`;
+    const [lint, rules, named, inRepo] = await Promise.all([run(['.'], path.join(dir, 'w')), run(['rules'], path.join(dir, 'w')), run(['-c', '.mcplintrc.json', '.'], path.join(dir, 'w')), run(['.'], path.join(dir, 'repo', 'open'))]);
+    expect(lint).toMatchObject({ code: 0, stderr: warning('.mcplintrc.json') });
+    expect(lint.stdout).toContain('missing-annotations');
+    expect(rules.stderr).toBe(warning('.mcplintrc.json'));
+    // Named with -c, it is used, and nothing is said.
+    expect(named).toMatchObject({ code: 0, stderr: '', stdout: '✔ Checked 1 tool in 1 file.\n' });
+    // In a repository, the search goes on to the root's configuration, and still says what it passed over.
+    expect(inRepo.stderr).toBe(warning('.mcplintrc.json'));
+    expect(inRepo.stdout).toContain('missing-annotations');
+    expect(await loadConfig(path.join(dir, 'repo', 'open'))).toEqual({ config: expect.anything(), file: path.join(dir, 'repo', '.mcplintrc.json'), ignored: [path.join(dir, 'repo', 'open', '.mcplintrc.json')] });
+    const empty = path.join(dir, 'empty');
+    mkdirSync(empty, { mode: 0o777 });
+    chmodSync(empty, 0o777);
+    const init = await run(['--init'], empty);
+    expect(init).toMatchObject({ code: 2, stdout: '' });
+    expect(init.stderr).toMatch(/^mcp-annotate-lint: --init: this folder is writable by every user \(world-writable\), so a configuration here would never be used .*\n$/);
+    expect(existsSync(path.join(empty, '.mcplintrc.json'))).toBe(false);
+  });
+
   it('--help says where the configuration is looked for', async () => {
     expect((await run(['--help'], writeProject({}))).stdout.replace(/\s+/g, ' ')).toContain('It is looked for in the working directory and the folders above it up to the repository root (.git; outside a repository, the working directory alone), wherever the paths linted are');
   });
@@ -113,7 +137,9 @@ describe('a broken configuration is one line naming the file, exit 2, never an i
     ['.mcplintrc.cjs', 'module.exports = (() => { throw new Error("boom"); })();\n', '.mcplintrc.cjs: cannot read the configuration: boom'],
     ['.mcplintrc.cjs', 'throw Object.create(null);\n', '.mcplintrc.cjs: cannot read the configuration: it threw a value that is not an Error'],
     ['.mcplintrc.mjs', 'export default Promise.reject(new Error("later"));\n', '.mcplintrc.mjs: cannot read the configuration: later'],
-    ['package.json', '{ "name": "x", \n', /^package\.json: cannot read the configuration: JSON error: .+/],
+    // Looked at for a "mcplint" key, a package.json may be the package's alone: "not valid JSON", as when read for entry points (fresh-user trial).
+    ['package.json', '{ "name": "x", \n  "main": "index.js", }\n', 'package.json: not valid JSON (Expected double-quoted property name at position 38)'],
+    ['.mcplintrc.json', '{ "rules": ', '.mcplintrc.json: cannot read the configuration: JSON error: Unexpected end of JSON input'],
     ['.mcplintrc.cjs', 'module.exports = 42;\n', '.mcplintrc.cjs: the configuration must be an object ({ "rules": … }), not a number'],
     ['.mcplintrc.cjs', 'module.exports = () => ({});\n', '.mcplintrc.cjs: the configuration must be an object ({ "rules": … }), not a function'],
     ['.mcplintrc.json', '["spec"]\n', '.mcplintrc.json: the configuration must be an object ({ "rules": … }), not an array'],
@@ -156,7 +182,7 @@ describe('a broken configuration is one line naming the file, exit 2, never an i
 
   it('a package.json that is not JSON is reported when looked at for "mcplint", even when the working directory holds nothing else (cosmiconfig read it for a meta configuration and failed outside any handler)', async () => {
     const dir = writeProject({ 'package.json': '{ not json' });
-    await expect(loadConfig(dir)).rejects.toThrow(/^package\.json: cannot read the configuration: JSON error: /);
+    await expect(loadConfig(dir)).rejects.toThrow(/^package\.json: not valid JSON \(.+\)$/);
     expect(await run(['--config', 'c.json', 'x.ts'], writeProject({ 'package.json': '{ not json', 'c.json': '{}', 'x.ts': SERVER }))).toMatchObject({ code: 0 });
   });
 

@@ -10,10 +10,19 @@ afterAll(() => {
   for (const dir of made) rmSync(dir, { recursive: true, force: true });
 });
 
+/**
+ * A fresh empty folder in os.tmpdir() whose name starts with `prefix`, removed with all it holds
+ * once the test file has run (as every folder of {@link writeProject} is).
+ */
+export function tempFolder(prefix = 'mcp-annotate-lint-test-'): string {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  made.push(dir);
+  return dir;
+}
+
 /** Writes `files` (relative path → content) into a fresh temp folder and returns its path. */
 export function writeProject(files: Record<string, string>): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'mcp-annotate-lint-test-'));
-  made.push(dir);
+  const dir = tempFolder();
   for (const [name, content] of Object.entries(files)) {
     const file = path.join(dir, name);
     mkdirSync(path.dirname(file), { recursive: true });

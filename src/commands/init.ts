@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { configIn } from '../config/load.js';
+import { configIn, sharedFolder } from '../config/load.js';
 import { RuleSettings, severitySetting } from '../config/rule-settings.js';
 import { EMPTY_CONFIG, type ConfigInput } from '../config/schema.js';
 import { UsageError } from '../errors.js';
@@ -41,11 +41,16 @@ export function starterConfig(dir: string): ConfigInput {
 /**
  * `mcp-annotate-lint --init`: writes {@link STARTER_FILE} in `dir` (atomically) and returns its path.
  *
- * @throws UsageError when `dir` already has a configuration file (it is never overwritten), or the file cannot be written.
+ * @throws UsageError when `dir` already has a configuration file (it is never overwritten), when
+ *   `dir` is writable by every user (a configuration there is never searched for, so would never be
+ *   used), or the file cannot be written.
  */
 export async function writeStarterConfig(dir: string): Promise<string> {
   const existing = configIn(dir);
   if (existing) throw new UsageError(`${path.basename(existing)}: a configuration already exists here; --init does not overwrite it`);
+  if (sharedFolder(dir)) {
+    throw new UsageError(`--init: this folder is writable by every user (world-writable), so a configuration here would never be used (anyone could have put it there); run --init in a folder only you can write to, or remove write permission for others (chmod o-w .)`);
+  }
   const file = path.join(dir, STARTER_FILE);
   await writeFileSafely(file, `${JSON.stringify(starterConfig(dir), null, 2)}\n`, 'the configuration', dir);
   return file;

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { defaultLoaders, getDefaultSearchPlaces, type Loader } from 'cosmiconfig';
 import type { z } from 'zod';
-import { UsageError } from '../errors.js';
+import { jsonSyntaxReason, UsageError } from '../errors.js';
 import { RULE_DESCRIPTORS } from '../engine/descriptors.js';
 import { shownPath } from '../write-file.js';
 import { ConfigSchema, EMPTY_CONFIG, type Config } from './schema.js';
@@ -14,6 +14,7 @@ export const MODULE_NAME = 'mcplint';
 /**
  * One line for a configuration file that cannot be read, parsed or loaded: the file, and the
  * reason without the parser's code frame or Node's syscall detail (`file not found`, `is a folder`, `JSON Error: Unexpected token } (line 3, column 1)`).
+ * A package.json that does not parse is `package.json: not valid JSON (…)`, as when it is read for entry points.
  */
 function configReadError(error: unknown, cwd: string, named: string): string {
   const message = thrownMessage(error);
@@ -27,7 +28,10 @@ function configReadError(error: unknown, cwd: string, named: string): string {
   if (/Cannot require\(\) ES Module|SyntaxError/.test(message)) return `${where}: cannot read the configuration: the module does not load (a syntax error? \`node ${where}\` shows it)`;
   const lines = message.split('\n').map((l) => l.trim()).filter((l) => l !== '' && !/^[>|\d\s]*\|/.test(l) && !/^[-^\s]+$/.test(l));
   const kind = /^(JSON|YAML) Error/.exec(lines[0] ?? '')?.[1];
-  const reason = kind ? `${kind} error: ${lines.slice(1).join(' ') || 'cannot be parsed'}` : (lines[0] ?? 'cannot be parsed');
+  const parsed = kind === 'JSON' ? jsonSyntaxReason(lines.slice(1).join(' ')) : lines.slice(1).join(' ');
+  // A package.json is looked at for a "mcplint" key, but may be there only for its package: not called "the configuration".
+  if (kind === 'JSON' && path.basename(named) === 'package.json') return `${where}: not valid JSON (${parsed})`;
+  const reason = kind ? `${kind} error: ${parsed || 'cannot be parsed'}` : (lines[0] ?? 'cannot be parsed');
   return `${where}: cannot read the configuration: ${reason.slice(0, 300)}`;
 }
 
@@ -103,7 +107,7 @@ async function loadFile(file: string): Promise<unknown> {
  * taken as configuration, nor a `.git` there as a repository. POSIX only (Windows reports no such
  * modes).
  */
-function sharedFolder(dir: string): boolean {
+export function sharedFolder(dir: string): boolean {
   if (process.platform === 'win32') return false;
   try {
     return (statSync(dir).mode & 0o002) !== 0;
@@ -138,11 +142,16 @@ export function repositoryRoot(cwd: string): string | null {
  * flat configuration is looked up from the working directory.
  */
 export function searchFolders(cwd: string): string[] {
+  return searchRange(cwd).filter((dir) => !sharedFolder(dir));
+}
+
+/** The folders from `cwd` up to its repository root (or `cwd` alone), nearest first, those inside node_modules aside: {@link searchFolders} with the shared ones. */
+function searchRange(cwd: string): string[] {
   const start = path.resolve(cwd);
   const root = repositoryRoot(start);
   const folders: string[] = [];
   for (let dir = start; ; dir = path.dirname(dir)) {
-    if (!inNodeModules(dir) && !sharedFolder(dir)) folders.push(dir);
+    if (!inNodeModules(dir)) folders.push(dir);
     if (root === null || dir === root || path.dirname(dir) === dir) return folders;
   }
 }
@@ -151,13 +160,17 @@ export function searchFolders(cwd: string): string[] {
  * The configuration file a search from `cwd` finds: the first of cosmiconfig's search places (in
  * its order) that exists in the first of {@link searchFolders} that has one, or null. An empty file
  * or a folder in a search place is found too, so that it is reported rather than passed over.
+ * `ignored` lists the files that a shared folder nearer than it holds, passed over unread.
  */
-function searchedFile(cwd: string): string | null {
-  for (const dir of searchFolders(cwd)) {
+function searchedFile(cwd: string): { file: string | null; ignored: string[] } {
+  const ignored: string[] = [];
+  for (const dir of searchRange(cwd)) {
     const found = configIn(dir);
-    if (found) return found;
+    if (!found) continue;
+    if (!sharedFolder(dir)) return { file: found, ignored };
+    ignored.push(found);
   }
-  return null;
+  return { file: null, ignored };
 }
 
 /** Whether a configuration file is loaded by running it (JavaScript or TypeScript) rather than parsed. */
@@ -207,13 +220,22 @@ export function describeIssue(issue: Issue): string {
 export interface LoadedConfig {
   config: Config;
   file: string | null;
+  /**
+   * Configuration files the search met in shared folders ({@link sharedFolder}) before the one
+   * it took, and left unread: the user is told, since they may have meant them. Absent when none.
+   */
+  ignored?: string[];
 }
+
+/** Why a configuration file in a shared folder is not used, after `<file>: ` ({@link LoadedConfig.ignored}). */
+export const SHARED_FOLDER_REASON = 'not used: its folder is writable by every user (world-writable), so anyone could have put it there; pass it with -c to use it';
 
 /**
  * Finds and validates the configuration: `file` when given (`--config`, relative to `cwd`), else
  * the first cosmiconfig search place in {@link searchFolders} of `cwd` (the working directory up to
  * the repository root). Loading a `.js`/`.cjs`/`.mjs`/`.ts` file runs it: only a file named by the
- * user or found by that search is ever loaded, never one in the code linted.
+ * user or found by that search is ever loaded, never one in the code linted. One in a shared
+ * folder nearer than the one taken is listed in `ignored`, unread.
  *
  * @throws UsageError (exit 2) with one line per problem, `<file>: <what is wrong>`: a file that
  *   cannot be read (missing, a folder, not a regular file), parsed (JSON or YAML syntax), or loaded
@@ -224,8 +246,10 @@ export async function loadConfig(cwd: string, file?: string): Promise<LoadedConf
   // cosmiconfig loads; the search is ours (searchedFile), so that an empty file or a folder where a
   // configuration is looked for is reported instead of skipped (cosmiconfig passes over both), and
   // so that it never leaves the project the linter runs in.
-  const target = file ? path.resolve(cwd, file) : searchedFile(cwd);
-  if (target === null) return { config: EMPTY_CONFIG, file: null };
+  const searched = file ? { file: path.resolve(cwd, file), ignored: [] } : searchedFile(cwd);
+  const target = searched.file;
+  const ignored = searched.ignored.length > 0 ? { ignored: searched.ignored } : {};
+  if (target === null) return { config: EMPTY_CONFIG, file: null, ...ignored };
   const shown = shownPath(target, cwd);
   // A FIFO or a device would block the read for ever (`--config /dev/stdin`).
   let stats: Stats | undefined;
@@ -258,5 +282,5 @@ export async function loadConfig(cwd: string, file?: string): Promise<LoadedConf
     const lines = parsed.error.issues.map((issue) => `${shown}: ${describeIssue(issue)}`);
     throw new UsageError(lines.join('\n'));
   }
-  return { config: parsed.data, file: target };
+  return { config: parsed.data, file: target, ...ignored };
 }

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { ReadRefused, readDataFile } from '../read-file.js';
 import path from 'node:path';
 import { z } from 'zod';
-import { UsageError } from '../errors.js';
+import { jsonSyntaxReason, UsageError } from '../errors.js';
 import { shownPath, writeFileSafely } from '../write-file.js';
 import type { Finding, LintResult } from '../model.js';
 import { fingerprint, relativeFile } from './fingerprint.js';
@@ -147,7 +147,7 @@ function parseBaseline(text: string, file: string, cwd: string, advice = ''): Ba
     data = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (error) {
     // Not JSON at all: likely not a baseline (a source file named by mistake), so no advice to delete it.
-    throw new UsageError(`${shownPath(file, cwd)}: this is not a baseline file: it is not JSON (${(error as Error).message.split('\n')[0]})`);
+    throw new UsageError(`${shownPath(file, cwd)}: this is not a baseline file: it is not JSON (${jsonSyntaxReason((error as Error).message)})`);
   }
   const parsed = BaselineSchema.safeParse(data);
   if (!parsed.success) {

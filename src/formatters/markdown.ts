@@ -70,8 +70,9 @@ export const markdown: Formatter = (result, { cwd }) => {
     out.push('', `| Tool | ${result.live ? 'Listed at' : 'Registered at'} | Declared hints | Inferred hints | Findings |`, '| --- | --- | --- | --- | --- |');
     for (const tool of result.tools) {
       const findings = findingsOf(result, tool);
-      // A tool whose handler calls code the linter cannot follow is not "ok": its hints are unverified.
-      const verdict = findings.length > 0 ? `${counted(findings)}: ${ruleLinks(findings)}` : hasUnseenEffects(tool) ? 'unverified' : 'ok';
+      // A tool whose handler calls code the linter cannot follow is not "ok": its hints are unverified, findings or not (as in --tools).
+      const parts = [...(findings.length > 0 ? [`${counted(findings)}: ${ruleLinks(findings)}`] : []), ...(hasUnseenEffects(tool) ? ['unverified'] : [])];
+      const verdict = parts.length > 0 ? parts.join('; ') : 'ok';
       out.push(`| ${cell(code(tool.displayName))} | ${cell(code(fileLine(tool.location, cwd)))} | ${hintCells(declaredReadings(tool), SYMBOLS)} | ${hintCells(inferredReadings(tool), SYMBOLS)} | ${cell(verdict)} |`);
     }
     out.push('', `Hints in the order readOnlyHint, destructiveHint, idempotentHint, openWorldHint: ${SYMBOLS.true} true, ${SYMBOLS.false} false, ${SYMBOLS.omitted} omitted (the spec default applies), ${SYMBOLS.unknown} unknown.`);

@@ -3,6 +3,7 @@ import canonicalize from 'canonicalize';
 import { z } from 'zod';
 import type { InferredHints } from '../model.js';
 import { printable } from '../printable.js';
+import { jsonSyntaxReason } from '../errors.js';
 
 /**
  * The pin file (`mcp-tools.lock.json`, issue #6): what a trusted server advertised in `tools/list`,
@@ -107,7 +108,7 @@ export function parsePin(text: string): Pin | { problem: string } {
   try {
     data = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (error) {
-    return { problem: `it is not JSON (${(error as Error).message.split('\n')[0]})` };
+    return { problem: `it is not JSON (${jsonSyntaxReason((error as Error).message)})` };
   }
   const parsed = PinSchema.safeParse(data);
   if (parsed.success) return parsed.data as Pin;

@@ -1,6 +1,6 @@
 import { existsSync, lstatSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { UsageError } from '../errors.js';
+import { jsonSyntaxReason, UsageError } from '../errors.js';
 import { printable } from '../printable.js';
 import { compileGlobs } from './glob.js';
 import { nearestConfig, readConfigTree } from './tsconfig.js';
@@ -43,6 +43,19 @@ export interface ResolvedInputs {
    * empty otherwise.
    */
   entries?: string[];
+  /**
+   * Folders met while expanding folders and globs whose entries cannot be listed (absolute), with
+   * why in words (`permission denied`): their files are not linted, and the run says so. Absent or
+   * empty otherwise.
+   */
+  unreadable?: UnreadableFolder[];
+}
+
+/** A folder that a walk could not list, and why in words. */
+export interface UnreadableFolder {
+  /** Absolute path. */
+  folder: string;
+  reason: string;
 }
 
 /** Folders of tests, mocks and fixtures, below the folder a project or walk starts from. */
@@ -81,11 +94,27 @@ function dedupeByRealPath(files: string[]): string[] {
 
 /**
  * The source files under a folder, tests and declarations left out, and node_modules below it (a
- * folder inside node_modules is walked, but not the copies of packages nested in it).
+ * folder inside node_modules is walked, but not the copies of packages nested in it). Folders that
+ * cannot be listed are added to `unreadable`.
  */
-function expandFolder(dir: string, label: string): string[] {
+function expandFolder(dir: string, label: string, unreadable: UnreadableFolder[]): string[] {
   // Symbolic links to folders are not followed: a link to `..` would lint the folder's parent, one to `/` the disk.
-  return walkFiles(dir, { skipNodeModules: true, skipDotEntries: true, keep: (f) => isSourceFile(f) && !isSkippedFile(f, dir), label });
+  return walkFiles(dir, { skipNodeModules: true, skipDotEntries: true, keep: (f) => isSourceFile(f) && !isSkippedFile(f, dir), label, unreadable: (folder, reason) => unreadable.push({ folder, reason }) });
+}
+
+/**
+ * The line that ends a run when a folder or glob gives no file: `what` (`no TypeScript or
+ * JavaScript files to lint in this folder (…)`), or that the folder walked (`root`) cannot be read,
+ * and which folders below it could not be read when some could not.
+ * @param rootName how the folder walked is named when it cannot be read: null for `this folder` (the path named is the folder).
+ */
+function nothingFound(label: string, what: string, root: string, unreadable: readonly UnreadableFolder[], rootName: string | null = null): UsageError {
+  const own = unreadable.find((u) => u.folder === path.resolve(root));
+  if (own) return new UsageError(`${label}: cannot read ${rootName === null ? 'this folder' : `the folder ${printable(rootName)}`} (${own.reason})`);
+  if (unreadable.length === 0) return new UsageError(`${label}: ${what}`);
+  const shown = unreadable.slice(0, 3).map((u) => `${printable(path.relative(root, u.folder) || u.folder)} (${u.reason})`);
+  const more = unreadable.length > 3 ? ` and ${unreadable.length - 3} more` : '';
+  return new UsageError(`${label}: ${what}; ${unreadable.length === 1 ? 'a folder' : 'folders'} in it cannot be read: ${shown.join(', ')}${more}`);
 }
 
 /** A character that makes a path a glob (`*`, `?`, `[`, `{`, an extglob's `(`), as picomatch's scan tells one. */
@@ -102,16 +131,16 @@ function staticBase(glob: string): string {
  * The source files a glob (relative to `cwd`, or absolute) matches, tests and declarations left out.
  * The walk starts at the glob's static folder, enters node_modules only when the glob names it, and
  * files and folders whose names start with a dot only when the glob names one (`.github/**`);
- * matching is linear in time (see glob.ts).
+ * matching is linear in time (see glob.ts). Folders that cannot be listed are added to `unreadable`.
  *
- * @throws UsageError naming `label` for a glob that cannot be used or a walk over its budget.
+ * @throws UsageError naming `label` for a glob that cannot be used, matches nothing, or a walk over its budget.
  */
-function expandGlob(glob: string, cwd: string, label: string): string[] {
+function expandGlob(glob: string, cwd: string, label: string, unreadable: UnreadableFolder[]): string[] {
   if (glob.startsWith('!') && glob[1] !== '(') throw new UsageError(`${label}: a glob that starts with ! would lint everything else; name what to lint, and leave files out with "exclude" in the configuration`);
   const match = compileGlobs([glob], () => label);
   const posix = glob.split(path.sep).join('/');
   const base = path.resolve(cwd, staticBase(posix));
-  if (!existsSync(base) || !statSync(base).isDirectory()) return [];
+  if (!existsSync(base) || !statSync(base).isDirectory()) throw new UsageError(`${label}: no files match this pattern`);
   const rest = posix.replace(/^(\.\.?\/)+/, '');
   const skipNodeModules = !posix.split('/').includes('node_modules') && !base.split(path.sep).includes('node_modules');
   const skipDotEntries = !/(^|[/{,(|])\.(?!\.?(\/|$))/.test(rest);
@@ -120,7 +149,9 @@ function expandGlob(glob: string, cwd: string, label: string): string[] {
   const maxDepth = /\*\*|[{(]/.test(posix) ? undefined : Math.max(0, below);
   const absolute = path.isAbsolute(glob);
   const shown = (file: string): string => (absolute ? file : path.relative(cwd, file)).split(path.sep).join('/');
-  return walkFiles(base, { skipNodeModules, skipDotEntries, ...(maxDepth !== undefined ? { maxDepth } : {}), keep: (f) => isSourceFile(f) && !isSkippedFile(f) && match(shown(f)), label });
+  const found = walkFiles(base, { skipNodeModules, skipDotEntries, ...(maxDepth !== undefined ? { maxDepth } : {}), keep: (f) => isSourceFile(f) && !isSkippedFile(f) && match(shown(f)), label, unreadable: (folder, reason) => unreadable.push({ folder, reason }) });
+  if (found.length === 0) throw nothingFound(label, 'no files match this pattern', base, unreadable, staticBase(posix));
+  return found;
 }
 
 /** How a path given on the command line is named in messages: as given (control characters made visible), or cut short when very long. */
@@ -168,7 +199,7 @@ function readManifest(file: string, shown: string): Record<string, unknown> {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new UsageError(`${shown}: not valid JSON (${(error as Error).message.split('\n')[0]})`);
+    throw new UsageError(`${shown}: not valid JSON (${jsonSyntaxReason((error as Error).message)})`);
   }
   if (!value || typeof value !== 'object' || Array.isArray(value)) throw new UsageError(`${shown}: not a JSON object`);
   return value as Record<string, unknown>;
@@ -193,15 +224,18 @@ export async function resolveInputs(paths: string[], cwd: string, labelOf: (inde
   const files = new Set<string>();
   const named: string[] = [];
   const skipped: ResolvedInputs['skipped'] = [];
+  const unreadable: UnreadableFolder[] = [];
   for (const [index, input] of paths.entries()) {
     const label = labelOf(index);
     const abs = path.resolve(cwd, input);
     if (existsSync(abs)) {
       const stat = statSync(abs);
       if (stat.isDirectory()) {
-        const found = expandFolder(abs, label);
-        if (found.length === 0) throw new UsageError(`${label}: no TypeScript or JavaScript files to lint in this folder (tests, declaration files and node_modules are skipped)`);
+        const here: UnreadableFolder[] = [];
+        const found = expandFolder(abs, label, here);
+        if (found.length === 0) throw nothingFound(label, 'no TypeScript or JavaScript files to lint in this folder (tests, declaration files and node_modules are skipped)', abs, here);
         found.forEach((f) => files.add(f));
+        unreadable.push(...here);
       } else if (!stat.isFile()) {
         // A FIFO or a device would block the read or never end.
         throw new UsageError(`${label}: not a regular file`);
@@ -215,9 +249,7 @@ export async function resolveInputs(paths: string[], cwd: string, labelOf: (inde
       continue;
     }
     if (GLOB_SYNTAX.test(input)) {
-      const matched = expandGlob(input, cwd, label);
-      if (matched.length === 0) throw new UsageError(`${label}: no files match this pattern`);
-      matched.forEach((f) => files.add(f));
+      expandGlob(input, cwd, label, unreadable).forEach((f) => files.add(f));
       continue;
     }
     throw new UsageError(`${label}: ${missingReason(abs)}`);
@@ -226,7 +258,13 @@ export async function resolveInputs(paths: string[], cwd: string, labelOf: (inde
   const first = path.resolve(cwd, paths[0]!);
   const tsconfig = nearestConfig(existsSync(first) && statSync(first).isDirectory() ? first : path.dirname(first));
   const targets = dedupeByRealPath([...files]).sort();
-  return { files: targets, tsconfig, context: projectContext(named, new Set(targets), cwd), skipped, packageDir: null };
+  return { files: targets, tsconfig, context: projectContext(named, new Set(targets), cwd), skipped, packageDir: null, ...withUnreadable(unreadable) };
+}
+
+/** `unreadable` as a part of {@link ResolvedInputs}: each folder once, absent when there is none. */
+function withUnreadable(unreadable: readonly UnreadableFolder[]): Pick<ResolvedInputs, 'unreadable'> {
+  const once = [...new Map(unreadable.map((u) => [u.folder, u])).values()].sort((a, b) => a.folder.localeCompare(b.folder));
+  return once.length > 0 ? { unreadable: once } : {};
 }
 
 /**
@@ -239,19 +277,20 @@ export async function resolveInputs(paths: string[], cwd: string, labelOf: (inde
  */
 function projectInputs(dir: string): ResolvedInputs {
   const tsconfig = path.join(dir, 'tsconfig.json');
+  const unreadable: UnreadableFolder[] = [];
   const own = ((): ResolvedInputs => {
     if (existsSync(tsconfig)) return { files: [], tsconfig, context: [], skipped: [], packageDir: null };
     if (existsSync(path.join(dir, 'package.json'))) {
       const entries = packageEntries(dir, dir);
       if (entries.length > 0) return { files: entries, tsconfig: null, context: [], skipped: [], packageDir: dir };
     }
-    return { files: dedupeByRealPath(expandFolder(dir, dir)), tsconfig: null, context: [], skipped: [], packageDir: null };
+    return { files: dedupeByRealPath(expandFolder(dir, dir, unreadable)), tsconfig: null, context: [], skipped: [], packageDir: null };
   })();
   const packages = workspaceFolders(dir);
   if (packages.length === 0) {
-    if (own.files.length === 0 && !own.tsconfig) throw new UsageError(`${dir}: no tsconfig.json, package.json entry point or TypeScript/JavaScript file to lint here`);
+    if (own.files.length === 0 && !own.tsconfig) throw nothingFound(dir, 'no tsconfig.json, package.json entry point or TypeScript/JavaScript file to lint here', dir, unreadable);
     const entries = own.tsconfig ? unlistedEntries(dir, new Set(listedFiles(own.tsconfig, true))) : [];
-    return entries.length > 0 ? { ...own, entries } : own;
+    return { ...own, ...(entries.length > 0 ? { entries } : {}), ...withUnreadable(unreadable) };
   }
   // A monorepo root: the root's own files, then each package's.
   const files = new Set(own.tsconfig ? listedFiles(own.tsconfig, true) : own.files);
@@ -260,11 +299,11 @@ function projectInputs(dir: string): ResolvedInputs {
     const config = path.join(pkg, 'tsconfig.json');
     const listed = existsSync(config) ? listedFiles(config, false) : [];
     if (listed.length > 0) configured.push(pkg);
-    for (const f of listed.length > 0 ? listed : expandFolder(pkg, path.relative(dir, pkg) || pkg)) files.add(f);
+    for (const f of listed.length > 0 ? listed : expandFolder(pkg, path.relative(dir, pkg) || pkg, unreadable)) files.add(f);
   }
-  if (files.size === 0) throw new UsageError(`${dir}: no TypeScript/JavaScript file to lint in this monorepo's packages`);
+  if (files.size === 0) throw nothingFound(dir, "no TypeScript/JavaScript file to lint in this monorepo's packages", dir, unreadable);
   const entries = [...new Set(configured.flatMap((pkg) => unlistedEntries(pkg, files)))].sort();
-  return { files: dedupeByRealPath([...files]).sort(), tsconfig: own.tsconfig, context: [], skipped: [], packageDir: own.packageDir, ...(entries.length > 0 ? { entries } : {}) };
+  return { files: dedupeByRealPath([...files]).sort(), tsconfig: own.tsconfig, context: [], skipped: [], packageDir: own.packageDir, ...(entries.length > 0 ? { entries } : {}), ...withUnreadable(unreadable) };
 }
 
 /**

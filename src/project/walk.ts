@@ -1,3 +1,4 @@
+import * as nativeFs from 'node:fs';
 import path from 'node:path';
 import { fdir } from 'fdir';
 import { UsageError } from '../errors.js';
@@ -29,6 +30,21 @@ export interface WalkOptions {
   keep: (file: string) => boolean;
   /** How messages name what is walked: a path as the user gave it, or `.mcplintrc.json: include`. */
   label: string;
+  /**
+   * Called with the absolute path of each folder (the root included) whose entries cannot be
+   * listed, and why in words (`permission denied`); the walk goes on without it. Default: such
+   * folders are passed over in silence.
+   */
+  unreadable?: (folder: string, reason: string) => void;
+}
+
+/** Why a folder cannot be listed, in words, from Node's error code. */
+export function listFailure(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+  if (code === 'ENOTDIR') return 'not a folder';
+  if (code === 'ENOENT') return 'it no longer exists';
+  return code ?? (error instanceof Error ? error.message : String(error)).split('\n')[0]!;
 }
 
 /** The one line a run stops with when the files to lint are more than {@link MAX_SOURCE_FILES}. */
@@ -45,7 +61,8 @@ export function tooManyEntries(label: string): UsageError {
 
 /**
  * The files under `root` that `keep` accepts, absolute, in no particular order, never through a
- * symbolic link to a folder. Unreadable folders are passed over.
+ * symbolic link to a folder. A folder that cannot be listed is passed over, and told to
+ * `options.unreadable` when given.
  *
  * @throws UsageError naming `label` when the walk passes more than {@link MAX_WALK_ENTRIES} files and
  *   folders, or keeps more than {@link MAX_SOURCE_FILES} files.
@@ -66,7 +83,22 @@ export function walkFiles(root: string, options: WalkOptions): string[] {
     stop(tooManyEntries(options.label));
     return false;
   };
-  let crawler = new fdir()
+  // fdir passes over a folder it cannot list; its own `fs` is given a readdirSync that tells of it first.
+  const { unreadable } = options;
+  const fs = unreadable
+    ? {
+        ...nativeFs,
+        readdirSync: ((folder: string, ...rest: unknown[]) => {
+          try {
+            return (nativeFs.readdirSync as (...args: unknown[]) => unknown)(folder, ...rest);
+          } catch (error) {
+            unreadable(path.resolve(folder), listFailure(error));
+            throw error;
+          }
+        }) as typeof nativeFs.readdirSync,
+      }
+    : undefined;
+  let crawler = new fdir(fs ? { fs } : {})
     .withFullPaths()
     .withAbortSignal(controller.signal)
     // fdir calls this for each folder before entering it; `true` leaves it out.

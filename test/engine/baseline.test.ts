@@ -88,6 +88,9 @@ describe('baseline file (issue #5)', () => {
     await expect(readBaseline(path.join(dir, 'bad.json'), dir)).rejects.toThrow(/^bad\.json: not a baseline file: findings\.0\.fingerprint: expected 16 hexadecimal digits$/);
     await expect(readBaseline(path.join(dir, 'v2.json'), dir)).rejects.toThrow(/^v2\.json: not a baseline file: version: expected 1 \(the only baseline version this mcp-annotate-lint reads\)$/);
     await expect(readBaseline(path.join(dir, 'text.json'), dir)).rejects.toThrow(/^text\.json: this is not a baseline file: it is not JSON \(.+\)$/);
+    // The parser quotes the text, line break included: the line was cut inside the quote (fresh-user trial: `(Unexpected token 'o', "not json)`).
+    writeFileSync(path.join(dir, 'lines.json'), 'not json\n');
+    await expect(readBaseline(path.join(dir, 'lines.json'), dir)).rejects.toThrow(/^lines\.json: this is not a baseline file: it is not JSON \(Unexpected token 'o'\)$/);
     // A byte order mark (Windows editors) is read past, as in configuration files (second trial).
     expect(await readBaseline(path.join(dir, 'bom.json'), dir)).toEqual({ version: 1, findings: [] });
   });

@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempFolder } from '../helpers.js';
 import { sarifValidator } from '../formatters/sarif-schema.js';
 import { ROOT, freePort, strays } from './helpers.js';
 import { HANG_LIMIT_MS } from '../cli-run.js';
@@ -97,7 +97,7 @@ describe('mcp-annotate-lint live', () => {
   });
 
   it('lints server-memory (9 tools, complete annotations): only what the rules say, exit 0', () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'live-memory-'));
+    const dir = tempFolder('live-memory-');
     const entry = 'node_modules/@modelcontextprotocol/server-memory/dist/index.js';
     const r = run(['live', '--format', 'json', '--', 'node', entry], { MEMORY_FILE_PATH: path.join(dir, 'memory.jsonl') });
     expect(r.code).toBe(0);
@@ -125,7 +125,7 @@ describe('mcp-annotate-lint live', () => {
   it('--quiet, --max-warnings and -o work as in static mode', () => {
     const quiet = run(['live', '--quiet', '--format', 'json', '--', 'node', FIXTURE]);
     expect(JSON.parse(quiet.stdout).findings).toHaveLength(5);
-    const memory = mkdtempSync(path.join(os.tmpdir(), 'live-memory-'));
+    const memory = tempFolder('live-memory-');
     const entry = 'node_modules/@modelcontextprotocol/server-memory/dist/index.js';
     const strict = run(['live', '--max-warnings', '0', '--', 'node', entry], { MEMORY_FILE_PATH: path.join(memory, 'm.jsonl') });
     expect(strict.code).toBe(1);

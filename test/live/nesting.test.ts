@@ -1,8 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempFolder } from '../helpers.js';
 import { UsageError } from '../../src/errors.js';
 import { listTools } from '../../src/live/list-tools.js';
 import { MAX_NESTING, nesting, tooDeep } from '../../src/live/nesting.js';
@@ -39,7 +38,7 @@ describe('values nested too deep to read (issue 13, item 6)', () => {
   });
 
   it('pin and live: exit 2 with that line, no internal error; just under the limit, both work', () => {
-    const pinFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'mcp-annotate-lint-deep-')), 'p.json');
+    const pinFile = path.join(tempFolder('mcp-annotate-lint-deep-'), 'p.json');
     const bin = path.join(ROOT, 'bin', 'mcp-annotate-lint.js');
     const run = (...args: string[]) => spawnSync(process.execPath, [bin, ...args], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
     for (const command of [['pin', '--pin-file', pinFile], ['live']]) {

@@ -1,8 +1,8 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempFolder } from '../helpers.js';
 import { ROOT } from './helpers.js';
 import { HANG_LIMIT_MS } from '../cli-run.js';
 
@@ -20,7 +20,7 @@ function run(args: string[], env: Record<string, string> = {}) {
 
 describe('pin files through the CLI (issue #6)', () => {
   it('pin, then --check-pin passes; a changed description fails with one line naming the tool', () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'mcp-annotate-lint-pin-'));
+    const dir = tempFolder('mcp-annotate-lint-pin-');
     const pinFile = path.join(dir, 'mcp-tools.lock.json');
     const pinned = run(['pin', '--pin-file', pinFile, ...SERVER]);
     expect(pinned).toMatchObject({ code: 0, stderr: '' });
@@ -38,7 +38,7 @@ describe('pin files through the CLI (issue #6)', () => {
   });
 
   it('a missing or broken pin file stops the run before connecting, with one line', () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'mcp-annotate-lint-pin-'));
+    const dir = tempFolder('mcp-annotate-lint-pin-');
     expect(run(['live', '--check-pin', path.join(dir, 'none.json'), ...SERVER])).toMatchObject({ code: 2, stdout: '', stderr: `mcp-annotate-lint: ${path.join(dir, 'none.json')}: no such pin file; create it with mcp-annotate-lint pin\n` });
     writeFileSync(path.join(dir, 'bad.json'), '{"version": 1, "tools": [{}]}');
     expect(run(['live', '--check-pin', path.join(dir, 'bad.json'), ...SERVER])).toMatchObject({ code: 2, stderr: expect.stringMatching(/^mcp-annotate-lint: .*bad\.json: not a pin file: tools\.0\.name: [^\n]+\n$/) });
@@ -61,7 +61,7 @@ describe('live --project (issue #6)', () => {
   });
 
   it('pin --project records the hints inferred from the source', () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'mcp-annotate-lint-pin-'));
+    const dir = tempFolder('mcp-annotate-lint-pin-');
     const fixture = 'test/fixtures/live/drift/server.mjs';
     expect(run(['pin', '--pin-file', path.join(dir, 'p.json'), '--project', fixture, '--', 'node', fixture]).code).toBe(0);
     const pin = JSON.parse(readFileSync(path.join(dir, 'p.json'), 'utf8'));

@@ -49,6 +49,7 @@ describe('pin files (mcp-tools.lock.json)', () => {
     expect(parsePin(serializePin(pin))).toEqual(pin);
     expect(parsePin(`\uFEFF${serializePin(pin)}`)).toEqual(pin);
     expect(parsePin('nope')).toEqual({ problem: expect.stringMatching(/^it is not JSON \(/) });
+    expect(parsePin('nope\nmore')).toEqual({ problem: "it is not JSON (Unexpected token 'o')" });
     expect(parsePin('{"version": 2, "tools": []}')).toEqual({ problem: 'version: expected 1 (the only pin version this mcp-annotate-lint reads)' });
     expect(parsePin('{"version": 1, "tools": [{"name": 3}]}')).toEqual({ problem: expect.stringMatching(/^tools\.0\.name: /) });
   });

@@ -1,8 +1,8 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempFolder } from '../helpers.js';
 import { listTools } from '../../src/live/list-tools.js';
 import { fixture, ROOT } from './helpers.js';
 
@@ -58,7 +58,7 @@ async function allGone(pidFile: string): Promise<string[]> {
 }
 
 function tempFile(name: string): string {
-  return path.join(mkdtempSync(path.join(os.tmpdir(), 'mcp-annotate-lint-procs-')), name);
+  return path.join(tempFolder('mcp-annotate-lint-procs-'), name);
 }
 
 /** Runs the built CLI; `interrupt`, when given, is awaited then the linter gets SIGINT. */

@@ -1,8 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempFolder } from '../helpers.js';
 import { ROOT } from './helpers.js';
 
 /** Issue 13, items 3 and 6, through the built bin as users run it. */
@@ -41,7 +40,7 @@ describe('a password and an API key on the server command line are printed nowhe
   });
 
   it('pin and live --check-pin print no credential either', () => {
-    const pinFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'mcp-annotate-lint-redact-')), 'p.json');
+    const pinFile = path.join(tempFolder('mcp-annotate-lint-redact-'), 'p.json');
     const pinned = run(['pin', '--pin-file', pinFile, '--', ...SERVER]);
     expect(pinned.code).toBe(0);
     const checked = run(['live', '--check-pin', pinFile, '--', ...SERVER]);
@@ -52,7 +51,7 @@ describe('a password and an API key on the server command line are printed nowhe
 
 describe('names from a server cannot forge lines in pin output (issue 13, item 6)', () => {
   it('pin: the server name and version are escaped on the one line it prints; --check-pin: changes are one line each', () => {
-    const pinFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'mcp-annotate-lint-odd-')), 'p.json');
+    const pinFile = path.join(tempFolder('mcp-annotate-lint-odd-'), 'p.json');
     const pinned = run(['pin', '--pin-file', pinFile, '--', 'node', 'test/fixtures/live/odd-name.mjs']);
     expect(pinned.code).toBe(0);
     expect(pinned.stdout).toBe(`Wrote ${pinFile}: 1 tool of odd\\u001b[2J\\nmcp-annotate-lint: all good 1.0.0\\r pinned. Commit it; live --check-pin ${pinFile} fails when they change.\n`);

@@ -1,4 +1,4 @@
-import { mkdirSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { lint } from '../../src/index.js';
@@ -8,7 +8,7 @@ import { resolveInputs } from '../../src/project/inputs.js';
 import { MAX_FILE_BYTES } from '../../src/project/load.js';
 import { MAX_SOURCE_FILES } from '../../src/project/walk.js';
 import { SERVER_HEADER, writeProject } from '../helpers.js';
-import { runCli } from '../cli-run.js';
+import { runCli, runCliUnprivileged } from '../cli-run.js';
 
 /** One tool that claims read-only and deletes: one error wherever it is linted from. */
 const SERVER = `${SERVER_HEADER}import { rm } from "node:fs/promises";
@@ -98,10 +98,17 @@ describe('globs from users match in linear time, and one that cannot be used is 
 
 describe('a package.json that is not JSON', () => {
   it('read for entry points: one line naming it', async () => {
-    for (const [text, why] of [['{bad', /^package\.json: not valid JSON \(.+\)$/], ['null', /^package\.json: not a JSON object$/], ['[1]', /^package\.json: not a JSON object$/]] as const) {
+    for (const [text, why] of [['{bad', /^package\.json: not valid JSON \(Expected property name or '}' at position 1\)$/], ['null', /^package\.json: not a JSON object$/], ['[1]', /^package\.json: not a JSON object$/]] as const) {
       const dir = writeProject({ 'package.json': text, 'server.ts': SERVER });
       await expect(lint({ paths: [], cwd: dir })).rejects.toThrow(why);
     }
+  });
+
+  it('from the CLI: the same line, whether the configuration search or the entry points read it first (fresh-user trial: "cannot read the configuration: JSON error: … while parsing \'{ "name": "x", …\'")', async () => {
+    const dir = writeProject({ 'package.json': '{ "name": "x", \n  "main": "server.js", }\n', 'server.js': SERVER });
+    const line = 'mcp-annotate-lint: package.json: not valid JSON (Expected double-quoted property name at position 39)\n';
+    const runs = await Promise.all([runCli([], dir), runCli(['--no-config'], dir)]);
+    expect(runs).toEqual([{ code: 2, stdout: '', stderr: line }, { code: 2, stdout: '', stderr: line }]);
   });
 
   it('with exports nested 20,000 deep, or in a workspace package, or a pnpm-workspace.yaml that is a folder: linted as usual', async () => {
@@ -128,5 +135,54 @@ describe('a link to a device among the files (fuzz: zero.ts -> /dev/zero was rea
     expect(report.tools.map((t) => t.name)).toEqual(['purge']);
     expect(report.findings.filter((f) => f.ruleId === 'read-error')).toEqual([expect.objectContaining({ file: 'src/zero.ts', message: expect.stringContaining('not a regular file') })]);
     expect(report.findings.some((f) => f.ruleId === 'optimistic-read-only')).toBe(true);
+  });
+});
+
+describe('a folder that cannot be read (fresh-user trial: locked/ at chmod 000 was skipped in silence)', () => {
+  // Root reads every folder: the runs are made as a user whom permissions bind.
+  const runAs = runCliUnprivileged();
+
+  /** A project open to every user, with `locked/` (holding a server) closed to all; `body` runs before locked/ is opened again for clean-up. */
+  async function withLockedFolder(body: (dir: string) => Promise<void>): Promise<void> {
+    const dir = writeProject({ 'src/server.ts': SERVER, 'locked/server.ts': SERVER, 'only/locked/server.ts': SERVER });
+    for (const folder of ['.', 'src', 'only']) chmodSync(path.join(dir, folder), 0o755);
+    for (const folder of ['locked', 'only/locked']) chmodSync(path.join(dir, folder), 0o000);
+    try {
+      await body(dir);
+    } finally {
+      for (const folder of ['locked', 'only/locked']) chmodSync(path.join(dir, folder), 0o755);
+    }
+  }
+
+  it.skipIf(runAs === null)('inside the linted folder: a read-error naming it, and the rest linted', async () => {
+    await withLockedFolder(async (dir) => {
+      const run = await runAs!(['.', '--format', 'json'], dir);
+      expect(run.stderr).toBe('');
+      expect(run.code).toBe(1);
+      const report = JSON.parse(run.stdout) as { findings: { ruleId: string; file: string; message: string }[] };
+      expect(report.findings.filter((f) => f.ruleId === 'read-error')).toEqual(['locked', 'only/locked'].map((file) => expect.objectContaining({ file, message: 'Cannot read this folder: permission denied' })));
+      expect(report.findings.filter((f) => f.ruleId === 'optimistic-read-only').map((f) => f.file)).toEqual(['src/server.ts']);
+    });
+  });
+
+  it.skipIf(runAs === null)('named, or the only folder inside the one named, or under a glob: one line saying it cannot be read, exit 2', async () => {
+    await withLockedFolder(async (dir) => {
+      const [named, inside, glob] = await Promise.all([runAs!(['locked'], dir), runAs!(['only'], dir), runAs!(['locked/*.ts'], dir)]);
+      expect(named).toMatchObject({ code: 2, stdout: '', stderr: 'mcp-annotate-lint: locked: cannot read this folder (permission denied)\n' });
+      expect(inside.code).toBe(2);
+      expect(inside.stderr).toMatch(/^mcp-annotate-lint: only: no TypeScript or JavaScript files to lint in this folder \(.*\); a folder in it cannot be read: locked \(permission denied\)\n$/);
+      expect(glob).toMatchObject({ code: 2, stderr: 'mcp-annotate-lint: locked/*.ts: cannot read the folder locked (permission denied)\n' });
+    });
+  });
+
+  it.skipIf(runAs === null)('left out by "exclude": not reported', async () => {
+    await withLockedFolder(async (dir) => {
+      writeFileSync(path.join(dir, '.mcplintrc.json'), '{ "exclude": ["locked/**", "only/**"] }');
+      chmodSync(path.join(dir, '.mcplintrc.json'), 0o644);
+      const run = await runAs!(['.', '--format', 'json'], dir);
+      expect(run.stderr).toBe('');
+      const report = JSON.parse(run.stdout) as { findings: { ruleId: string }[] };
+      expect(report.findings.map((f) => f.ruleId)).toEqual(['optimistic-read-only']);
+    });
   });
 });
