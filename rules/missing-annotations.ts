@@ -82,9 +82,7 @@ function checkContradicting(tool: ToolFacts, readOnlyDeclared: boolean, reported
   // Every spec default is the cautious value, so an omitted hint is only ever "too cautious": asking
   // for a value that claims less risk needs the tool's effects verified, not guessed from names
   // (a POST whose purpose the linter cannot read is a *likely* addition, no proof that it only adds).
-  const verified = !hasUnseenEffects(tool);
-  for (const key of HINT_KEYS) {
-    if (!verified) break;
+  for (const key of hasUnseenEffects(tool) ? [] : HINT_KEYS) {
     if (!isOmitted(tool, key)) continue;
     if (readOnlyDeclared && (key === 'destructiveHint' || key === 'idempotentHint')) continue;
     if (key !== 'readOnlyHint' && key !== 'openWorldHint' && inferred.readOnly !== false) continue;

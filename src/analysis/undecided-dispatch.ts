@@ -1,7 +1,7 @@
+import type { CallExpression } from 'ts-morph';
 import { Node } from '../ts-morph.js';
 import { Bindings } from './bindings.js';
 import type { Guard } from './branches.js';
-import type { CallExpression } from 'ts-morph';
 import { registryLookup, searchedEntryKey } from './registry-lookup.js';
 import { bindParameters, bindingsOf, type Resolver } from './resolve.js';
 import { returnedExpressions } from './returns.js';
@@ -9,29 +9,47 @@ import { unwrap } from './syntax.js';
 import type { Evaluated } from './values.js';
 
 /**
- * The first of a node's guards (BranchIndex.guardsOf, innermost first) that chooses by a field of
- * a tool's registry entry the linter could not find: `switch (tool.type)` or `if (tool.kind ===
- * "remote")`, where `tool` comes from a lookup by the tool's name (`tools.get(name)`,
- * `list.find((t) => t.name === name)`) whose key only the dispatch context fixes and whose entry
- * the program does not show (a Map filled at run time). Returns the guard's text (`tool.type`),
- * or null when every guard is decided or reads no such entry.
+ * Finds, among a node's guards (BranchIndex.guardsOf, innermost first), the first that chooses by
+ * a field of a tool's registry entry the linter could not find: `switch (tool.type)` or `if
+ * (tool.kind === "remote")`, where `tool` comes from a lookup by the tool's name
+ * (`tools.get(name)`, `list.find((t) => t.name === name)`) whose key only the dispatch context
+ * fixes and whose entry the program does not show (a Map filled at run time).
  *
  * Such a branch serves some tools and not others, and which ones the linter cannot tell: an
  * effect under it is possible, not proven, for each tool (issue 15, "unknown is not proven").
  * Without this, every tool of a low-level server got the effects of every branch of its
  * dispatcher as certain, and errors for effects that only another tool has.
  *
- * @param evaluate evaluates an expression under bindings (see evaluate.ts).
+ * Each guard is judged once per bindings, as BranchIndex judges its verdicts: every effect under
+ * a dispatcher's branch asks about the same guards.
  */
-export function undecidedDispatch(guards: readonly Guard[], resolver: Resolver, b: Bindings, evaluate: (expr: Node, b: Bindings) => Evaluated): string | null {
-  if (b.size === 0) return null;
-  for (const guard of guards) {
-    if (guard.kind === 'and' || guard.kind === 'or') continue;
-    const subject = guard.kind === 'clause' ? guard.switchStatement.getExpression() : guard.condition;
-    if (evaluate(subject, b).known) continue;
-    if (readsUnfoundEntry(subject, resolver, b, evaluate)) return subject.getText();
+export class UndecidedDispatch {
+  /** Per bindings id, per guard node: the guard's subject text when it is undecided, else null. */
+  private readonly judged = new Map<number, Map<Node, string | null>>();
+
+  /** @param evaluate evaluates an expression under bindings (see evaluate.ts). */
+  constructor(
+    private readonly resolver: Resolver,
+    private readonly evaluate: (expr: Node, b: Bindings) => Evaluated,
+  ) {}
+
+  /** The text of the first undecided guard's subject (`tool.type`) under `b`, or null when there is none. */
+  of(guards: readonly Guard[], b: Bindings): string | null {
+    if (b.size === 0) return null;
+    let byGuard = this.judged.get(b.id);
+    if (!byGuard) this.judged.set(b.id, (byGuard = new Map()));
+    for (const guard of guards) {
+      if (guard.kind === 'and' || guard.kind === 'or') continue;
+      let subject = byGuard.get(guard.node);
+      if (subject === undefined) {
+        const expr = guard.kind === 'clause' ? guard.switchStatement.getExpression() : guard.condition;
+        subject = !this.evaluate(expr, b).known && readsUnfoundEntry(expr, this.resolver, b, this.evaluate) ? expr.getText() : null;
+        byGuard.set(guard.node, subject);
+      }
+      if (subject !== null) return subject;
+    }
+    return null;
   }
-  return null;
 }
 
 /** True when `expr` reads a field (`x.type`, `x["type"]`, `"url" in x`) of a registry entry looked up by a context-fixed name and not found. */

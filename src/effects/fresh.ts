@@ -102,23 +102,31 @@ const UNKNOWN_PART = '\u0000';
  * as staying inside (the rule is on what the code writes).
  */
 function leavesDir(rest: Node[], resolver: Resolver, b: Bindings, resolves = false): boolean {
-  const texts = rest.map((part) => {
-    const value = evaluate(part, resolver, 0, b);
-    return value.known && typeof value.value === 'string' ? value.value : UNKNOWN_PART;
-  });
+  const texts = rest.map((part) => partText(part, resolver, b));
   return PARENT_SEGMENT.test(texts.join('/')) || (resolves && texts.some((text) => ABSOLUTE_PATH.test(text)));
 }
 
-/** {@link leavesDir} for a template that starts with `${dir}`: its text after that part. */
+/** A path part's text read with bindings `b`: its string value, else {@link UNKNOWN_PART}. */
+function partText(part: Node, resolver: Resolver, b: Bindings): string {
+  const value = evaluate(part, resolver, 0, b);
+  return value.known && typeof value.value === 'string' ? value.value : UNKNOWN_PART;
+}
+
+/**
+ * {@link leavesDir} for the text written right after a directory in a template or concatenation
+ * (`${dir}/x`, `dir + path.sep + name`): a `..` segment, or text that does not start with a
+ * separator (`${dir}-out`, `dir + "-out"` name a sibling of the directory, not a file in it).
+ */
+function textLeavesDir(text: string): boolean {
+  return PARENT_SEGMENT.test(text) || (text !== '' && !/^[\\/]/.test(text));
+}
+
+/** {@link textLeavesDir} for a template that starts with `${dir}`: its text after that part. */
 function templateLeavesDir(template: import('ts-morph').TemplateExpression, resolver: Resolver, b: Bindings): boolean {
   const spans = template.getTemplateSpans();
   let text = spans[0]?.getLiteral().getLiteralText() ?? '';
-  for (const span of spans.slice(1)) {
-    const value = evaluate(span.getExpression(), resolver, 0, b);
-    text += (value.known && typeof value.value === 'string' ? value.value : UNKNOWN_PART) + span.getLiteral().getLiteralText();
-  }
-  // `${dir}-out` names a sibling of the directory; `${dir}` alone or `${dir}/x` lie in it.
-  return PARENT_SEGMENT.test(text) || (text !== '' && !/^[\\/]/.test(text));
+  for (const span of spans.slice(1)) text += partText(span.getExpression(), resolver, b) + span.getLiteral().getLiteralText();
+  return textLeavesDir(text);
 }
 
 /** The directory a path-building call (`path.join(dir, name)`), template (`` `${dir}/x` ``) or concatenation (`dir + "/x"`) lies under, when nothing after it leaves it (see {@link leavesDir}); null for anything else. */
@@ -153,20 +161,9 @@ function concatenated(node: Node): Node[] {
 /** `path.sep` (also `posix.sep`, a `sep` imported from `node:path`), which is a separator whatever the platform. */
 const PATH_SEP = /^(?:(?:path|posix|win32|nodepath)\.)?sep$/;
 
-/**
- * {@link leavesDir} for the parts concatenated after a directory (`dir + path.sep + name`): the
- * text must start with a separator (`dir + "-out"` names a sibling of the directory, not a file in
- * it) and hold no `..` segment.
- */
+/** {@link textLeavesDir} for the parts concatenated after a directory (`dir + path.sep + name`), `path.sep` read as a separator. */
 function concatLeavesDir(rest: Node[], resolver: Resolver, b: Bindings): boolean {
-  const text = rest
-    .map((part) => {
-      if (PATH_SEP.test(unwrap(part).getText())) return '/';
-      const value = evaluate(part, resolver, 0, b);
-      return value.known && typeof value.value === 'string' ? value.value : UNKNOWN_PART;
-    })
-    .join('');
-  return !/^[\\/]/.test(text) || PARENT_SEGMENT.test(text);
+  return textLeavesDir(rest.map((part) => (PATH_SEP.test(unwrap(part).getText()) ? '/' : partText(part, resolver, b))).join(''));
 }
 
 /**
@@ -399,9 +396,10 @@ function removalLater(decl: import('ts-morph').VariableDeclaration | null): Node
   const block = statement?.getParent();
   if (!decl || !statement || !block || !(Node.isBlock(block) || Node.isSourceFile(block))) return null;
   const symbol = decl.getNameNode().getSymbol();
-  const after = block.getStatements().slice(block.getStatements().indexOf(statement) + 1);
-  for (const next of after) {
-    const returns = descendantsOfKinds<import('ts-morph').ReturnStatement>(next, [SyntaxKind.ReturnStatement]).some((r) => r.getFirstAncestor(isFunctionNode) === decl.getFirstAncestor(isFunctionNode));
+  const fn = decl.getFirstAncestor(isFunctionNode);
+  const statements = block.getStatements();
+  for (const next of statements.slice(statements.indexOf(statement) + 1)) {
+    const returns = descendantsOfKinds<import('ts-morph').ReturnStatement>(next, [SyntaxKind.ReturnStatement]).some((r) => r.getFirstAncestor(isFunctionNode) === fn);
     if (Node.isReturnStatement(next) || returns) return null;
     if (!Node.isExpressionStatement(next)) continue;
     const expr = unwrap(next.getExpression());

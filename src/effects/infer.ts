@@ -15,7 +15,7 @@ import type { CallHop, Effect, EffectSet, InferStats, UnresolvedItem } from '../
 import { DELEGATING_METHODS, SQL_ONLY_NAMES, SQL_RUNNING_NAMES, leadingVerb, namedVerb } from './api-verbs.js';
 import { BranchIndex } from '../analysis/branches.js';
 import { conditionOf } from '../analysis/conditions.js';
-import { undecidedDispatch } from '../analysis/undecided-dispatch.js';
+import { UndecidedDispatch } from '../analysis/undecided-dispatch.js';
 import { ParameterUse } from '../analysis/parameter-use.js';
 import { BUILTIN_VALUE_METHODS, CLIENT_LIFECYCLE_METHODS, DATA_METHODS, MCP_PROTOCOL_METHODS, MCP_SESSION_FUNCTIONS, PROMISE_METHODS, PURE_GLOBALS, PURE_MODULES, RUNTIME_CONTEXT_METHODS, SINKS, TELEMETRY_METHODS, pathKey, type SinkEntry } from './catalog/index.js';
 import { SinkIndex } from './sink-index.js';
@@ -611,6 +611,8 @@ export class EffectAnalyzer {
   /** The effect nodes of each function body, walked once. */
   private readonly nodesOf = new Map<FunctionNode, Node[]>();
   private readonly branches: BranchIndex;
+  /** Branches chosen by a field of a registry entry the linter could not find (undecided-dispatch.ts). */
+  private readonly undecided: UndecidedDispatch;
   private readonly parameterUse: ParameterUse;
   /** Who reads each piece of server state (made on first use, for the project of the first handler). */
   private stateReads: StateReads | undefined;
@@ -621,7 +623,9 @@ export class EffectAnalyzer {
     private readonly resolver: Resolver,
     private readonly options: InferOptions = DEFAULT_INFER_OPTIONS,
   ) {
-    this.branches = new BranchIndex((expr, b) => evaluate(expr, this.resolver, 0, b));
+    const evaluateIn = (expr: Node, b: Bindings): ReturnType<typeof evaluate> => evaluate(expr, this.resolver, 0, b);
+    this.branches = new BranchIndex(evaluateIn);
+    this.undecided = new UndecidedDispatch(this.resolver, evaluateIn);
     this.cycles = new CallCycles((bound) => bound.kind === 'node' && this.resolver.resolve(bound.node, 0, bound.bindings).kind === 'function');
     this.parameterUse = new ParameterUse((callee) => {
       const target = this.resolver.resolve(callee);
@@ -739,7 +743,7 @@ export class EffectAnalyzer {
         const guards = this.branches.guardsOf(node, fn);
         const condition = conditionOf(guards);
         // A branch chosen by a field of the tool's registry entry, which the linter could not find: maybe another tool's.
-        const undecided = undecidedDispatch(guards, this.resolver, b, (expr, at) => evaluate(expr, this.resolver, 0, at));
+        const undecided = this.undecided.of(guards, b);
         for (let i = before; i < summary.effects.length; i++) {
           const effect = summary.effects[i]!;
           if (errorPath || deferred || condition !== null || undecided !== null) {
