@@ -5,7 +5,7 @@ import type { Guard } from './branches.js';
 import { registryLookup, searchedEntryKey } from './registry-lookup.js';
 import { bindParameters, bindingsOf, type Resolver } from './resolve.js';
 import { returnedExpressions } from './returns.js';
-import { unwrap } from './syntax.js';
+import { initializerOf, unwrap } from './syntax.js';
 import type { Evaluated } from './values.js';
 
 /**
@@ -62,9 +62,15 @@ function readsUnfoundEntry(expr: Node, resolver: Resolver, b: Bindings, evaluate
   }
   return objects.some((object) => {
     const target = resolver.resolve(object, 0, b);
-    if (target.kind !== 'value') return false;
-    const made = unwrap(target.node);
-    return Node.isCallExpression(made) && isUnfoundEntry(made, bindingsOf(target), resolver, evaluate, 0);
+    if (target.kind === 'value') {
+      const made = unwrap(target.node);
+      return Node.isCallExpression(made) && isUnfoundEntry(made, bindingsOf(target), resolver, evaluate, 0);
+    }
+    // `const tool = tools.get(name)` on a `new Map()`: the resolver reads a built-in's result as the
+    // built-in's (`Map.get()`), so the lookup is read where the const is given it.
+    const init = initializerOf(object, true);
+    const given = init && Node.isAwaitExpression(unwrap(init)) ? unwrap((unwrap(init) as import('ts-morph').AwaitExpression).getExpression()) : init && unwrap(init);
+    return given !== undefined && Node.isCallExpression(given) && isUnfoundEntry(given, b, resolver, evaluate, 0);
   });
 }
 

@@ -108,6 +108,35 @@ describe('a branch on a field of a registry entry the linter cannot find', () =>
     expect(readNoteVerdict(result)).toEqual({ ...UNDECIDED, request: 'likely dispatch tool.type === "remote"' });
   });
 
+  // A user's trial: a module Map filled from a list and also from run-time data, looked up inline in the handler.
+  it('is possible, not proven, for a `const tool = tools.get(name)` on a module Map that run-time data also fills', async () => {
+    const result = await lintFiles({
+      'server.ts': `import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { readFile, writeFile } from "node:fs/promises";
+type Def = { name: string; type: string; annotations: Record<string, boolean> };
+const tools = new Map<string, Def>();
+const DEFS: Def[] = [{ name: "get", type: "read", annotations: { readOnlyHint: true } }, { name: "put", type: "write", annotations: { readOnlyHint: false } }];
+for (const d of DEFS) tools.set(d.name, d);
+for (const d of JSON.parse(process.env.EXTRA ?? "[]")) tools.set(d.name, d);
+const server = new Server({ name: "n", version: "1" }, { capabilities: { tools: {} } });
+server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [...tools.values()].map((t) => ({ name: t.name, inputSchema: { type: "object" }, annotations: t.annotations })) }));
+server.setRequestHandler(CallToolRequestSchema, async (req) => {
+  const tool = tools.get(req.params.name);
+  if (!tool) throw new Error("unknown");
+  switch (tool.type) {
+    case "read": return { content: [{ type: "text", text: await readFile("a.txt", "utf8") }] };
+    case "write": await writeFile("a.txt", "y"); return { content: [] };
+  }
+  return { content: [] };
+});
+`,
+    });
+    const write = tool(result, 'get').effects?.effects.find((e) => e.sink.includes('writeFile'));
+    expect(write && `${write.confidence} ${write.basis}`).toBe('likely dispatch');
+    expect(result.findings.filter((f) => f.severity === 'error')).toEqual([]);
+  });
+
   it('stays certain when the registry is one the program shows: the branch is decided per tool', async () => {
     const lookup = 'const ALL = [readNote, purge];\nfunction findEntry(name) { return ALL.find((t) => t.name === name); }';
     const result = await lintFiles({ 'server.js': server(lookup) });
