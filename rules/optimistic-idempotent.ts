@@ -1,4 +1,4 @@
-import { claim, arbitraryEffects, bySignificance, describeEffects, hintLocation, writes } from '../src/engine/facts.js';
+import { claim, declaresReadOnly, arbitraryEffects, bySignificance, describeEffects, hintLocation, writes } from '../src/engine/facts.js';
 import { defineRule } from '../src/engine/rule.js';
 
 /**
@@ -16,6 +16,7 @@ export default defineRule({
     messages: {
       repeats: '"{{tool}}" {{declares}} idempotentHint: true, but each call {{effects}}',
       mayRepeat: '"{{tool}}" {{declares}} idempotentHint: true, but it {{effects}}, whose repeated calls may keep changing things',
+      ignoredWhileReadOnly: '"{{tool}}" {{declares}} idempotentHint: true, but each call {{effects}}; clients ignore idempotentHint while readOnlyHint is true, so it misleads them once readOnlyHint is corrected',
     },
   },
   check({ tool, report }) {
@@ -25,6 +26,11 @@ export default defineRule({
     const arbitrary = arbitraryEffects(tool);
     const [messageId, evidence] = found.length > 0 ? (['repeats', found] as const) : (['mayRepeat', arbitrary] as const);
     if (evidence.length === 0) return;
+    // Beside `readOnlyHint: true` clients ignore the hint: the error is optimistic-read-only's.
+    if (messageId === 'repeats' && declaresReadOnly(tool)) {
+      report({ messageId: 'ignoredWhileReadOnly', maxSeverity: 'warning', data: { tool: tool.displayName, hint: 'idempotentHint', declares: claimed.declares, effects: describeEffects(evidence) }, location: hintLocation(tool, 'idempotentHint'), evidence: bySignificance(evidence) });
+      return;
+    }
     // Code chosen at run time may do anything, which is not proof that it does: at most a warning
     // (an error needs a certain effect that contradicts the hint).
     report({ messageId, ...(messageId === 'mayRepeat' ? { confidence: 'likely' as const } : {}), data: { tool: tool.displayName, hint: 'idempotentHint', declares: claimed.declares, effects: describeEffects(evidence) }, location: hintLocation(tool, 'idempotentHint'), evidence: bySignificance(evidence) });

@@ -1,4 +1,4 @@
-import { claim, arbitraryEffects, bySignificance, describeEffects, hintLocation, writes } from '../src/engine/facts.js';
+import { claim, declaresReadOnly, arbitraryEffects, bySignificance, describeEffects, hintLocation, writes } from '../src/engine/facts.js';
 import { defineRule } from '../src/engine/rule.js';
 
 /**
@@ -16,6 +16,7 @@ export default defineRule({
     messages: {
       destroys: '"{{tool}}" {{declares}} destructiveHint: false, but it {{effects}}',
       mayDestroy: '"{{tool}}" {{declares}} destructiveHint: false, but it {{effects}}, which may delete or overwrite anything',
+      ignoredWhileReadOnly: '"{{tool}}" {{declares}} destructiveHint: false, but it {{effects}}; clients ignore destructiveHint while readOnlyHint is true, so it misleads them once readOnlyHint is corrected',
     },
   },
   check({ tool, report }) {
@@ -25,6 +26,11 @@ export default defineRule({
     const arbitrary = arbitraryEffects(tool);
     const [messageId, evidence] = found.length > 0 ? (['destroys', found] as const) : (['mayDestroy', arbitrary] as const);
     if (evidence.length === 0) return;
+    // Beside `readOnlyHint: true` clients ignore the hint: the error is optimistic-read-only's.
+    if (messageId === 'destroys' && declaresReadOnly(tool)) {
+      report({ messageId: 'ignoredWhileReadOnly', maxSeverity: 'warning', data: { tool: tool.displayName, hint: 'destructiveHint', declares: claimed.declares, effects: describeEffects(evidence) }, location: hintLocation(tool, 'destructiveHint'), evidence: bySignificance(evidence) });
+      return;
+    }
     // Code chosen at run time may do anything, which is not proof that it does: at most a warning
     // (an error needs a certain effect that contradicts the hint).
     report({ messageId, ...(messageId === 'mayDestroy' ? { confidence: 'likely' as const } : {}), data: { tool: tool.displayName, hint: 'destructiveHint', declares: claimed.declares, effects: describeEffects(evidence) }, location: hintLocation(tool, 'destructiveHint'), evidence: bySignificance(evidence) });

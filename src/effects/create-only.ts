@@ -23,6 +23,12 @@ export interface CreateOnly {
   check: Node;
 }
 
+/** The name a call's callee ends in (`fs.access(p)`: `access`), or '' when it is no name. */
+function calleeName(call: import('ts-morph').CallExpression): string {
+  const callee = unwrap(call.getExpression());
+  return Node.isPropertyAccessExpression(callee) ? callee.getName() : Node.isIdentifier(callee) ? callee.getText() : '';
+}
+
 /** Calls that tell whether a path exists (node:fs `existsSync`, fs-extra `pathExists`/`pathExistsSync`, and promisified `exists`). */
 const EXISTS_CHECKS: ReadonlySet<string> = new Set(['existsSync', 'exists', 'pathExists', 'pathExistsSync']);
 
@@ -39,11 +45,55 @@ function existenceCheck(expr: Node, path: string): { check: Node; negated: boole
   }
   if (Node.isAwaitExpression(node)) node = unwrap(node.getExpression());
   if (!Node.isCallExpression(node)) return null;
-  const callee = unwrap(node.getExpression());
-  const name = Node.isPropertyAccessExpression(callee) ? callee.getName() : Node.isIdentifier(callee) ? callee.getText() : '';
+  const name = calleeName(node);
   const arg = node.getArguments()[0];
   if (!EXISTS_CHECKS.has(name) || !arg || unwrap(arg).getText() !== path) return null;
   return { check: node, negated };
+}
+
+/** Calls that fail when a path does not exist (node:fs `access`, `stat`, `lstat` and their `Sync` forms): in a `try`, reaching the next statement means the path exists. */
+const PRESENCE_PROBES: ReadonlySet<string> = new Set(['access', 'accessSync', 'stat', 'statSync', 'lstat', 'lstatSync']);
+
+/** The probe of `path` that a statement is (`await fs.access(p);`, `const s = await fs.stat(p);`), or null. */
+function presenceProbe(statement: Node, path: string): Node | null {
+  let expr: Node | undefined;
+  if (Node.isExpressionStatement(statement)) expr = statement.getExpression();
+  else if (Node.isVariableStatement(statement)) {
+    const decls = statement.getDeclarations();
+    expr = decls.length === 1 ? decls[0]!.getInitializer() : undefined;
+  }
+  if (!expr) return null;
+  let node = unwrap(expr);
+  if (Node.isAwaitExpression(node)) node = unwrap(node.getExpression());
+  if (!Node.isCallExpression(node)) return null;
+  const name = calleeName(node);
+  const arg = node.getArguments()[0];
+  return PRESENCE_PROBES.has(name) && arg && unwrap(arg).getText() === path ? node : null;
+}
+
+/**
+ * The probe of a `try` that leaves when `path` exists: its block probes the path and then returns
+ * (`try { await fs.access(p); return error("exists"); } catch {}`), or throws where the `catch`
+ * throws again what is not `ENOENT` (`catch (e) { if (e.code !== "ENOENT") throw e; }`): a throw
+ * in the block is caught, so only then does it leave. Null for any other statement.
+ */
+function probeThatLeaves(statement: Node, path: string): Node | null {
+  if (!Node.isTryStatement(statement)) return null;
+  const catchClause = statement.getCatchClause();
+  if (!catchClause) return null;
+  const body = statement.getTryBlock().getStatements();
+  const at = body.findIndex((s) => presenceProbe(s, path) !== null);
+  const last = body.at(-1);
+  if (at < 0 || !last || body.indexOf(last) <= at) return null;
+  if (Node.isReturnStatement(last)) return presenceProbe(body[at]!, path);
+  if (!Node.isThrowStatement(last)) return null;
+  const caught = catchClause.getVariableDeclaration()?.getName();
+  const rethrows = caught !== undefined && catchClause.getBlock().getDescendantsOfKind(SyntaxKind.ThrowStatement).some((t) => {
+    const thrown = t.getExpression();
+    const guard = t.getFirstAncestorByKind(SyntaxKind.IfStatement);
+    return thrown !== undefined && unwrap(thrown).getText() === caught && guard !== undefined && /ENOENT/.test(guard.getExpression().getText()) && /!==?/.test(guard.getExpression().getText());
+  });
+  return rethrows ? presenceProbe(body[at]!, path) : null;
 }
 
 /** True when a statement always leaves the block it is in: `throw`, `return`, `continue`, `break`, or a block ending in one. */
@@ -58,8 +108,9 @@ function exits(statement: Node): boolean {
 
 /**
  * The check that proves `path` (its text) free where `node` runs inside `fn`: an `if` before it
- * (in an enclosing block of `fn`) that leaves when the path exists, an enclosing `if (!exists(p))`
- * (or the `else` of `if (exists(p))`), or a `while (exists(p))` loop before it. Null when none.
+ * (in an enclosing block of `fn`) that leaves when the path exists, a `try` that probes it and
+ * leaves when the probe succeeds ({@link probeThatLeaves}), an enclosing `if (!exists(p))` (or the
+ * `else` of `if (exists(p))`), or a `while (exists(p))` loop before it. Null when none.
  */
 function guardBefore(node: Node, fn: Node, path: string): CreateOnly | null {
   for (let child: Node = node, parent = node.getParent(); parent && child !== fn; child = parent, parent = parent.getParent()) {
@@ -70,10 +121,8 @@ function guardBefore(node: Node, fn: Node, path: string): CreateOnly | null {
     if (!Node.isBlock(parent) && !Node.isSourceFile(parent)) continue;
     const statements = parent.getStatements();
     for (const statement of statements.slice(0, statements.indexOf(child as never))) {
-      if (Node.isIfStatement(statement) && !statement.getElseStatement()) {
-        const found = existenceCheck(statement.getExpression(), path);
-        if (found && !found.negated && exits(statement.getThenStatement())) return { how: 'guard', check: found.check };
-      }
+      const check = leavesWhenExists(statement, path);
+      if (check) return { how: 'guard', check };
       if (Node.isWhileStatement(statement)) {
         const found = existenceCheck(statement.getExpression(), path);
         if (found && !found.negated) return { how: 'unique', check: found.check };
@@ -134,4 +183,58 @@ export function createOnlyWrite(target: Node, call: Node, resolver: Resolver, b:
   const origin = Node.isIdentifier(path) ? initializerOf(path, true) : path;
   const check = origin ? uniquePathCheck(origin, resolver, b, 0, new Set()) : null;
   return check ? { how: 'unique', check } : null;
+}
+
+/**
+ * The check that proves the path a name holds free where the name is read (`skillDir` in
+ * `{ skillDir }` after `try { await fs.access(skillDir); return error; } catch {}`): what is
+ * written under that path during the call was made by the call, so it overwrites nothing that
+ * existed before (fresh.ts reads it as a directory the tool made). Null when no such check.
+ */
+export function checkedAbsentAt(name: Node): Node | null {
+  if (!Node.isIdentifier(name)) return null;
+  const fn = name.getFirstAncestor(isFunctionNode);
+  const guard = fn ? guardBefore(name, fn, name.getText()) : null;
+  // A name a loop made free (`while (exists(p)) p = ...`) is another path on each call: not the create a repeat skips.
+  return guard?.how === 'guard' ? guard.check : null;
+}
+
+/**
+ * The check that proves free the path a `const` is given, when `init` is that const's initializer
+ * and a statement of the same block, after the declaration, leaves when the path exists (an `if`
+ * or a probing `try`, as {@link guardBefore} reads them) before any other use of the const:
+ * `const dir = path.join(root, name); try { await fs.access(dir); return error; } catch {}`. A
+ * value traced through `{ dir }` to its initializer is then a path the call makes. Null otherwise.
+ */
+export function checkedAbsentInitializer(init: Node): Node | null {
+  const decl = init.getParent();
+  if (!Node.isVariableDeclaration(decl) || decl.getInitializer() !== init || decl.getVariableStatement()?.getDeclarationKind() !== 'const') return null;
+  const name = decl.getNameNode();
+  const statement = decl.getVariableStatement();
+  const block = statement?.getParent();
+  if (!Node.isIdentifier(name) || !statement || !(Node.isBlock(block) || Node.isSourceFile(block))) return null;
+  const statements = block.getStatements();
+  for (const later of statements.slice(statements.indexOf(statement) + 1)) {
+    const check = leavesWhenExists(later, name.getText());
+    if (check) return check;
+    // Used before any check: what runs with it may find the path taken.
+    if (later.getDescendantsOfKind(SyntaxKind.Identifier).some((id) => id.getText() === name.getText())) return null;
+  }
+  return null;
+}
+
+/** The check of a statement that leaves when `path` exists: `if (exists(p)) throw/return`, or a probing `try` ({@link probeThatLeaves}); null otherwise. */
+function leavesWhenExists(statement: Node, path: string): Node | null {
+  if (Node.isIfStatement(statement) && !statement.getElseStatement()) {
+    const found = existenceCheck(statement.getExpression(), path);
+    if (found && !found.negated && exits(statement.getThenStatement())) return found.check;
+  }
+  return probeThatLeaves(statement, path);
+}
+
+/** True for a call that tells whether a path exists or fails when it does not (`existsSync(p)`, `fs.access(p)`): the check {@link checkedAbsentAt} gives. */
+export function isExistenceCheck(node: Node): boolean {
+  if (!Node.isCallExpression(node)) return false;
+  const name = calleeName(node);
+  return EXISTS_CHECKS.has(name) || PRESENCE_PROBES.has(name);
 }

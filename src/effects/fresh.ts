@@ -6,6 +6,7 @@ import { evaluate } from '../analysis/evaluate.js';
 import { returnedExpressions } from '../analysis/returns.js';
 import { initializerOf, isFunctionNode, isModuleLevel, unwrap, type FunctionNode } from '../analysis/syntax.js';
 import { passedAt, traceValue, type Passed } from './passed-values.js';
+import { checkedAbsentAt, checkedAbsentInitializer } from './create-only.js';
 
 /**
  * Values that differ on every call: new ids, times, random numbers (issue #4: "data that varies
@@ -256,11 +257,16 @@ export function returningFunction(call: Node): FunctionNode | null {
  * (`runCommand({ tempFilePath })` with `tempFilePath = path.join(tempDir, ...)`); never a path
  * whose later parts lead out of it (`path.join(dir, "..", "x")`, see {@link leavesDir}). Writing,
  * overwriting or deleting there touches nothing that existed before the call (corpus README, "What
- * the labels mean": destructive is about existing state). Null when the path is not known to be
- * under one.
+ * the labels mean": destructive is about existing state). Also the check that proved a name's
+ * path free where the name is read (`try { await fs.access(dir); return ...; } catch {}`, see
+ * create-only.ts): what lies under it was made by this call too. Null when the path is not known
+ * to be under one.
  */
 function scratchDirOf(pathExpr: Node, resolver: Resolver, b: Bindings, depth = 0): Node | null {
   if (depth > MAX_PATH_DEPTH) return null;
+  // A const's path checked not to exist right after it is declared (create-only.ts), reached through a trace.
+  const checkedInit = checkedAbsentInitializer(pathExpr);
+  if (checkedInit) return checkedInit;
   let node = unwrap(pathExpr);
   if (Node.isAwaitExpression(node)) node = unwrap(node.getExpression());
   const next = (n: Node, nb: Bindings = b): Node | null => scratchDirOf(n, resolver, nb, depth + 1);
@@ -279,6 +285,9 @@ function scratchDirOf(pathExpr: Node, resolver: Resolver, b: Bindings, depth = 0
     return first ? next(first) : null;
   }
   if (!Node.isIdentifier(node) && !Node.isPropertyAccessExpression(node)) return null;
+  // A path checked not to exist where it is read (create-only.ts): what the call writes under it is its own.
+  const checked = checkedAbsentAt(node);
+  if (checked) return checked;
   const init = Node.isIdentifier(node) ? initializerOf(node, true) : undefined;
   if (init) return next(init);
   // `options.output` of an options object a caller wrote out (`{ output: path.join(tempDir, "x") }`),
@@ -310,7 +319,7 @@ export function scratchStep(pathExpr: Node, resolver: Resolver, b: Bindings): Sc
 /**
  * What a path read with bindings `b` is built on, traced as passed-values.ts traces values (also
  * through a parameter bound to a caller's expression, a `let` given one value): the `mkdtemp`
- * call made in a function, or a value the caller passes; through `path.join`'s first argument
+ * call made in a function, the check that proved a path free (create-only.ts), or a value the caller passes; through `path.join`'s first argument
  * and a template's leading part, when the parts after it stay inside ({@link leavesDir}).
  */
 function builtOn(pathExpr: Node, resolver: Resolver, b: Bindings, depth = 0): ScratchStep {
@@ -318,6 +327,12 @@ function builtOn(pathExpr: Node, resolver: Resolver, b: Bindings, depth = 0): Sc
   let node = unwrap(pathExpr);
   if (Node.isAwaitExpression(node)) node = unwrap(node.getExpression());
   if (isScratchMaker(node, resolver, b)) return { dir: node };
+  // A path checked not to exist where it is read, or right after its const is declared (create-only.ts).
+  const checked = checkedAbsentInitializer(pathExpr) ?? checkedAbsentAt(node);
+  if (checked) return { dir: checked };
+  // A parameter bound to the caller's argument: that argument where it is passed, which a check before the call may have proved free.
+  const bound = Node.isIdentifier(node) ? boundArgument(node, b) : null;
+  if (bound) return builtOn(bound.node, resolver, bound.bindings, depth + 1);
   if (Node.isCallExpression(node) || Node.isTemplateExpression(node) || isConcatenation(node)) {
     const first = underFirstPart(node, resolver, b);
     return first ? builtOn(first, resolver, b, depth + 1) : null;
@@ -327,6 +342,13 @@ function builtOn(pathExpr: Node, resolver: Resolver, b: Bindings, depth = 0): Sc
   if ('passed' in traced) return traced;
   // A name holding a path built on one (`const file = path.join(dir, name)`).
   return traced.node !== node && traced.fields.length === 0 ? builtOn(traced.node, resolver, traced.bindings, depth + 1) : null;
+}
+
+/** The caller's expression a parameter named by `name` is bound to in `b`, with the caller's bindings; null when unbound. */
+function boundArgument(name: Node, b: Bindings): { node: Node; bindings: Bindings } | null {
+  const decl = name.getSymbol()?.getDeclarations()[0];
+  const bound = decl && Node.isParameterDeclaration(decl) ? b.get(decl) : undefined;
+  return bound?.kind === 'node' ? { node: bound.node, bindings: bound.bindings } : null;
 }
 
 /**

@@ -31,7 +31,7 @@ import { isCacheUpkeepCall, selectionKey, stateMutation, mutationOfCall, without
 import { isCleanedScratchDir, isFreshKey, isScratchMaker, returningFunction, scratchStep, scratchThroughCall, type ScratchStep } from './fresh.js';
 import { deletedIdStep, madeThroughCall, removesMade } from './created-here.js';
 import type { Hops, Passed } from './passed-values.js';
-import { createOnlyWrite } from './create-only.js';
+import { createOnlyWrite, isExistenceCheck } from './create-only.js';
 import { isLockPath } from './lock-files.js';
 import { oneTimeMigrationTest } from './migrations.js';
 import { StateReads } from './state-reads.js';
@@ -306,13 +306,16 @@ function wrappingFunctionName(call: CallExpression): string | null {
 
 /**
  * A file write or deletion under a directory the tool made with `mkdtemp` (`dir`: that call, or the
- * call of a helper that returns one; scratch space: the temporary files of a command it runs)
- * overwrites or deletes nothing that existed before the call: not destructive, and the evidence
- * says where the directory was made.
+ * call of a helper that returns one; scratch space: the temporary files of a command it runs), or
+ * under a path it checked not to exist (`dir`: the check, create-only.ts), overwrites or deletes
+ * nothing that existed before the call: not destructive, and the evidence says where the
+ * directory was made or checked.
  */
 function inScratchDir(effect: Effect, dir: Node | null): Effect {
   if (dir === null || effect.destructive !== true) return effect;
   const at = locationOf(dir);
+  // A path checked not to exist before (create-only.ts): the directory is the call's own, not a temporary one.
+  if (isExistenceCheck(dir)) return { ...effect, destructive: false, description: `${effect.description} inside a directory checked not to exist before (at ${path.basename(at.file)}:${at.line})` };
   // A helper that makes it (`makeScratch()`) is named where it is called.
   const maker = Node.isCallExpression(dir) ? (calledName(dir) ?? 'mkdtemp') : 'mkdtemp';
   const how = /^mkdtemp(?:Sync)?$/.test(maker) ? 'mkdtemp' : `mkdtemp in \`${maker}\``;
@@ -1422,7 +1425,8 @@ export class EffectAnalyzer {
     const scratch = where && 'dir' in where ? where.dir : null;
     const upkeep = fileEffect && (this.keepsCache(call) || isCleanedScratchDir(call, this.resolver, b) || (scratch !== null && isCleanedScratchDir(scratch, this.resolver, b)));
     if (effect && !upkeep && !isLogAppend(sink, call, effect) && !isEnsuredParentDir(sink, call, effect) && !this.isLockFileEffect(effect, sink, call)) {
-      const pushed = this.createsNewFile(inScratchDir(effect, scratch), sink, call, b);
+      // A write to the very path checked free is a create (create-only.ts); one under it lies in a directory the call makes.
+      const pushed = inScratchDir(this.createsNewFile(effect, sink, call, b), scratch);
       if (step && 'pending' in step) this.sentRequests.set(pushed, step.pending);
       // A path the caller passes: a scratch directory the caller made is seen at its call (fresh.ts).
       if (where && 'passed' in where && pushed.destructive === true) this.waiting.set(pushed, { on: 'scratch', passed: where.passed });

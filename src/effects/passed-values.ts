@@ -46,8 +46,14 @@ function recordHop(hops: Hops | undefined, param: Node, arg: Node): void {
   if ((Node.isCallExpression(call) || Node.isNewExpression(call)) && call.getArguments().includes(arg)) hops.set(call, param);
 }
 
-/** How many names, fields and calls {@link traceValue} follows (a guard against long chains). */
-const MAX_DEPTH = 16;
+/**
+ * How many names, fields and calls {@link traceValue} follows (a guard against long chains): a
+ * path handed from a tool's handler through an options object and the layers of a command-line
+ * entry point (`{ skillDir }` → `runCli(options)` → `const { skillDir } = cliOptions` → `{ skillDir }`
+ * → `packSkill({ options })` → `const { options } = params` → `const { skillDir } = options`) takes
+ * two steps a layer, about 18 in all.
+ */
+const MAX_DEPTH = 24;
 
 /**
  * Where the value `expr` holds (its `fields`, when given) comes from, in the function that reads it

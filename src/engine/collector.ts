@@ -33,7 +33,8 @@ export function collect(reports: RawReport[], crashes: RuleCrash[], rules: Reado
     // A rule unsure of its own report says why in its message; one that knows its evidence's confidence does not bear on its question says so.
     const likely = report.confidence !== undefined ? report.confidence === 'likely' : likelyEvidence;
     const incidental = evidence.length > 0 && evidence.every((e) => e.incidental !== undefined) ? evidence[0]!.incidental! : null;
-    const severity = incidental !== null ? lower(configured, 'info') : likely ? lower(configured, 'warning') : configured;
+    const judged = incidental !== null ? lower(configured, 'info') : likely ? lower(configured, 'warning') : configured;
+    const severity = report.maxSeverity ? lower(judged, report.maxSeverity) : judged;
     const note = incidental !== null ? ` (incidental: ${incidental})` : likely && likelyEvidence ? LIKELY_NOTE : likely && evidence.length > 0 ? UNVERIFIED_NOTE : '';
     const message = renderMessage(template, report.data) + note;
     const key = `${report.ruleId}\0${report.location.file}\0${report.location.line}\0${report.location.column}\0${report.location.jsonPath ?? ''}\0${message}`;

@@ -12,6 +12,16 @@ export function declaredBoolean(tool: ToolFacts, key: HintKey): (DeclaredHint & 
 }
 
 /**
+ * True when the tool declares `readOnlyHint: true`, so that clients ignore its `destructiveHint` and
+ * `idempotentHint` (MCP spec 2025-11-25, `ToolAnnotations`: "Meaningful only when readOnlyHint ==
+ * false"). Corpus README, "Mismatch rules": those hints are then not judged as errors; a wrong one
+ * matters once the read-only claim is corrected, which optimistic-read-only reports.
+ */
+export function declaresReadOnly(tool: ToolFacts): boolean {
+  return declaredBoolean(tool, 'readOnlyHint')?.value === true;
+}
+
+/**
  * The claim a tool makes for a hint, when a client could see `value`: the hint declares it, or its
  * value depends on a condition one of whose branches gives it (`readOnlyHint: mode === "safe"`).
  * The issue's rule: judge the most optimistic value a client could see.

@@ -39,6 +39,12 @@ export interface RuleReport<MessageId extends string> {
    * likely certainly reaches the network). Not given: the evidence decides (all likely: a warning).
    */
   confidence?: Confidence;
+  /**
+   * The highest severity this report may have, whatever the configured one: a rule that reports a
+   * hint clients ignore in this tool's declaration (`destructiveHint` beside a declared
+   * `readOnlyHint: true`) caps it at `warning`. Not given: no cap.
+   */
+  maxSeverity?: Severity;
 }
 
 /** What a rule sees: one tool's facts, and a way to report. Rules never see the syntax tree. */

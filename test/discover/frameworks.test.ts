@@ -28,8 +28,8 @@ const RULE_FOR_CLAIM: Record<string, string> = {
 };
 
 /**
- * The rule ids of the errors a verdict calls for: "error: readOnlyHint true (and idempotentHint
- * true) but appends" names two; "ok", "no annotations ..." and "unverified ..." name none (a
+ * The rule ids of the errors a verdict calls for: "error: readOnlyHint true and idempotentHint
+ * true but appends" names two (the hints before "but"); "ok", "no annotations ..." and "unverified ..." name none (a
  * missing-annotations finding is a warning; an unverified tool's handler is not followed).
  */
 function expectedErrors(verdict: string): string[] {

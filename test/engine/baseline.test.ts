@@ -230,7 +230,7 @@ describe('--baseline and --update-baseline (issue #5)', () => {
     expect(added.stdout).toMatch(/"gamma" declares readOnlyHint: true/);
     expect(added.stdout).toMatch(/"gamma" declares destructiveHint: false/);
     expect(added.stdout).not.toMatch(/"alpha"|"beta"/);
-    expect(added.stdout).toContain('✖ 2 problems (2 errors, 0 warnings)\n4 findings not shown: 4 baselined.');
+    expect(added.stdout).toContain('✖ 2 problems (1 error, 1 warning)\n4 findings not shown: 4 baselined.');
     const json = JSON.parse((await cli(['--baseline', 'ci/b.json', '--format', 'json', 'server.ts'], dir)).stdout);
     expect(json).toMatchObject({ schemaVersion: 1, baselined: 4, suppressed: 0 });
     expect(json.findings.map((f: { tool: string }) => f.tool)).toEqual(['gamma', 'gamma']);

@@ -45,4 +45,17 @@ describe('collector: severity follows the confidence of the evidence (issue #4)'
     expect(finding!.message.endsWith(UNVERIFIED_NOTE)).toBe(true);
     expect(finding!.message).not.toContain(LIKELY_NOTE);
   });
+
+  it('caps a report at the severity its rule gives, with certain evidence and no likely note (a hint clients ignore beside readOnlyHint: true)', () => {
+    const [finding] = findingsOf({ declared: { readOnlyHint: true, destructiveHint: false }, effects: ['overwrite'] });
+    expect(finding).toMatchObject({ severity: 'warning', confidence: 'certain', messageId: 'ignoredWhileReadOnly' });
+    expect(finding!.message).toMatch(/clients ignore destructiveHint while readOnlyHint is true/);
+    expect(finding!.message).not.toContain(LIKELY_NOTE);
+    expect(finding!.message).not.toContain(UNVERIFIED_NOTE);
+  });
+
+  it('never raises a configured severity below the cap', () => {
+    const [finding] = findingsOf({ declared: { readOnlyHint: true, destructiveHint: false }, effects: ['overwrite'] }, { 'optimistic-non-destructive': 'info' });
+    expect(finding!.severity).toBe('info');
+  });
 });

@@ -21,8 +21,9 @@ describe('optimistic-non-destructive', () => {
         // The tool's own effects still count beside shared ones.
         { declared: { destructiveHint: false }, effects: ['delete'], shared: ['append'], errors: ['destroys@10'] },
         { declared: { readOnlyHint: false, destructiveHint: false }, effects: ['append', 'delete'], errors: ['destroys@11'] },
-        // A tool claiming read-only that overwrites: its destructiveHint is judged against behaviour.
-        { declared: { readOnlyHint: true, destructiveHint: false }, effects: ['overwrite'], errors: ['destroys@11'] },
+        // A tool claiming read-only that overwrites: clients ignore its destructiveHint, so the error is
+        // optimistic-read-only's and this one is at most a warning (it matters once readOnlyHint is corrected).
+        { declared: { readOnlyHint: true, destructiveHint: false }, effects: ['overwrite'], errors: ['ignoredWhileReadOnly@11?'] },
         // Forwarding to code chosen at run time (an upstream MCP tool, a plugin's handler) may destroy anything: not proven, so at most a warning (`?`).
         { declared: { readOnlyHint: false, destructiveHint: false }, effects: ['delegate'], errors: ['mayDestroy@11?'] },
       ],

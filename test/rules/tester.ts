@@ -75,10 +75,10 @@ export function factsOf(c: FactsCase): ToolFacts {
   };
 }
 
-/** Runs one rule on one facts case and returns `messageId@line` per report (`messageId@line?` when the rule is not sure: at most a warning). */
+/** Runs one rule on one facts case and returns `messageId@line` per report (`messageId@line?` when the report is at most a warning: the rule is not sure, or it caps the severity). */
 export function reportsOf(rule: Rule, c: FactsCase): string[] {
   const out: string[] = [];
-  rule.check({ tool: factsOf(c), options: rule.meta.options?.parse(c.options ?? {}) ?? {}, report: (r) => out.push(`${r.messageId}@${(r.location ?? at(5)).line}${r.confidence === 'likely' ? '?' : ''}`) });
+  rule.check({ tool: factsOf(c), options: rule.meta.options?.parse(c.options ?? {}) ?? {}, report: (r) => out.push(`${r.messageId}@${(r.location ?? at(5)).line}${r.confidence === 'likely' || (r.maxSeverity !== undefined && r.maxSeverity !== 'error') ? '?' : ''}`) });
   return out;
 }
 
