@@ -362,6 +362,8 @@ function liveTarget(argv: string[], program: Command, live: Command): LiveTarget
     return { kind: 'stdio', command: command[0]!, args: command.slice(1), inheritEnv: true };
   }
   const url = opts.url!;
+  // A URL that does not parse (a port above 65535, a space in the host) is said to be so, not to have a wrong scheme; not quoted, as it may hold a password.
+  if (/^https?:\/\//i.test(url) && !URL.canParse(url)) throw new UsageError('--url is not a valid URL: check its host and its port (1 to 65535)');
   if (!URL.canParse(url) || !['http:', 'https:'].includes(new URL(url).protocol)) throw new UsageError('--url must be an http:// or https:// URL');
   // Credentials in a URL would be echoed by the HTTP client's errors; they belong in a header (fresh-user trial of live mode).
   if (new URL(url).username !== '' || new URL(url).password !== '') throw new UsageError('--url must not hold credentials (user:password@): send them with --header "Authorization: ..."');

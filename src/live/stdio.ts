@@ -89,8 +89,8 @@ export function openStdio(target: StdioTarget): Link {
       const child = transport.child;
       if (!closed || child === undefined || running(child)) return undefined;
       await Promise.race([stderrEnded, sleep(200)]);
-      const last = stderr.split(/\r?\n/).filter((line) => line.trim() !== '').at(-1);
-      return `the server exited before answering ${request} (${howItEnded(child)})${last === undefined ? '' : `; its last line on stderr: ${oneLine(last)}`}`;
+      const telling = tellingLine(stderr);
+      return `the server exited before answering ${request} (${howItEnded(child)})${telling === null ? '' : `; ${telling.last ? 'its last line on stderr' : 'its error on stderr'}: ${oneLine(telling.line)}`}`;
     },
     async close(client: Client) {
       // The client closes the transport, which ends the server's group; closing it again waits for that.
@@ -98,4 +98,25 @@ export function openStdio(target: StdioTarget): Link {
       await transport.close();
     },
   };
+}
+
+/** The line a runtime prints last after an uncaught error (`Node.js v20.20.2`): it names the runtime, not what went wrong. */
+const RUNTIME_TRAILER = /^(?:Node\.js|Deno|Bun) v?\d+(?:\.\d+)*\s*$/;
+/** A line that states an error (`Error: Cannot find module '/x.js'`, `TypeError: ...`, `SyntaxError: ...`). */
+const ERROR_LINE = /^\s*(?:[A-Z]\w*)?Error(?: \[\w+\])?: /;
+
+/**
+ * The stderr line that best says why a server died: its last line, unless that is a runtime's
+ * version trailer (Node prints `Node.js v20.20.2` after an uncaught error's stack), in which case
+ * the last line stating an error (`Error: Cannot find module '/srv/missing.js'`), else the last
+ * line before the trailer. `last` tells which. Null when stderr has no text.
+ */
+export function tellingLine(stderr: string): { line: string; last: boolean } | null {
+  const lines = stderr.split(/\r?\n/).filter((line) => line.trim() !== '');
+  const last = lines.at(-1);
+  if (last === undefined) return null;
+  if (!RUNTIME_TRAILER.test(last.trim())) return { line: last, last: true };
+  const before = lines.slice(0, -1);
+  const error = before.filter((line) => ERROR_LINE.test(line)).at(-1) ?? before.at(-1);
+  return error === undefined ? { line: last, last: true } : { line: error, last: false };
 }

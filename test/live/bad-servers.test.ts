@@ -1,8 +1,9 @@
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/errors.js';
 import { listTools, type ListToolsOptions } from '../../src/live/list-tools.js';
 import { describeTarget, type LiveTarget } from '../../src/live/target.js';
-import { fixture, freePort, httpServer, httpTarget, strays } from './helpers.js';
+import { FIXTURES, fixture, freePort, httpServer, httpTarget, strays } from './helpers.js';
 
 /** The one-line message `listTools` fails with (a UsageError, no stack in it). */
 async function failure(target: LiveTarget, options?: ListToolsOptions): Promise<string> {
@@ -32,6 +33,13 @@ describe('listTools over stdio: a server that goes wrong ends in one line, with 
     const target = fixture('exits-early.mjs');
     expect(await failure(target)).toBe(`${describeTarget(target)}: the server exited before answering initialize (exit code 3); its last line on stderr: fatal: the token (none) was rejected`);
     expect(strays(target.marker)).toEqual([]);
+  });
+
+  it('a script that does not exist: the error Node states, not the `Node.js v20` line it prints last (a user\'s trial)', async () => {
+    const target = { ...fixture('none.mjs'), args: [path.join(FIXTURES, 'no-such-server.mjs')] };
+    const message = await failure(target);
+    expect(message).toMatch(/: the server exited before answering initialize \(exit code 1\); its error on stderr: Error: Cannot find module '[^']*no-such-server\.mjs'$/);
+    expect(message).not.toMatch(/Node\.js v\d/);
   });
 
   it('a server that dies when asked for its tools', async () => {

@@ -146,6 +146,8 @@ describe('mcp-annotate-lint live', () => {
     [['live', '--url', 'http://127.0.0.1:1/mcp', '--header', 'Authorization Bearer secret-token-value'], '--header #1 is not "Name: value" (a header name, a colon, then the value)'],
     [['live', '--header', 'X-A: 1', '--', 'node', FIXTURE], '--header is sent to an HTTP server: it needs --url'],
     [['live', '--url', 'ftp://example.com/mcp'], '--url must be an http:// or https:// URL'],
+    // An http URL that does not parse is not a wrong scheme (a user's trial: port 99999); the URL is not quoted, as it may hold a password.
+    [['live', '--url', 'http://user:pw@localhost:99999/mcp'], '--url is not a valid URL: check its host and its port (1 to 65535)'],
     [['live', 'node', FIXTURE], `write the server's command after --: mcp-annotate-lint live -- node ${FIXTURE}`],
     [['--quiet', 'live', '--', 'node', FIXTURE], 'write --quiet after `live` (mcp-annotate-lint live --quiet …)'],
     [['live', '--timeout', '0', '--', 'node', FIXTURE], "option '--timeout <seconds>' argument '0' is invalid. expected a whole number from 1 to 3600"],
