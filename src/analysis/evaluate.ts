@@ -130,6 +130,8 @@ export function evaluate(expr: Node, resolver: Resolver, depth = 0, b: Bindings 
   if (located) return located;
   const operation = evaluateOperation(node, resolver, depth, b);
   if (operation) return operation;
+  const element = forOfElement(node, resolver, depth, b);
+  if (element) return element;
   const literal = zodLiteralValue(node, resolver);
   if (literal) return evaluate(literal, resolver, depth + 1, b);
   if (Node.isIdentifier(node) || Node.isPropertyAccessExpression(node) || Node.isElementAccessExpression(node) || Node.isCallExpression(node)) {
@@ -189,6 +191,23 @@ function zodCallName(call: import('ts-morph').CallExpression, resolver: Resolver
   if (!Node.isPropertyAccessExpression(callee)) return null;
   const target = resolver.resolve(callee, 0);
   return target.kind === 'module' && /^zod(\/|$)/.test(target.specifier) ? callee.getName() : null;
+}
+
+/**
+ * The variable of a `for (const x of list)` loop: one of the list's elements, when the elements of
+ * every array the list can be are known (`for (const cmd of isWindows ? ["python", "py"] :
+ * ["python3"])`, also through a const); null for any other node or a list it cannot read.
+ */
+function forOfElement(node: Node, resolver: Resolver, depth: number, b: Bindings): Evaluated | null {
+  if (!Node.isIdentifier(node)) return null;
+  const decl = node.getSymbol()?.getDeclarations()[0];
+  const list = decl?.getParent();
+  const loop = list?.getParent();
+  if (!decl || !Node.isVariableDeclaration(decl) || !Node.isIdentifier(decl.getNameNode()) || !Node.isVariableDeclarationList(list) || !Node.isForOfStatement(loop)) return null;
+  if (list.getDeclarationKind() !== 'const') return null;
+  const arrays = possibleValues(evaluate(loop.getExpression(), resolver, depth + 1, b));
+  if (!arrays || arrays.length === 0 || !arrays.every((a) => Array.isArray(a) && a.length > 0)) return null;
+  return oneOf((arrays as unknown[][]).flat(), { known: false, reason: `\`${node.getText()}\` takes each element of \`${shorten(loop.getExpression().getText())}\``, node });
 }
 
 /** The values an evaluation can take: the one known value, or the listed possibilities, or null when any value is possible. */

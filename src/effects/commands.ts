@@ -4,7 +4,7 @@ import { definingNode, evaluate } from '../analysis/evaluate.js';
 import type { Resolver } from '../analysis/resolve.js';
 import { unwrap } from '../analysis/syntax.js';
 import type { Effect } from '../model.js';
-import { COMMANDS, type CommandEntry, type CommandFlags, SUBCOMMAND_PROGRAMS } from './catalog/commands.js';
+import { COMMANDS, type CommandEntry, type CommandFlags, SUBCOMMAND_PROGRAMS, VERSION_QUERY, VERSION_QUERY_EFFECT } from './catalog/commands.js';
 
 /**
  * Reads the command a process runner is given (`exec("git status")`, `execFile("git", ["log"])`,
@@ -249,6 +249,19 @@ function lookupCommand(line: CommandLine): { entry: CommandEntry | undefined; sh
 }
 
 /**
+ * The program a command line only asks for its version (`python3 --version`, also `${cmd}
+ * --version` where `cmd` is one of a few known names, shown joined by `|`), or null: exactly two
+ * words, the second the literal version query, nothing more that run time adds.
+ */
+function versionQueryOf(line: CommandLine): string | null {
+  const [program, query, ...more] = line.words;
+  if (!program || !query || more.length > 0 || line.rest || literalText(query) !== VERSION_QUERY) return null;
+  const names = program.texts;
+  if (!names || names.length === 0 || names.some((n) => !/^[\w./-]+$/.test(n))) return null;
+  return names.map((n) => n.split('/').pop()).join('|');
+}
+
+/**
  * The effect of running `line` (null: unreadable), refined from a process runner's catalogued
  * effect `base` (unknown access, open world): a known command gives its table's effect, with the
  * first matching group of flags; a computed program, an unknown command and a compound command
@@ -259,6 +272,8 @@ export function commandEffect(base: Effect, line: CommandLine | null): Effect {
   if (line.compound) {
     return { ...base, description: `runs a command line that chains commands or redirects output (\`${line.compound}\`), whose effects are unknown` };
   }
+  const asked = versionQueryOf(line);
+  if (asked) return { ...base, ...VERSION_QUERY_EFFECT, sink: `${base.sink} (${asked} ${VERSION_QUERY})`, description: `runs \`${asked} ${VERSION_QUERY}\`: ${VERSION_QUERY_EFFECT.description}` };
   const found = lookupCommand(line);
   if (!found) return base;
   const { entry, shown, args } = found;

@@ -604,6 +604,30 @@ function isNothing(node: Node): boolean {
   return Node.isNullLiteral(node) || (Node.isIdentifier(node) && node.getText() === 'undefined');
 }
 
+/**
+ * True when `literal` is the value `state` starts with, so that `state === literal` says it was
+ * never set: a module-level `let` or a class field declared with that literal (`let clientId =
+ * "unknown"`, `private token = ""`), compared with the same literal (`if (clientId === "unknown")
+ * clientId = await load()`). A sentinel as good as `undefined` for lazy initialisation.
+ */
+function isInitialSentinel(state: Node, literal: Node): boolean {
+  const compared = sentinelValue(literal);
+  if (compared === null) return false;
+  const name = Node.isIdentifier(state) ? state : Node.isPropertyAccessExpression(state) && state.getExpression().getKind() === SyntaxKind.ThisKeyword ? state.getNameNode() : null;
+  const decl = name?.getSymbol()?.getDeclarations()[0];
+  if (!decl) return false;
+  const initial = Node.isVariableDeclaration(decl) && isModuleLevel(decl) && decl.getVariableStatement()?.getDeclarationKind() !== 'const' ? decl.getInitializer() : Node.isPropertyDeclaration(decl) ? decl.getInitializer() : undefined;
+  return initial !== undefined && sentinelValue(unwrap(initial)) === compared;
+}
+
+/** A string or number literal's value as text (`"unknown"` → `s:unknown`, `-1` → `n:-1`), or null for anything else. */
+function sentinelValue(node: Node): string | null {
+  if (Node.isStringLiteral(node) || Node.isNoSubstitutionTemplateLiteral(node)) return `s:${node.getLiteralValue()}`;
+  if (Node.isNumericLiteral(node)) return `n:${node.getLiteralValue()}`;
+  if (Node.isPrefixUnaryExpression(node) && node.getOperatorToken() === SyntaxKind.MinusToken && Node.isNumericLiteral(node.getOperand())) return `n:-${(node.getOperand() as import('ts-morph').NumericLiteral).getLiteralValue()}`;
+  return null;
+}
+
 /** The expressions a condition proves present: `m.has(k)`, `m.get(k)`, `o[k]`, `k in o` → `m[k]`; a const holding `m.get(k)`. */
 function presentIn(condition: Node): string[] {
   const cond = unwrap(condition);
@@ -701,8 +725,8 @@ function absentIn(condition: Node): string[] {
     if (kind === SyntaxKind.AmpersandAmpersandToken) return [...absentIn(cond.getLeft()), ...absentIn(cond.getRight())];
     if ([SyntaxKind.EqualsEqualsEqualsToken, SyntaxKind.EqualsEqualsToken].includes(kind)) {
       const [l, r] = [unwrap(cond.getLeft()), unwrap(cond.getRight())];
-      if (isNothing(r)) return [canonical(l)];
-      if (isNothing(l)) return [canonical(r)];
+      if (isNothing(r) || isInitialSentinel(l, r)) return [canonical(l)];
+      if (isNothing(l) || isInitialSentinel(r, l)) return [canonical(r)];
     }
   }
   return [];

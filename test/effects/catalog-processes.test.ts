@@ -55,12 +55,24 @@ describe('the table of known commands', () => {
     ['xclip -selection clipboard', 'child_process execSync (xclip) | process.spawn write d=true i=true open=false certain'],
     ['xclip -selection clipboard -out', 'child_process execSync (xclip -out) | process.spawn read d=null i=null open=false certain'],
     ['pbpaste', 'child_process execSync (pbpaste) | process.spawn read d=null i=null open=false certain'],
+    // Any program asked only for its version reads system information; with more words, it is judged as usual.
+    ['python3 --version', 'child_process execSync (python3 --version) | fs.read read d=null i=null open=false certain'],
+    ['/usr/bin/java --version', 'child_process execSync (java --version) | fs.read read d=null i=null open=false certain'],
+    ['make --version deploy', 'child_process execSync (make) | process.spawn unknown d=null i=null open=true certain'],
   ];
 
   it('classifies each known command by its program and subcommand', async () => {
     const tools = Object.fromEntries(TABLE.map(([command], i) => [`c${i}`, `  execSync(${JSON.stringify(command)});`]));
     const result = await found(serverWith(CHILD_PROCESS, tools), Object.keys(tools));
     expect(TABLE.map(([command], i) => [command, result[`c${i}`]!.rows])).toEqual(TABLE.map(([command, row]) => [command, [row]]));
+  });
+
+  it('reads `${cmd} --version` over a loop of known names (a version probe for telemetry) as reading system information; not over names it cannot list', async () => {
+    const probe = await foundIn(CHILD_PROCESS, `  const names = process.platform === "win32" ? ["python", "py"] : ["python3", "python"];\n  for (const cmd of names) {\n    try { execSync(\`\${cmd} --version\`); break; } catch { /* next */ }\n  }`);
+    expect(probe.rows).toEqual(['child_process execSync (python|py|python3 --version) | fs.read read d=null i=null open=false certain']);
+    expect(probe.inferred).toEqual({ readOnly: true, destructive: false, idempotent: true, openWorld: false });
+    const unknown = await foundIn(CHILD_PROCESS, `  for (const cmd of args.commands) execSync(\`\${cmd} --version\`);`);
+    expect(unknown.rows).toEqual(['child_process execSync | process.spawn unknown d=null i=null open=true certain']);
   });
 
   it('gives a tool that only runs a reading command read-only, closed-world hints', async () => {

@@ -128,3 +128,14 @@ export const COMMANDS: readonly CommandEntry[] = [
   // (`xclip -o` is not told from a cluster like `-selection`: only the long forms read as a paste.)
   ...each(['xclip', 'xsel'], CLIPBOARD_COPY, [{ words: ['-out', '--output'], effect: CLIPBOARD_READ }]),
 ];
+
+/**
+ * The argument that asks any program for its version (GNU Coding Standards, "--version"; Python,
+ * Node.js, Java launchers and most CLIs follow it): a program run with it alone prints a line and
+ * exits, so `${cmd} --version` over a list of candidate interpreters reads system information,
+ * whichever program it is.
+ */
+export const VERSION_QUERY = '--version';
+
+/** What asking a program for its version does. */
+export const VERSION_QUERY_EFFECT: CommandEffect = read('fs.read', false, 'asks the program for its version (reads system information)');
