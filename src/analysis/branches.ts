@@ -98,6 +98,8 @@ export class BranchIndex {
 
   private holds(guard: Guard, b: Bindings): boolean {
     if (guard.kind === 'clause') return this.clauseReachable(guard.node, guard.switchStatement, b);
+    // Code for a development or test run only is not what the users of the server run.
+    if (isDevelopmentOnly(guard.condition)) return guard.kind !== 'then';
     const v = this.evaluate(guard.condition, b);
     if (!v.known) return guard.kind === 'then' || !this.alwaysTruthy(guard.condition, b);
     return guard.kind === 'then' ? Boolean(v.value) : !v.value;
@@ -151,7 +153,29 @@ export class BranchIndex {
   }
 }
 
-/** True when a statement (or clause) always ends in `return`, `throw`, `break` or `continue`. */
+/** The values of `NODE_ENV` that mean a development or test run (a server as its users run it has it unset or `production`). */
+const DEVELOPMENT_MODES: ReadonlySet<string> = new Set(['development', 'dev', 'test']);
+
+/**
+ * True for a condition that holds only in a development or test run: `process.env.NODE_ENV ===
+ * "development"` (also `==`, either side, `process.env["NODE_ENV"]`), or an `&&` one of whose
+ * operands is one. What only such a run does (a debug dump of each response to a file) is not
+ * the server's behaviour for its users, as the hints describe it.
+ */
+export function isDevelopmentOnly(condition: TsNode): boolean {
+  let cond = condition;
+  while (Node.isParenthesizedExpression(cond)) cond = cond.getExpression();
+  if (!Node.isBinaryExpression(cond)) return false;
+  const op = cond.getOperatorToken().getKind();
+  if (op === SyntaxKind.AmpersandAmpersandToken) return isDevelopmentOnly(cond.getLeft()) || isDevelopmentOnly(cond.getRight());
+  if (op !== SyntaxKind.EqualsEqualsEqualsToken && op !== SyntaxKind.EqualsEqualsToken) return false;
+  const isMode = (n: TsNode) => (Node.isStringLiteral(n) || Node.isNoSubstitutionTemplateLiteral(n)) && DEVELOPMENT_MODES.has(n.getLiteralValue());
+  const isNodeEnv = (n: TsNode) => /^process\.env(?:\.NODE_ENV|\[["'`]NODE_ENV["'`]\])$/.test(n.getText().replace(/\s+/g, ''));
+  const [l, r] = [cond.getLeft(), cond.getRight()];
+  return (isNodeEnv(l) && isMode(r)) || (isNodeEnv(r) && isMode(l));
+}
+
+/** True when a statement (or clause) always ends in `return`, `throw`, `break` or `continue` (an `if` both of whose branches do, a `try` whose block and `catch` do). */
 export function alwaysExits(statement: TsNode): boolean {
   if (Node.isReturnStatement(statement) || Node.isThrowStatement(statement) || Node.isBreakStatement(statement) || Node.isContinueStatement(statement)) return true;
   if (Node.isBlock(statement) || Node.isCaseClause(statement) || Node.isDefaultClause(statement)) {
@@ -162,6 +186,12 @@ export function alwaysExits(statement: TsNode): boolean {
   if (Node.isIfStatement(statement)) {
     const otherwise = statement.getElseStatement();
     return otherwise !== undefined && alwaysExits(statement.getThenStatement()) && alwaysExits(otherwise);
+  }
+  // `try { return JSON.parse(text); } catch { return text; }`: both ways out leave (a `finally` that leaves does too).
+  if (Node.isTryStatement(statement)) {
+    const caught = statement.getCatchClause();
+    const last = statement.getFinallyBlock();
+    return (alwaysExits(statement.getTryBlock()) && (caught === undefined || alwaysExits(caught.getBlock()))) || (last !== undefined && alwaysExits(last));
   }
   return false;
 }

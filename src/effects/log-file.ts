@@ -1,6 +1,7 @@
 import type { CallExpression, NewExpression } from 'ts-morph';
 import { Node } from '../ts-morph.js';
-import { isFunctionNode, unwrap } from '../analysis/syntax.js';
+import { initializerOf, isFunctionNode, unwrap } from '../analysis/syntax.js';
+import { wordsOf } from './api-verbs.js';
 import type { Effect } from '../model.js';
 import type { SinkEntry } from './catalog/index.js';
 import { isFromArguments } from './value-origin.js';
@@ -20,8 +21,19 @@ import { isFromArguments } from './value-origin.js';
  * - the same function also prints what it appends to the process's diagnostic output
  *   (`console.*`, `process.stderr.write`, `process.stdout.write`) outside a `catch`: the
  *   appended data and the printed data are built from one variable or parameter. That makes the
- *   file a copy of the log the process prints, not data of the tool's own.
+ *   file a copy of the log the process prints, not data of the tool's own;
+ * - or else the code names it a log twice over: the function that appends is a logging helper by
+ *   its name (a word `log`, `debug` or `trace`: `appendToLog`, `debugLog`, `writeTrace`), and the
+ *   path it appends to is a log file by its text or the name holding it (`log.txt`, `*.log`,
+ *   `logs/`, `logPath`, `LOG_FILE`). A helper `appendToLog(msg)` that writes to
+ *   `~/app/log.txt` only when the user created that file is such a log.
  */
+
+/** Words of a function's name that make it a logging helper. */
+const LOGGING_WORDS: ReadonlySet<string> = new Set(['log', 'logs', 'logger', 'debug', 'trace']);
+
+/** Text of a path that names a log file (`log.txt`, `server.log`, `logs/`, `logPath`, `LOG_FILE`, `debugLogFile`). */
+const LOG_PATH = /(?:^|[^a-z])logs?(?:[^a-z]|$)|\.log\b|[a-z]Log(?:s|File|Path|Dir)?\b|LOG_/;
 
 /** Calls that print to the process's diagnostic output (stdio servers keep stdout for the protocol, so logs go to stderr). */
 function isDiagnosticPrint(call: CallExpression): boolean {
@@ -61,10 +73,28 @@ export function isLogAppend(sink: SinkEntry, call: CallExpression | NewExpressio
   if (!pathArg || !data || isFromArguments(pathArg)) return false;
   const fn = call.getFirstAncestor((a) => isFunctionNode(a));
   if (!fn) return false;
+  if (isNamedLog(fn, pathArg)) return true;
   const appended = namesIn(data);
   if (appended.size === 0) return false;
   return fn
     .getDescendants()
     .filter((d): d is CallExpression => Node.isCallExpression(d) && d !== call && d.getFirstAncestor((a) => isFunctionNode(a)) === fn)
     .some((print) => isDiagnosticPrint(print) && !inCatch(print, fn) && print.getArguments().some((arg) => [...namesIn(arg)].some((decl) => appended.has(decl))));
+}
+
+/** True when `fn` is a logging helper by its name and `pathArg` (or the const it names) a log file by its text (see the module's doc). */
+function isNamedLog(fn: Node, pathArg: Node): boolean {
+  const name = functionName(fn);
+  if (!name || !wordsOf(name).some((w) => LOGGING_WORDS.has(w))) return false;
+  const path = unwrap(pathArg);
+  const init = Node.isIdentifier(path) ? initializerOf(path, true) : undefined;
+  return LOG_PATH.test(path.getText()) || (init !== undefined && LOG_PATH.test(init.getText()));
+}
+
+/** The name a function is declared or held under (`function appendToLog`, `const debugLog = () => ...`, a method `writeLog()`), or null. */
+function functionName(fn: Node): string | null {
+  if (Node.isFunctionDeclaration(fn) || Node.isMethodDeclaration(fn)) return fn.getName() ?? null;
+  const holder = fn.getParent();
+  if (holder && (Node.isVariableDeclaration(holder) || Node.isPropertyAssignment(holder) || Node.isPropertyDeclaration(holder))) return holder.getName();
+  return null;
 }

@@ -1,7 +1,7 @@
 import type { Project, SourceFile, ts as TS } from 'ts-morph';
 import { Node, SyntaxKind, ts } from '../ts-morph.js';
 import { isAssignmentOperator } from '../analysis/nodes.js';
-import { isFunctionNode, unwrap } from '../analysis/syntax.js';
+import { initializerOf, isFunctionNode, unwrap } from '../analysis/syntax.js';
 
 /**
  * Who reads a piece of server state: the answer to "can a later call see this write?" (issue 15,
@@ -168,9 +168,41 @@ function isObservingRead(mention: Node): boolean {
   if (writeCall) return isValueUsed(top);
   if (isWriteTarget(top)) return false;
   if (isReleased(top) || onlyReleased(top)) return false;
+  if (isAgeCheck(top)) return false;
   const text = stateText(mention);
   if (insideOwnWrite(top, text)) return false;
   return !guardsOwnWrite(top, text);
+}
+
+/** An expression that gives the current time (`Date.now()`, `performance.now()`, `new Date().getTime()`), or a `const` holding one. */
+const NOW = /^(?:Date\.now\(\)|performance\.now\(\)|(?:new Date\(\)|Date\.prototype)\.getTime\(\))$/;
+
+/** True for an expression that is the current time (see {@link NOW}), directly or through a const (`const now = Date.now()`). */
+export function isNow(expr: Node): boolean {
+  const node = unwrap(expr);
+  if (NOW.test(node.getText().replace(/\s+/g, ''))) return true;
+  const init = Node.isIdentifier(node) ? initializerOf(node, true) : undefined;
+  return init !== undefined && NOW.test(unwrap(init).getText().replace(/\s+/g, ''));
+}
+
+/**
+ * True when a read of a time stamp only measures its age against the clock (`now - fetchedAt <
+ * TTL`, `fetchedAt + TTL > Date.now()`): the stamp of a cache with an expiry decides whether to
+ * fetch again, which gives what a later call would get anyway (corpus README: caches that do not
+ * change what later calls return are no modifications).
+ */
+function isAgeCheck(read: Node): boolean {
+  const parent = read.getParent();
+  if (!parent || !Node.isBinaryExpression(parent)) return false;
+  const op = parent.getOperatorToken().getKind();
+  const other = parent.getLeft() === read ? parent.getRight() : parent.getLeft();
+  if (op === SyntaxKind.MinusToken) return isNow(other);
+  if (op !== SyntaxKind.PlusToken) return false;
+  const comparison = parent.getParent();
+  if (!comparison || !Node.isBinaryExpression(comparison)) return false;
+  const kind = comparison.getOperatorToken().getKind();
+  if (![SyntaxKind.LessThanToken, SyntaxKind.LessThanEqualsToken, SyntaxKind.GreaterThanToken, SyntaxKind.GreaterThanEqualsToken].includes(kind)) return false;
+  return isNow(comparison.getLeft() === parent ? comparison.getRight() : comparison.getLeft());
 }
 
 /** The text that names the state in a mention (`this.cache`, `seen`), to find its writes nearby. */

@@ -6,7 +6,7 @@ import { contains, descendantsOfKinds, isAssignmentOperator } from '../analysis/
 import { initializerOf, isFunctionNode, isModuleLevel, type FunctionNode, unwrap } from '../analysis/syntax.js';
 import type { Effect } from '../model.js';
 import { wordsOf } from './api-verbs.js';
-import { isReleased, type StateName, type StateReads } from './state-reads.js';
+import { isNow, isReleased, type StateName, type StateReads } from './state-reads.js';
 import { isFromArguments } from './value-origin.js';
 import { CACHE_WORDS } from './cache-modules.js';
 import { isCallbackQueueWrite, isEnvironmentSetting, isSearchCursorReset } from './plumbing-state.js';
@@ -423,8 +423,8 @@ function declaredTypeOf(expr: Node): string | undefined {
 /**
  * The effect of a write, or null when no later call can see it (issue 15, kind 2; corpus README,
  * "What the labels mean"), each for a reason found in the program:
- * - a cache (state its program names a cache or memo) filled with a computed value, or emptied:
- *   later calls get what they would compute anyway;
+ * - a cache (state its program names a cache or memo) filled with a computed value or an entry
+ *   stamped with the time it was stored, or emptied: later calls get what they would compute anyway;
  * - entries removed on expiry or to stay under a size cap (`if (Date.now() - e.created > e.ttl)`,
  *   `while (total > max)`): upkeep, not the tool's doing;
  * - state nothing reads but to decide whether to write it (once-only flags, interval handles,
@@ -433,7 +433,7 @@ function declaredTypeOf(expr: Node): string | undefined {
  * (null: no new value), `removes` tells a removal.
  */
 function seenLater(e: Effect, root: StateRoot, node: Node, within: FunctionNode | undefined, value: Node | null, reads: StateReads | undefined, removes = false): Effect | null {
-  if (isCache(root) && (removes || (value !== null && !isFromArguments(value)))) return null;
+  if (isCache(root) && (removes || (value !== null && (!isFromArguments(value) || isStampedEntry(value))))) return null;
   if (isRateBookkeeping(root, node)) return null;
   if (removes && within && isUpkeep(node, within, root)) return null;
   if (!reads || !root.name) return e;
@@ -441,6 +441,16 @@ function seenLater(e: Effect, root: StateRoot, node: Node, within: FunctionNode 
   if (reader === null) return null;
   const at = reader.getSourceFile().compilerNode.getLineAndCharacterOfPosition(reader.getStart());
   return { ...e, description: `${e.description}, read back at ${reader.getSourceFile().getBaseName()}:${at.line + 1}` };
+}
+
+/**
+ * True for a cache entry stamped with the time it was stored (`{ data, timestamp: Date.now() }`):
+ * the stamp is there to let it expire, so what it holds is what a later call would fetch again,
+ * even when it also carries the key it was stored under.
+ */
+function isStampedEntry(value: Node): boolean {
+  const node = unwrap(value);
+  return Node.isObjectLiteralExpression(node) && node.getProperties().some((p) => Node.isPropertyAssignment(p) && isNow(p.getInitializerOrThrow()));
 }
 
 /** Leading verbs of the methods of a cache object of unknown type that fill or empty it (`this._cache.set(k, v)`, `tokenCache.clearToken()`). */

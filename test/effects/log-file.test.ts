@@ -7,7 +7,7 @@ import { found, serverWith } from './catalog-helpers.js';
  * whose path is configured writes a log (src/effects/log-file.ts); an append of what the user
  * gives to a file the program fixes, or to a file the caller names, is a write.
  */
-const LOG = `import { appendFileSync } from "node:fs";
+const LOG = `import { appendFileSync, existsSync } from "node:fs";
 import { appendFile } from "node:fs/promises";
 import path from "node:path";
 let debugLogPath: string | null = null;
@@ -27,10 +27,17 @@ export function saveNote(note: string) {
   try { appendFileSync("/srv/notes.md", \`\${note}\\n\`); } catch (error) { console.error("cannot save", note); }
 }
 export function record(file: string, line: string) { console.error(line); appendFileSync(file, line); }
+export function appendToLog(message: string) {
+  const logPath = path.join(process.env.HOME ?? "/tmp", "app", "log.txt");
+  if (!existsSync(logPath)) return;
+  appendFileSync(logPath, \`[\${new Date().toISOString()}] \${message}\n\`);
+}
+export function appendEntry(message: string) { appendFileSync("/srv/app.log", \`\${message}\n\`); }
+export function debugLog(file: string, message: string) { appendFileSync(file, message); }
 `;
 
 async function tools(bodies: Record<string, string>) {
-  return found({ ...serverWith(`import { log, FileLogger, saveNote, record } from "./log.js";\nconst logger = new FileLogger("/var/log/app.log");`, bodies), 'log.ts': LOG }, Object.keys(bodies));
+  return found({ ...serverWith(`import { log, FileLogger, saveNote, record, appendToLog, appendEntry, debugLog } from "./log.js";\nconst logger = new FileLogger("/var/log/app.log");`, bodies), 'log.ts': LOG }, Object.keys(bodies));
 }
 
 describe('log files', () => {
@@ -40,6 +47,18 @@ describe('log files', () => {
       expect(r[name]!.rows).toEqual([]);
       expect(r[name]!.inferred.readOnly).toBe(true);
     }
+  });
+
+  it('a helper named for logging that appends to a file named a log (only when the user created it): no effect', async () => {
+    const r = await tools({ t: '  appendToLog(`fetched page ${args.id}`);' });
+    expect(r.t!.rows).toEqual(['fs existsSync | fs.read read d=null i=null open=false certain']);
+    expect(r.t!.inferred.readOnly).toBe(true);
+  });
+
+  it('a log-named file appended by a helper not named for logging, or a logging helper given the caller\'s file, is a write', async () => {
+    const r = await tools({ entry: '  appendEntry(args.text);', named: '  debugLog(args.file, args.text);' });
+    expect(r.entry!.inferred.readOnly).toBe(false);
+    expect(r.named!.inferred.readOnly).toBe(false);
   });
 
   it('an append of the user\'s text to a fixed file, reported only on failure, is a write', async () => {
