@@ -8,13 +8,13 @@ import { SERVER_HEADER, writeProject } from './helpers.js';
 
 const SERVER = `${SERVER_HEADER}import { appendFile } from "node:fs/promises";
 import { db } from "./db.js";
-async function writeAuditLog(line: string) { await appendFile("audit.log", line); }
+async function writeAudit(line: string) { await appendFile("audit.jsonl", line); }
 server.registerTool("purge", { description: "d", inputSchema: {}, annotations: { destructiveHint: false } }, async () => {
   await db.exec("anything");
   return { content: [] };
 });
 server.registerTool("peek", { description: "d", inputSchema: {}, annotations: { readOnlyHint: true } }, async () => {
-  await writeAuditLog("peeked");
+  await writeAudit("peeked");
   return { content: [] };
 });
 `;
@@ -27,7 +27,7 @@ describe('configuration: sinks and incidental (issue #4)', () => {
   it('a configured sink judges a wrapper the linter would see as effect-free; an incidental write is info', async () => {
     const config = ConfigSchema.parse({
       sinks: [{ call: 'db.exec', kind: 'database', access: 'write', destructive: true, idempotent: false }],
-      incidental: [{ call: 'writeAuditLog', reason: 'an audit log' }],
+      incidental: [{ call: 'writeAudit', reason: 'an audit trail' }],
     });
     const dir = writeProject({ 'server.ts': SERVER, 'db.ts': DB });
     const without = await lint({ paths: ['.'], cwd: dir });
@@ -37,8 +37,8 @@ describe('configuration: sinks and incidental (issue #4)', () => {
     const purge = result.tools.find((t) => t.name === 'purge')!;
     expect(purge.effects!.effects[0]).toMatchObject({ kind: 'database', access: 'write', destructive: true, sink: 'config db.exec', confidence: 'certain' });
     const peek = optimistic(result).find((f) => f.tool === 'peek')!;
-    expect(peek.message).toMatch(/\(incidental: an audit log\)$/);
-    expect(peek.evidence[0]).toMatchObject({ sink: 'fs/promises appendFile', incidental: 'an audit log' });
+    expect(peek.message).toMatch(/\(incidental: an audit trail\)$/);
+    expect(peek.evidence[0]).toMatchObject({ sink: 'fs/promises appendFile', incidental: 'an audit trail' });
   });
 
   it('marks file writes incidental by path glob, and package calls by module', async () => {

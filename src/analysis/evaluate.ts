@@ -204,7 +204,8 @@ function forOfElement(node: Node, resolver: Resolver, depth: number, b: Bindings
   const list = decl?.getParent();
   const loop = list?.getParent();
   if (!decl || !Node.isVariableDeclaration(decl) || !Node.isIdentifier(decl.getNameNode()) || !Node.isVariableDeclarationList(list) || !Node.isForOfStatement(loop)) return null;
-  if (list.getDeclarationKind() !== 'const') return null;
+  // A loop a caller unrolls (discovery's `for (const name of NAMES) server.registerTool(name, ...)`) binds the variable to one element.
+  if (list.getDeclarationKind() !== 'const' || b.get(decl) !== undefined) return null;
   const arrays = possibleValues(evaluate(loop.getExpression(), resolver, depth + 1, b));
   if (!arrays || arrays.length === 0 || !arrays.every((a) => Array.isArray(a) && a.length > 0)) return null;
   return oneOf((arrays as unknown[][]).flat(), { known: false, reason: `\`${node.getText()}\` takes each element of \`${shorten(loop.getExpression().getText())}\``, node });

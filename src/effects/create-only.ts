@@ -223,18 +223,41 @@ export function checkedAbsentInitializer(init: Node): Node | null {
   return null;
 }
 
-/** The check of a statement that leaves when `path` exists: `if (exists(p)) throw/return`, or a probing `try` ({@link probeThatLeaves}); null otherwise. */
+/** The check of a statement that leaves when `path` exists: `if (exists(p)) throw/return`, a probing `try` ({@link probeThatLeaves}), or a `mkdir` that fails on it ({@link exclusiveMkdir}); null otherwise. */
 function leavesWhenExists(statement: Node, path: string): Node | null {
   if (Node.isIfStatement(statement) && !statement.getElseStatement()) {
     const found = existenceCheck(statement.getExpression(), path);
     if (found && !found.negated && exits(statement.getThenStatement())) return found.check;
   }
-  return probeThatLeaves(statement, path);
+  return probeThatLeaves(statement, path) ?? exclusiveMkdir(statement, path);
 }
 
-/** True for a call that tells whether a path exists or fails when it does not (`existsSync(p)`, `fs.access(p)`): the check {@link checkedAbsentAt} gives. */
+/** Calls that make a directory (node:fs `mkdir`, `mkdirSync`, promise and callback forms). */
+const MKDIRS: ReadonlySet<string> = new Set(['mkdir', 'mkdirSync']);
+
+/**
+ * The call of a statement that makes the directory `path` without `recursive: true` (`await
+ * fs.mkdir(dir);`): it throws EEXIST when the directory exists, so what follows runs only when the
+ * call made it (node:fs `mkdir`: "recursive ... Default: false"; an existing path is an error
+ * unless it is set). Null for any other statement, or options that set or may set `recursive`.
+ */
+function exclusiveMkdir(statement: Node, path: string): Node | null {
+  if (!Node.isExpressionStatement(statement)) return null;
+  let node = unwrap(statement.getExpression());
+  if (Node.isAwaitExpression(node)) node = unwrap(node.getExpression());
+  if (!Node.isCallExpression(node) || !MKDIRS.has(calleeName(node))) return null;
+  const [target, options] = node.getArguments();
+  if (!target || unwrap(target).getText() !== path) return null;
+  if (options === undefined) return node;
+  const opts = unwrap(options);
+  // A mode (`0o755`) is no `recursive`; an object literal without it neither. Anything else may set it.
+  if (Node.isNumericLiteral(opts) || Node.isStringLiteral(opts)) return node;
+  return Node.isObjectLiteralExpression(opts) && !opts.getProperty('recursive') && !opts.getProperties().some((p) => Node.isSpreadAssignment(p)) ? node : null;
+}
+
+/** True for a call that tells whether a path exists, fails when it does not (`existsSync(p)`, `fs.access(p)`) or fails when it does (`fs.mkdir(dir)`): the check {@link checkedAbsentAt} gives. */
 export function isExistenceCheck(node: Node): boolean {
   if (!Node.isCallExpression(node)) return false;
   const name = calleeName(node);
-  return EXISTS_CHECKS.has(name) || PRESENCE_PROBES.has(name);
+  return EXISTS_CHECKS.has(name) || PRESENCE_PROBES.has(name) || MKDIRS.has(name);
 }

@@ -119,6 +119,15 @@ server.registerTool("bundle_deep", { description: "d" }, async (args: { director
     expect(writes.filter((w) => w.startsWith('true'))).toEqual([]);
   });
 
+  it('overwrite nothing after a mkdir without `recursive` (it fails when the directory exists); a recursive one proves nothing', async () => {
+    const exclusive = await writesOf('  await fs.mkdir(bundleDir);');
+    expect(exclusive.filter((w) => w.startsWith('true'))).toEqual([]);
+    const withMode = await writesOf('  await fs.mkdir(bundleDir, { mode: 0o755 });');
+    expect(withMode.filter((w) => w.startsWith('true'))).toEqual([]);
+    const recursive = await writesOf('  await fs.mkdir(bundleDir, { recursive: true });');
+    expect(recursive.filter((w) => w.startsWith('true'))).toHaveLength(2);
+  });
+
   it('stay destructive when the probe does not leave on success, the throw is swallowed, or another path is checked', async () => {
     const cases = [
       // The probe requires the directory to exist: writing into it may replace what is there.

@@ -540,18 +540,18 @@ describe('dynamic import of a literal path', () => {
       'tsconfig.json': TSCONFIG,
       'src/save.ts': `import { writeFile } from "node:fs/promises";\nexport async function save(p: string) {\n  await writeFile(p, "");\n}\n`,
       'src/remove.ts': `import { rm } from "node:fs/promises";\nexport default async function (p: string) {\n  await rm(p);\n}\n`,
-      'src/log.ts': `import { appendFile } from "node:fs/promises";\nexport async function log(line: string) {\n  await appendFile("log", line);\n}\n`,
+      'src/notes.ts': `import { appendFile } from "node:fs/promises";\nexport async function note(line: string) {\n  await appendFile("notes.txt", line);\n}\n`,
       'src/store.ts': STORE,
       'src/server.ts': serverTs(
         ``,
-        `  const { save } = await import("./save.js");\n  await save(id);\n  await (await import("./remove.js")).default(id);\n  const m = await import("./log.js");\n  await m.log(id);\n  await import("./store.js").then((s) => new s.Store().save(id, ""));`,
+        `  const { save } = await import("./save.js");\n  await save(id);\n  await (await import("./remove.js")).default(id);\n  const m = await import("./notes.js");\n  await m.note(id);\n  await import("./store.js").then((s) => new s.Store().save(id, ""));`,
       ),
     };
     const r = await effectsOf(f);
     expect(r.effects).toEqual([
       { effect: WRITE, confidence: 'certain', at: at(f, 'src/save.ts', 'writeFile('), via: [hop(f, 'save', 'src/server.ts', 'await save(id)')] },
       { effect: 'fs.delete:write:fs/promises rm', confidence: 'certain', at: at(f, 'src/remove.ts', 'rm(p)'), via: [`(await import("./remove.js")).default @ ${at(f, 'src/server.ts', '.default(id)')}`] },
-      { effect: 'fs.write:write:fs/promises appendFile', confidence: 'certain', at: at(f, 'src/log.ts', 'appendFile('), via: [hop(f, 'm.log', 'src/server.ts')] },
+      { effect: 'fs.write:write:fs/promises appendFile', confidence: 'certain', at: at(f, 'src/notes.ts', 'appendFile('), via: [hop(f, 'm.note', 'src/server.ts')] },
       { effect: WRITE, confidence: 'certain', at: at(f, 'src/store.ts', 'writeFile('), via: [hop(f, 'new s.Store().save', 'src/server.ts')] },
     ]);
     expect(r.unresolved).toEqual([]);

@@ -46,8 +46,8 @@ describe('shared effects of a wrapper or dispatcher', () => {
   it('a low-level tools/call dispatcher: logging and usage around the switch are shared, each case is its tool\'s own', async () => {
     const result = await lintFixture('call-dispatcher');
     expect(findings(result)).toEqual(['warning shared-effects get_settings@27']);
-    expect(result.findings[0]!.message).toContain('The callback of `server.setRequestHandler` runs for each of its 2 tools and appends to a file, and 1 more effect (at server.ts:19 through `logCall`)');
-    expect(result.findings[0]!.message).toContain('("incidental": [{ "call": "logCall" }, { "call": "reportUsage" }])');
+    expect(result.findings[0]!.message).toContain('The callback of `server.setRequestHandler` runs for each of its 2 tools and appends to a file, and 1 more effect (at server.ts:19 through `recordCall`)');
+    expect(result.findings[0]!.message).toContain('("incidental": [{ "call": "recordCall" }, { "call": "reportUsage" }])');
     expect(effectsOf(result, 'get_settings')).toEqual(['fs appendFileSync (shared)', 'fs readFileSync', 'fetch POST (shared)']);
     expect(effectsOf(result, 'reset_settings')).toEqual(['fs appendFileSync (shared)', 'fs writeFileSync', 'fetch POST (shared)']);
     expect(tool(result, 'get_settings').inferred).toEqual({ readOnly: true, destructive: false, idempotent: true, openWorld: false });
