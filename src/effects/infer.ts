@@ -994,7 +994,7 @@ export class EffectAnalyzer {
       return;
     }
     if (depth + 1 > this.options.maxDepth) {
-      this.cut(summary, call, `the depth limit (${this.options.maxDepth} calls) was reached; effects past it are not seen (raise it with --max-depth)`);
+      this.cut(summary, call, `the depth limit (${this.options.maxDepth} ${this.options.maxDepth === 1 ? 'call' : 'calls'}) was reached; effects past it are not seen (raise it with --max-depth)`);
       return;
     }
     const inner = this.summarize(callee, depth + 1, b);
