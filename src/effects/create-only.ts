@@ -29,8 +29,12 @@ function calleeName(call: import('ts-morph').CallExpression): string {
   return Node.isPropertyAccessExpression(callee) ? callee.getName() : Node.isIdentifier(callee) ? callee.getText() : '';
 }
 
-/** Calls that tell whether a path exists (node:fs `existsSync`, fs-extra `pathExists`/`pathExistsSync`, and promisified `exists`). */
-const EXISTS_CHECKS: ReadonlySet<string> = new Set(['existsSync', 'exists', 'pathExists', 'pathExistsSync']);
+/**
+ * Calls that tell whether a path exists: node:fs `existsSync`, fs-extra `pathExists`/`pathExistsSync`,
+ * promisified `exists`, and a project's own helper named so (`fileExists`, `dirExists`,
+ * `folderExistsSync`: `try { await access(p); return true; } catch { return false; }`).
+ */
+const EXISTS_CHECK = /^(?:exists(?:Sync)?|pathExists(?:Sync)?|(?:file|dir|directory|folder|path)Exists(?:Sync)?)$/i;
 
 /** How many functions deep {@link uniquePathCheck} follows a path's origin. */
 const MAX_DEPTH = 3;
@@ -44,11 +48,42 @@ function existenceCheck(expr: Node, path: string): { check: Node; negated: boole
     node = unwrap(node.getOperand());
   }
   if (Node.isAwaitExpression(node)) node = unwrap(node.getExpression());
+  // `const there = await exists(p); if (there) ...`: the const's check.
+  if (Node.isIdentifier(node)) {
+    const init = initializerOf(node, true);
+    const inner = init ? existenceCheck(init, path) : null;
+    return inner ? { check: inner.check, negated: negated !== inner.negated } : null;
+  }
   if (!Node.isCallExpression(node)) return null;
+  const probe = settledProbe(node, path);
+  if (probe) return { check: probe, negated };
   const name = calleeName(node);
   const arg = node.getArguments()[0];
-  if (!EXISTS_CHECKS.has(name) || !arg || unwrap(arg).getText() !== path) return null;
+  if (!EXISTS_CHECK.test(name) || !arg || unwrap(arg).getText() !== path) return null;
   return { check: node, negated };
+}
+
+/**
+ * The probe of `path` a call turns into a boolean (`fs.access(p).then(() => true, () => false)`,
+ * `fs.stat(p).then(() => true).catch(() => false)`): true when the path exists. Null otherwise.
+ */
+function settledProbe(call: import('ts-morph').CallExpression, path: string): Node | null {
+  const callee = unwrap(call.getExpression());
+  if (!Node.isPropertyAccessExpression(callee)) return null;
+  const method = callee.getName();
+  const receiver = unwrap(callee.getExpression());
+  const gives = (fn: Node | undefined, value: string) => fn !== undefined && isFunctionNode(fn) && /^(?:\(\)|\w+|\(\w*\))\s*=>\s*(true|false)$/.test(fn.getText().replace(/\s+/g, ' ').trim()) && fn.getText().trim().endsWith(value);
+  let then: import('ts-morph').CallExpression | null = null;
+  if (method === 'then' && gives(call.getArguments()[0], 'true') && gives(call.getArguments()[1], 'false')) then = call;
+  else if (method === 'catch' && gives(call.getArguments()[0], 'false') && Node.isCallExpression(receiver)) {
+    const inner = unwrap(receiver.getExpression());
+    if (Node.isPropertyAccessExpression(inner) && inner.getName() === 'then' && gives(receiver.getArguments()[0], 'true') && receiver.getArguments().length === 1) then = receiver;
+  }
+  if (!then) return null;
+  const probed = unwrap((unwrap(then.getExpression()) as import('ts-morph').PropertyAccessExpression).getExpression());
+  if (!Node.isCallExpression(probed) || !PRESENCE_PROBES.has(calleeName(probed))) return null;
+  const arg = probed.getArguments()[0];
+  return arg && unwrap(arg).getText() === path ? probed : null;
 }
 
 /** Calls that fail when a path does not exist (node:fs `access`, `stat`, `lstat` and their `Sync` forms): in a `try`, reaching the next statement means the path exists. */
@@ -217,10 +252,20 @@ export function checkedAbsentInitializer(init: Node): Node | null {
   for (const later of statements.slice(statements.indexOf(statement) + 1)) {
     const check = leavesWhenExists(later, name.getText());
     if (check) return check;
+    // A const that only holds the check (`const there = await exists(dir)`) is no use of the path.
+    if (holdsCheck(later, name.getText())) continue;
     // Used before any check: what runs with it may find the path taken.
     if (later.getDescendantsOfKind(SyntaxKind.Identifier).some((id) => id.getText() === name.getText())) return null;
   }
   return null;
+}
+
+/** True for `const x = <existence check of path>;` (see {@link existenceCheck}). */
+function holdsCheck(statement: Node, path: string): boolean {
+  if (!Node.isVariableStatement(statement)) return false;
+  const decls = statement.getDeclarations();
+  const init = decls.length === 1 ? decls[0]!.getInitializer() : undefined;
+  return init !== undefined && existenceCheck(init, path) !== null;
 }
 
 /** The check of a statement that leaves when `path` exists: `if (exists(p)) throw/return`, a probing `try` ({@link probeThatLeaves}), or a `mkdir` that fails on it ({@link exclusiveMkdir}); null otherwise. */
@@ -259,5 +304,5 @@ function exclusiveMkdir(statement: Node, path: string): Node | null {
 export function isExistenceCheck(node: Node): boolean {
   if (!Node.isCallExpression(node)) return false;
   const name = calleeName(node);
-  return EXISTS_CHECKS.has(name) || PRESENCE_PROBES.has(name) || MKDIRS.has(name);
+  return EXISTS_CHECK.test(name) || PRESENCE_PROBES.has(name) || MKDIRS.has(name);
 }

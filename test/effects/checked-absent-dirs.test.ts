@@ -119,6 +119,18 @@ server.registerTool("bundle_deep", { description: "d" }, async (args: { director
     expect(writes.filter((w) => w.startsWith('true'))).toEqual([]);
   });
 
+  it('overwrite nothing after a probe settled to a boolean, through a const, or a helper named for the check (`fileExists`)', async () => {
+    const settled = await writesOf('  const there = await fs.access(bundleDir).then(() => true, () => false);\n  if (there) return { isError: true, content: [] };');
+    expect(settled.filter((w) => w.startsWith('true'))).toEqual([]);
+    const caught = await writesOf('  if (await fs.stat(bundleDir).then(() => true).catch(() => false)) throw new Error("exists");');
+    expect(caught.filter((w) => w.startsWith('true'))).toEqual([]);
+    const helper = await writesOf('  const fileExists = async (p: string) => {\n    try {\n      await fs.access(p);\n      return true;\n    } catch {\n      return false;\n    }\n  };\n  if (await fileExists(bundleDir)) throw new Error("exists");');
+    expect(helper.filter((w) => w.startsWith('true'))).toEqual([]);
+    // Settled the other way round (true when it is missing), the same test proves nothing.
+    const inverted = await writesOf('  const missing = await fs.access(bundleDir).then(() => false, () => true);\n  if (missing) return { isError: true, content: [] };');
+    expect(inverted.filter((w) => w.startsWith('true'))).toHaveLength(2);
+  });
+
   it('overwrite nothing after a mkdir without `recursive` (it fails when the directory exists); a recursive one proves nothing', async () => {
     const exclusive = await writesOf('  await fs.mkdir(bundleDir);');
     expect(exclusive.filter((w) => w.startsWith('true'))).toEqual([]);
