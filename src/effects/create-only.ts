@@ -274,7 +274,61 @@ function leavesWhenExists(statement: Node, path: string): Node | null {
     const found = existenceCheck(statement.getExpression(), path);
     if (found && !found.negated && exits(statement.getThenStatement())) return found.check;
   }
-  return probeThatLeaves(statement, path) ?? exclusiveMkdir(statement, path);
+  return probeThatLeaves(statement, path) ?? exclusiveMkdir(statement, path) ?? assertingCall(statement, path);
+}
+
+/**
+ * The check inside a helper that a statement calls with `path` and that throws when the path
+ * exists (`assertNew(dir)` with `if (existsSync(p)) throw ...`, or `assertFree(dir)` with `try {
+ * await access(p); } catch { return; } throw ...`): the caller goes on only when it is free. The
+ * helper is a function of the project the callee names (also through an import). Null otherwise.
+ */
+function assertingCall(statement: Node, path: string): Node | null {
+  if (!Node.isExpressionStatement(statement)) return null;
+  let node = unwrap(statement.getExpression());
+  if (Node.isAwaitExpression(node)) node = unwrap(node.getExpression());
+  if (!Node.isCallExpression(node)) return null;
+  const index = node.getArguments().findIndex((a) => unwrap(a).getText() === path);
+  const helper = index < 0 ? null : namedFunction(node.getExpression());
+  const param = helper?.getParameters()[index];
+  const body = helper?.getBody();
+  if (!param || !Node.isIdentifier(param.getNameNode()) || !body || !Node.isBlock(body)) return null;
+  const name = param.getName();
+  const statements = body.getStatements();
+  for (const [i, st] of statements.entries()) {
+    if (Node.isIfStatement(st) && !st.getElseStatement()) {
+      const found = existenceCheck(st.getExpression(), name);
+      // Only a throw stops the caller; a return from the helper lets it go on.
+      if (found && !found.negated && throwsAlways(st.getThenStatement())) return found.check;
+    }
+    // `try { await access(p); } catch { return; } throw new Error("exists")`.
+    const next = statements[i + 1];
+    const caught = Node.isTryStatement(st) ? st.getCatchClause() : undefined;
+    if (Node.isTryStatement(st) && caught && next && Node.isThrowStatement(next) && exits(caught.getBlock()) && !exits(st.getTryBlock())) {
+      const probe = st.getTryBlock().getStatements().map((t) => presenceProbe(t, name)).find((c) => c !== null);
+      if (probe) return probe;
+    }
+  }
+  return null;
+}
+
+/** True when a statement always ends in `throw` (a block whose last statement does). */
+function throwsAlways(statement: Node): boolean {
+  if (Node.isThrowStatement(statement)) return true;
+  const last = Node.isBlock(statement) ? statement.getStatements().at(-1) : undefined;
+  return last !== undefined && throwsAlways(last);
+}
+
+/** The function an identifier callee names: a function declaration, or a `const` holding an arrow or function expression, also through an import. Null otherwise. */
+function namedFunction(callee: Node): FunctionNode | null {
+  const id = unwrap(callee);
+  if (!Node.isIdentifier(id)) return null;
+  let symbol = id.getSymbol();
+  if (symbol?.isAlias()) symbol = symbol.getAliasedSymbol();
+  const decl = symbol?.getDeclarations()[0];
+  if (decl && Node.isFunctionDeclaration(decl)) return decl;
+  const init = decl && Node.isVariableDeclaration(decl) ? decl.getInitializer() : undefined;
+  return init && isFunctionNode(unwrap(init)) ? (unwrap(init) as FunctionNode) : null;
 }
 
 /** Calls that make a directory (node:fs `mkdir`, `mkdirSync`, promise and callback forms). */

@@ -131,6 +131,15 @@ server.registerTool("bundle_deep", { description: "d" }, async (args: { director
     expect(inverted.filter((w) => w.startsWith('true'))).toHaveLength(2);
   });
 
+  it('overwrite nothing after a helper that throws when the path exists; a helper that only returns proves nothing', async () => {
+    const throwsIf = await writesOf('  const assertNew = (p: string) => {\n    if (existsSync(p)) throw new Error(`exists: ${p}`);\n  };\n  assertNew(bundleDir);');
+    expect(throwsIf.filter((w) => w.startsWith('true'))).toEqual([]);
+    const probes = await writesOf('  async function assertFree(dir: string) {\n    try {\n      await fs.access(dir);\n    } catch {\n      return;\n    }\n    throw new Error(`exists: ${dir}`);\n  }\n  await assertFree(bundleDir);');
+    expect(probes.filter((w) => w.startsWith('true'))).toEqual([]);
+    const returns = await writesOf('  const warnIfTaken = (p: string) => {\n    if (existsSync(p)) return console.error(`exists: ${p}`);\n  };\n  warnIfTaken(bundleDir);');
+    expect(returns.filter((w) => w.startsWith('true'))).toHaveLength(2);
+  });
+
   it('overwrite nothing after a mkdir without `recursive` (it fails when the directory exists); a recursive one proves nothing', async () => {
     const exclusive = await writesOf('  await fs.mkdir(bundleDir);');
     expect(exclusive.filter((w) => w.startsWith('true'))).toEqual([]);
