@@ -423,6 +423,8 @@ function declaredTypeOf(expr: Node): string | undefined {
 /**
  * The effect of a write, or null when no later call can see it (issue 15, kind 2; corpus README,
  * "What the labels mean"), each for a reason found in the program:
+ * - a promise chain that only orders work (`this.writeChain = write.then(() => {}, () => {})`):
+ *   it resolves to nothing, so a later call that waits on it gets no data from it;
  * - a cache (state its program names a cache or memo) filled with a computed value or an entry
  *   stamped with the time it was stored, or emptied: later calls get what they would compute anyway;
  * - entries removed on expiry or to stay under a size cap (`if (Date.now() - e.created > e.ttl)`,
@@ -434,6 +436,7 @@ function declaredTypeOf(expr: Node): string | undefined {
  */
 function seenLater(e: Effect, root: StateRoot, node: Node, within: FunctionNode | undefined, value: Node | null, reads: StateReads | undefined, removes = false): Effect | null {
   if (isCache(root) && (removes || (value !== null && (!isFromArguments(value) || isStampedEntry(value))))) return null;
+  if (value !== null && settlesToNothing(value)) return null;
   if (isRateBookkeeping(root, node)) return null;
   if (removes && within && isUpkeep(node, within, root)) return null;
   if (!reads || !root.name) return e;
@@ -441,6 +444,34 @@ function seenLater(e: Effect, root: StateRoot, node: Node, within: FunctionNode 
   if (reader === null) return null;
   const at = reader.getSourceFile().compilerNode.getLineAndCharacterOfPosition(reader.getStart());
   return { ...e, description: `${e.description}, read back at ${reader.getSourceFile().getBaseName()}:${at.line + 1}` };
+}
+
+/**
+ * True for a promise that resolves to nothing whatever the one it follows gives: `p.then(() => {},
+ * () => {})`, `p.catch(() => {}).then(() => undefined)`, `p.finally(...)` of one, where every
+ * callback has an empty body or gives `undefined`. Kept in state, it only makes the next piece
+ * of work wait for the last (a write queue, a mutex); what it holds is not data.
+ */
+function settlesToNothing(value: Node): boolean {
+  const node = unwrap(value);
+  if (!Node.isCallExpression(node)) return false;
+  const callee = unwrap(node.getExpression());
+  if (!Node.isPropertyAccessExpression(callee)) return false;
+  const method = callee.getName();
+  const args = node.getArguments();
+  const empty = (a: Node) => {
+    const fn = unwrap(a);
+    if (!isFunctionNode(fn)) return false;
+    const body = fn.getBody();
+    if (!body) return false;
+    if (Node.isBlock(body)) return body.getStatements().every((st) => Node.isReturnStatement(st) && (st.getExpression() === undefined || unwrap(st.getExpression()!).getText() === 'undefined'));
+    const text = unwrap(body).getText();
+    return text === 'undefined' || text === 'void 0';
+  };
+  // `then(onFulfilled, onRejected)` with both given; `then(f)` alone passes a rejection on, which still carries no data.
+  if (method === 'then') return args.length >= 1 && args.every(empty);
+  if (method === 'finally') return settlesToNothing(callee.getExpression());
+  return false;
 }
 
 /**
