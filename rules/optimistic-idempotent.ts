@@ -26,13 +26,10 @@ export default defineRule({
     const arbitrary = arbitraryEffects(tool);
     const [messageId, evidence] = found.length > 0 ? (['repeats', found] as const) : (['mayRepeat', arbitrary] as const);
     if (evidence.length === 0) return;
-    // Beside `readOnlyHint: true` clients ignore the hint: the error is optimistic-read-only's.
-    if (messageId === 'repeats' && declaresReadOnly(tool)) {
-      report({ messageId: 'ignoredWhileReadOnly', maxSeverity: 'warning', data: { tool: tool.displayName, hint: 'idempotentHint', declares: claimed.declares, effects: describeEffects(evidence) }, location: hintLocation(tool, 'idempotentHint'), evidence: bySignificance(evidence) });
-      return;
-    }
+    // Beside `readOnlyHint: true` clients ignore the hint: at most a warning, the error is optimistic-read-only's.
+    const ignored = messageId === 'repeats' && declaresReadOnly(tool);
     // Code chosen at run time may do anything, which is not proof that it does: at most a warning
     // (an error needs a certain effect that contradicts the hint).
-    report({ messageId, ...(messageId === 'mayRepeat' ? { confidence: 'likely' as const } : {}), data: { tool: tool.displayName, hint: 'idempotentHint', declares: claimed.declares, effects: describeEffects(evidence) }, location: hintLocation(tool, 'idempotentHint'), evidence: bySignificance(evidence) });
+    report({ messageId: ignored ? 'ignoredWhileReadOnly' : messageId, ...(ignored ? { maxSeverity: 'warning' as const } : {}), ...(messageId === 'mayRepeat' ? { confidence: 'likely' as const } : {}), data: { tool: tool.displayName, hint: 'idempotentHint', declares: claimed.declares, effects: describeEffects(evidence) }, location: hintLocation(tool, 'idempotentHint'), evidence: bySignificance(evidence) });
   },
 });

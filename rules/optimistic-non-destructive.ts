@@ -26,13 +26,10 @@ export default defineRule({
     const arbitrary = arbitraryEffects(tool);
     const [messageId, evidence] = found.length > 0 ? (['destroys', found] as const) : (['mayDestroy', arbitrary] as const);
     if (evidence.length === 0) return;
-    // Beside `readOnlyHint: true` clients ignore the hint: the error is optimistic-read-only's.
-    if (messageId === 'destroys' && declaresReadOnly(tool)) {
-      report({ messageId: 'ignoredWhileReadOnly', maxSeverity: 'warning', data: { tool: tool.displayName, hint: 'destructiveHint', declares: claimed.declares, effects: describeEffects(evidence) }, location: hintLocation(tool, 'destructiveHint'), evidence: bySignificance(evidence) });
-      return;
-    }
+    // Beside `readOnlyHint: true` clients ignore the hint: at most a warning, the error is optimistic-read-only's.
+    const ignored = messageId === 'destroys' && declaresReadOnly(tool);
     // Code chosen at run time may do anything, which is not proof that it does: at most a warning
     // (an error needs a certain effect that contradicts the hint).
-    report({ messageId, ...(messageId === 'mayDestroy' ? { confidence: 'likely' as const } : {}), data: { tool: tool.displayName, hint: 'destructiveHint', declares: claimed.declares, effects: describeEffects(evidence) }, location: hintLocation(tool, 'destructiveHint'), evidence: bySignificance(evidence) });
+    report({ messageId: ignored ? 'ignoredWhileReadOnly' : messageId, ...(ignored ? { maxSeverity: 'warning' as const } : {}), ...(messageId === 'mayDestroy' ? { confidence: 'likely' as const } : {}), data: { tool: tool.displayName, hint: 'destructiveHint', declares: claimed.declares, effects: describeEffects(evidence) }, location: hintLocation(tool, 'destructiveHint'), evidence: bySignificance(evidence) });
   },
 });

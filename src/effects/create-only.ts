@@ -29,6 +29,19 @@ function calleeName(call: import('ts-morph').CallExpression): string {
   return Node.isPropertyAccessExpression(callee) ? callee.getName() : Node.isIdentifier(callee) ? callee.getText() : '';
 }
 
+/** The call an expression is, awaited or not (`await fs.mkdir(dir)`, `fs.access(p)`), or null. */
+function callOf(expr: Node): import('ts-morph').CallExpression | null {
+  let node = unwrap(expr);
+  if (Node.isAwaitExpression(node)) node = unwrap(node.getExpression());
+  return Node.isCallExpression(node) ? node : null;
+}
+
+/** True when a call's first argument is the path written `path` (`existsSync(p)` for `p`). */
+function isOnPath(call: import('ts-morph').CallExpression, path: string): boolean {
+  const arg = call.getArguments()[0];
+  return arg !== undefined && unwrap(arg).getText() === path;
+}
+
 /**
  * Calls that tell whether a path exists: node:fs `existsSync`, fs-extra `pathExists`/`pathExistsSync`,
  * promisified `exists`, and a project's own helper named so (`fileExists`, `dirExists`,
@@ -54,13 +67,11 @@ function existenceCheck(expr: Node, path: string): { check: Node; negated: boole
     const inner = init ? existenceCheck(init, path) : null;
     return inner ? { check: inner.check, negated: negated !== inner.negated } : null;
   }
-  if (!Node.isCallExpression(node)) return null;
-  const probe = settledProbe(node, path);
+  const call = callOf(node);
+  if (!call) return null;
+  const probe = settledProbe(call, path);
   if (probe) return { check: probe, negated };
-  const name = calleeName(node);
-  const arg = node.getArguments()[0];
-  if (!EXISTS_CHECK.test(name) || !arg || unwrap(arg).getText() !== path) return null;
-  return { check: node, negated };
+  return EXISTS_CHECK.test(calleeName(call)) && isOnPath(call, path) ? { check: call, negated } : null;
 }
 
 /**
@@ -72,7 +83,8 @@ function settledProbe(call: import('ts-morph').CallExpression, path: string): No
   if (!Node.isPropertyAccessExpression(callee)) return null;
   const method = callee.getName();
   const receiver = unwrap(callee.getExpression());
-  const gives = (fn: Node | undefined, value: string) => fn !== undefined && isFunctionNode(fn) && /^(?:\(\)|\w+|\(\w*\))\s*=>\s*(true|false)$/.test(fn.getText().replace(/\s+/g, ' ').trim()) && fn.getText().trim().endsWith(value);
+  // `() => true`, `(_) => false`, `e => false`: the literal it gives.
+  const gives = (fn: Node | undefined, value: string) => fn !== undefined && isFunctionNode(fn) && /^(?:\(\)|\w+|\(\w*\))\s*=>\s*(true|false)$/.exec(fn.getText().replace(/\s+/g, ' ').trim())?.[1] === value;
   let then: import('ts-morph').CallExpression | null = null;
   if (method === 'then' && gives(call.getArguments()[0], 'true') && gives(call.getArguments()[1], 'false')) then = call;
   else if (method === 'catch' && gives(call.getArguments()[0], 'false') && Node.isCallExpression(receiver)) {
@@ -81,9 +93,7 @@ function settledProbe(call: import('ts-morph').CallExpression, path: string): No
   }
   if (!then) return null;
   const probed = unwrap((unwrap(then.getExpression()) as import('ts-morph').PropertyAccessExpression).getExpression());
-  if (!Node.isCallExpression(probed) || !PRESENCE_PROBES.has(calleeName(probed))) return null;
-  const arg = probed.getArguments()[0];
-  return arg && unwrap(arg).getText() === path ? probed : null;
+  return Node.isCallExpression(probed) && PRESENCE_PROBES.has(calleeName(probed)) && isOnPath(probed, path) ? probed : null;
 }
 
 /** Calls that fail when a path does not exist (node:fs `access`, `stat`, `lstat` and their `Sync` forms): in a `try`, reaching the next statement means the path exists. */
@@ -97,13 +107,8 @@ function presenceProbe(statement: Node, path: string): Node | null {
     const decls = statement.getDeclarations();
     expr = decls.length === 1 ? decls[0]!.getInitializer() : undefined;
   }
-  if (!expr) return null;
-  let node = unwrap(expr);
-  if (Node.isAwaitExpression(node)) node = unwrap(node.getExpression());
-  if (!Node.isCallExpression(node)) return null;
-  const name = calleeName(node);
-  const arg = node.getArguments()[0];
-  return PRESENCE_PROBES.has(name) && arg && unwrap(arg).getText() === path ? node : null;
+  const call = expr ? callOf(expr) : null;
+  return call && PRESENCE_PROBES.has(calleeName(call)) && isOnPath(call, path) ? call : null;
 }
 
 /**
@@ -284,10 +289,8 @@ function leavesWhenExists(statement: Node, path: string): Node | null {
  * helper is a function of the project the callee names (also through an import). Null otherwise.
  */
 function assertingCall(statement: Node, path: string): Node | null {
-  if (!Node.isExpressionStatement(statement)) return null;
-  let node = unwrap(statement.getExpression());
-  if (Node.isAwaitExpression(node)) node = unwrap(node.getExpression());
-  if (!Node.isCallExpression(node)) return null;
+  const node = Node.isExpressionStatement(statement) ? callOf(statement.getExpression()) : null;
+  if (!node) return null;
   const index = node.getArguments().findIndex((a) => unwrap(a).getText() === path);
   const helper = index < 0 ? null : namedFunction(node.getExpression());
   const param = helper?.getParameters()[index];
@@ -341,12 +344,9 @@ const MKDIRS: ReadonlySet<string> = new Set(['mkdir', 'mkdirSync']);
  * unless it is set). Null for any other statement, or options that set or may set `recursive`.
  */
 function exclusiveMkdir(statement: Node, path: string): Node | null {
-  if (!Node.isExpressionStatement(statement)) return null;
-  let node = unwrap(statement.getExpression());
-  if (Node.isAwaitExpression(node)) node = unwrap(node.getExpression());
-  if (!Node.isCallExpression(node) || !MKDIRS.has(calleeName(node))) return null;
-  const [target, options] = node.getArguments();
-  if (!target || unwrap(target).getText() !== path) return null;
+  const node = Node.isExpressionStatement(statement) ? callOf(statement.getExpression()) : null;
+  if (!node || !MKDIRS.has(calleeName(node)) || !isOnPath(node, path)) return null;
+  const options = node.getArguments()[1];
   if (options === undefined) return node;
   const opts = unwrap(options);
   // A mode (`0o755`) is no `recursive`; an object literal without it neither. Anything else may set it.

@@ -38,6 +38,17 @@ export function mentionsFreshValue(expr: Node): boolean {
   });
 }
 
+/** An expression that gives the current time (`Date.now()`, `performance.now()`, `new Date().getTime()`), or a `const` holding one. */
+const NOW = /^(?:Date\.now\(\)|performance\.now\(\)|(?:new Date\(\)|Date\.prototype)\.getTime\(\))$/;
+
+/** True for an expression that is the current time (see {@link NOW}), directly or through a const (`const now = Date.now()`). */
+export function isNow(expr: Node): boolean {
+  const node = unwrap(expr);
+  if (NOW.test(node.getText().replace(/\s+/g, ''))) return true;
+  const init = Node.isIdentifier(node) ? initializerOf(node, true) : undefined;
+  return init !== undefined && NOW.test(unwrap(init).getText().replace(/\s+/g, ''));
+}
+
 /** How many names, calls and template parts {@link isFreshKey} follows (a guard against long chains). */
 const MAX_KEY_DEPTH = 6;
 

@@ -1,6 +1,6 @@
 import type { CallExpression, NewExpression } from 'ts-morph';
 import { Node } from '../ts-morph.js';
-import { initializerOf, isFunctionNode, unwrap } from '../analysis/syntax.js';
+import { initializerOf, isFunctionNode, unwrap, writtenName, type FunctionNode } from '../analysis/syntax.js';
 import { wordsOf } from './api-verbs.js';
 import type { Effect } from '../model.js';
 import type { SinkEntry } from './catalog/index.js';
@@ -83,7 +83,7 @@ export function isLogAppend(sink: SinkEntry, call: CallExpression | NewExpressio
 }
 
 /** True when `fn` is a logging helper by its name and `pathArg` (or the const it names) a log file by its text (see the module's doc). */
-function isNamedLog(fn: Node, pathArg: Node): boolean {
+function isNamedLog(fn: FunctionNode, pathArg: Node): boolean {
   const name = functionName(fn);
   if (!name || !wordsOf(name).some((w) => LOGGING_WORDS.has(w))) return false;
   const path = unwrap(pathArg);
@@ -91,10 +91,8 @@ function isNamedLog(fn: Node, pathArg: Node): boolean {
   return LOG_PATH.test(path.getText()) || (init !== undefined && LOG_PATH.test(init.getText()));
 }
 
-/** The name a function is declared or held under (`function appendToLog`, `const debugLog = () => ...`, a method `writeLog()`), or null. */
-function functionName(fn: Node): string | null {
-  if (Node.isFunctionDeclaration(fn) || Node.isMethodDeclaration(fn)) return fn.getName() ?? null;
+/** The name a function is written with ({@link writtenName}), also a class field holding it (`private debugLog = () => ...`), or null. */
+function functionName(fn: FunctionNode): string | null {
   const holder = fn.getParent();
-  if (holder && (Node.isVariableDeclaration(holder) || Node.isPropertyAssignment(holder) || Node.isPropertyDeclaration(holder))) return holder.getName();
-  return null;
+  return writtenName(fn) ?? (holder && Node.isPropertyDeclaration(holder) ? holder.getName() : null);
 }

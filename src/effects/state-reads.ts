@@ -1,7 +1,8 @@
 import type { Project, SourceFile, ts as TS } from 'ts-morph';
 import { Node, SyntaxKind, ts } from '../ts-morph.js';
 import { isAssignmentOperator } from '../analysis/nodes.js';
-import { initializerOf, isFunctionNode, unwrap } from '../analysis/syntax.js';
+import { isFunctionNode, unwrap } from '../analysis/syntax.js';
+import { isNow } from './fresh.js';
 
 /**
  * Who reads a piece of server state: the answer to "can a later call see this write?" (issue 15,
@@ -172,17 +173,6 @@ function isObservingRead(mention: Node): boolean {
   const text = stateText(mention);
   if (insideOwnWrite(top, text)) return false;
   return !guardsOwnWrite(top, text);
-}
-
-/** An expression that gives the current time (`Date.now()`, `performance.now()`, `new Date().getTime()`), or a `const` holding one. */
-const NOW = /^(?:Date\.now\(\)|performance\.now\(\)|(?:new Date\(\)|Date\.prototype)\.getTime\(\))$/;
-
-/** True for an expression that is the current time (see {@link NOW}), directly or through a const (`const now = Date.now()`). */
-export function isNow(expr: Node): boolean {
-  const node = unwrap(expr);
-  if (NOW.test(node.getText().replace(/\s+/g, ''))) return true;
-  const init = Node.isIdentifier(node) ? initializerOf(node, true) : undefined;
-  return init !== undefined && NOW.test(unwrap(init).getText().replace(/\s+/g, ''));
 }
 
 /**

@@ -1,12 +1,12 @@
 import type { CallExpression, NewExpression } from 'ts-morph';
 import { Node, SyntaxKind } from '../ts-morph.js';
-import { isFreshValue } from './fresh.js';
+import { isFreshValue, isNow } from './fresh.js';
 import { locationOf } from '../analysis/location.js';
 import { contains, descendantsOfKinds, isAssignmentOperator } from '../analysis/nodes.js';
 import { initializerOf, isFunctionNode, isModuleLevel, type FunctionNode, unwrap } from '../analysis/syntax.js';
 import type { Effect } from '../model.js';
 import { wordsOf } from './api-verbs.js';
-import { isNow, isReleased, type StateName, type StateReads } from './state-reads.js';
+import { isReleased, type StateName, type StateReads } from './state-reads.js';
 import { isFromArguments } from './value-origin.js';
 import { CACHE_WORDS } from './cache-modules.js';
 import { isCallbackQueueWrite, isEnvironmentSetting, isSearchCursorReset } from './plumbing-state.js';
