@@ -1,4 +1,4 @@
-import type { Node } from 'ts-morph';
+import { Node, SyntaxKind } from 'ts-morph';
 
 /**
  * What one declaration stands for in one context:
@@ -26,22 +26,145 @@ interface Entry {
   scope: Node;
 }
 
-let nextId = 1;
+/**
+ * Canonical texts of binding sets and values → their numbers: equal contents share a number. Texts
+ * hold identity numbers and canonical numbers only behind distinct prefixes, so the two never mix.
+ */
+const CANONICAL = new Map<string, number>();
+/** Numbers of things compared by identity (syntax nodes, symbols, functions, class instances). */
+const IDENTITIES = new WeakMap<object, number>();
+const SYMBOLS = new Map<symbol, number>();
+/** The canonical number of each plain array or object seen as a bound value (values are never mutated once bound). */
+const VALUE_KEYS = new WeakMap<object, number>();
+
+function canonical(text: string): number {
+  let n = CANONICAL.get(text);
+  if (n === undefined) CANONICAL.set(text, (n = CANONICAL.size + 1));
+  return n;
+}
+
+let nextIdentity = 1;
+
+function identity(thing: object): number {
+  let n = IDENTITIES.get(thing);
+  if (n === undefined) IDENTITIES.set(thing, (n = nextIdentity++));
+  return n;
+}
+
+/** A syntax node's number: its compiler node's identity (ts-morph may make a new wrapper for the same node). */
+function nodeKey(node: Node): number {
+  return identity(node.compilerNode);
+}
+
+function isPlain(value: object): boolean {
+  if (Array.isArray(value)) return true;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+/**
+ * The canonical number of a static value: primitives by type and value, plain arrays and objects
+ * by their contents in order, anything else (a RegExp, a Map, a syntax node) by identity.
+ */
+function valueKey(value: unknown, open: Set<object> = new Set()): string {
+  switch (typeof value) {
+    case 'string':
+      return JSON.stringify(value);
+    case 'number':
+      return Object.is(value, -0) ? '-0' : String(value);
+    case 'bigint':
+      return `${value}n`;
+    case 'boolean':
+    case 'undefined':
+      return String(value);
+    case 'symbol': {
+      let n = SYMBOLS.get(value);
+      if (n === undefined) SYMBOLS.set(value, (n = nextIdentity++));
+      return `#${n}`;
+    }
+    case 'function':
+      return `#${identity(value)}`;
+  }
+  if (value === null) return 'null';
+  const object = value as object;
+  if (!isPlain(object) || open.has(object)) return `#${identity(object)}`;
+  const known = VALUE_KEYS.get(object);
+  if (known !== undefined) return `v${known}`;
+  open.add(object);
+  const text = Array.isArray(object)
+    ? `[${object.map((item) => valueKey(item, open)).join(',')}]`
+    : `{${Object.entries(object).map(([k, v]) => `${JSON.stringify(k)}:${valueKey(v, open)}`).join(',')}}`;
+  open.delete(object);
+  const n = canonical(text);
+  VALUE_KEYS.set(object, n);
+  return `v${n}`;
+}
+
+/** Literals, whose value no binding can change: the bindings they are read in do not tell contexts apart. */
+const LITERAL_KINDS: ReadonlySet<SyntaxKind> = new Set([
+  SyntaxKind.StringLiteral,
+  SyntaxKind.NoSubstitutionTemplateLiteral,
+  SyntaxKind.NumericLiteral,
+  SyntaxKind.BigIntLiteral,
+  SyntaxKind.TrueKeyword,
+  SyntaxKind.FalseKeyword,
+  SyntaxKind.NullKeyword,
+]);
+
+/**
+ * The key of an expression read in `bindings`: a literal by its kind and text, which no binding
+ * changes and every call site that writes it the same shares (`log("info", …)` from 200 places);
+ * anything else by its syntax node and the bindings it is read in.
+ */
+function expressionKey(node: Node, bindings: Bindings): string {
+  const kind = node.getKind();
+  return LITERAL_KINDS.has(kind) ? `l${kind}:${JSON.stringify(node.getText())}` : `${nodeKey(node)}b${bindings.id}`;
+}
+
+function boundKey(bound: Bound): string {
+  switch (bound.kind) {
+    case 'node':
+      return `n${expressionKey(bound.node, bound.bindings)}${bound.openKeys ? `o${JSON.stringify([...bound.openKeys].sort())}` : ''}`;
+    case 'nodes':
+      return `N${bound.nodes.map((n) => expressionKey(n.node, n.bindings)).join(',')}`;
+    case 'const':
+      return `c${valueKey(bound.value)}${bound.partial ? 'p' : ''}`;
+    case 'runtime':
+      return `r${JSON.stringify(bound.reason)}`;
+    case 'settled':
+      return `s${expressionKey(bound.node, bound.bindings)}`;
+  }
+}
 
 /**
  * Values bound to declarations (parameters, loop variables) for one registration context, so that
  * static resolution and evaluation read `cfg.name` as the argument a call site passed, or `ep.alias`
  * as one element of the table a loop walks. Immutable; {@link Bindings.EMPTY} is the context-free
- * reading, which is the only one memoized across tools.
+ * reading. Memo keys ({@link Bindings.id}) compare contents, so that two tools whose calls reach a
+ * function with equal bindings share its summary.
  */
 export class Bindings {
   static readonly EMPTY = new Bindings(new Map());
 
-  /** A number unique to this set, for memo keys. */
-  readonly id: number;
+  private key: number | undefined;
 
-  private constructor(private readonly entries: ReadonlyMap<Node, Entry>) {
-    this.id = nextId++;
+  private constructor(private readonly entries: ReadonlyMap<Node, Entry>) {}
+
+  /**
+   * A number for memo keys, the same for every set with the same contents (the same declarations,
+   * scopes and what each stands for, nested bindings compared the same way; 0 for the empty set):
+   * a function reached from two call sites with equal bindings is summarised once.
+   */
+  get id(): number {
+    if (this.key === undefined) this.key = this.entries.size === 0 ? 0 : Bindings.keyOf(this.entries);
+    return this.key;
+  }
+
+  /** The canonical number of a set of entries: sorted by declaration, each with its scope and what it stands for. */
+  private static keyOf(entries: ReadonlyMap<Node, Entry>): number {
+    const parts = [...entries].map(([decl, { bound, scope }]) => [nodeKey(decl), `${nodeKey(decl)}:${nodeKey(scope)}=${boundKey(bound)}`] as const);
+    parts.sort((a, b) => a[0] - b[0]);
+    return canonical(parts.map((p) => p[1]).join(';'));
   }
 
   get size(): number {

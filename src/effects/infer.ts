@@ -673,7 +673,7 @@ export class EffectAnalyzer {
    */
   private summarize(fn: FunctionNode, depth: number, given: Bindings): Summary {
     let b = this.cycles.contextOf(fn, given);
-    const keys = [b.size === 0 ? 0 : b.id];
+    const keys = [b.id];
     const memo = this.summaries.get(fn)?.get(keys[0]!) ?? this.cycles.pending(fn, keys[0]!);
     if (memo) {
       this.stats.reused++;
@@ -685,7 +685,7 @@ export class EffectAnalyzer {
     for (let again = this.cycles.mustRewalk(summary); again.again; again = this.cycles.mustRewalk(summary)) {
       // A cycle was found after its functions were read with first-call values: read again without them.
       b = again.b;
-        const key = b.size === 0 ? 0 : b.id;
+      const key = b.id;
       const done = this.summaries.get(fn)?.get(key);
       if (done) {
         summary = done;

@@ -267,6 +267,32 @@ server.registerTool("t", { annotations: { readOnlyHint: true } }, async () => { 
     expect(r.unresolved).toEqual(['calls @acme/tiny-cache, a dependency bundled into bundle.mjs; its code is not analysed']);
   });
 
+  it('does not walk third-party code a package ships in a third_party/ or vendor/ folder (a rollup bundle without region marks)', async () => {
+    // Shaped like chrome-devtools-mcp 1.11: build/src/third_party/index.js bundles puppeteer and the SDK, the tools import from it.
+    for (const folder of ['third_party', 'vendor']) {
+      const files = {
+        'package.json': JSON.stringify({ name: 'browser-server', version: '1.0.0', type: 'module', main: 'build/index.js' }),
+        [`build/${folder}/index.js`]: `import fs from "node:fs";
+let lastTarget = null;
+class Page { async click(selector) { lastTarget = selector; fs.writeFileSync("/tmp/trace.json", selector); } }
+const browser = { async newPage() { return new Page(); } };
+export { browser };
+`,
+        'build/index.js': `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { browser } from "./${folder}/index.js";
+const server = new McpServer({ name: "b", version: "1" });
+server.registerTool("t", { annotations: { readOnlyHint: true } }, async ({ selector }) => { const page = await browser.newPage(); await page.click(selector); return { content: [] }; });
+`,
+      };
+      const r = await effectsOf(files);
+      expect(r.effects).toEqual([]);
+      // Both calls into it (`browser.newPage`, `page.click`) are unresolved, not followed.
+      expect(r.unresolved).toEqual([`calls third-party code (${folder}/), a dependency bundled into index.js; its code is not analysed`, `calls third-party code (${folder}/), a dependency bundled into index.js; its code is not analysed`]);
+      // What the tool does is unknown, not proven read-only.
+      expect(r.inferred?.readOnly).toBeNull();
+    }
+  });
+
   it('takes a bundled copy of a pure package (a schema validator) for no effect, as the package itself', async () => {
     const files = {
       'bundle.mjs': `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
