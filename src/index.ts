@@ -12,7 +12,7 @@ import { keyOfReceiver } from './discover/receivers.js';
 import { inferHints } from './effects/hints.js';
 import { withNaturalKey } from './effects/natural-keys.js';
 import { EffectAnalyzer } from './effects/infer.js';
-import { forwardingOf, markSharedEffects } from './effects/shared.js';
+import { forwardingOf, markSharedEffects, sharingGroups } from './effects/shared.js';
 import { DEFAULT_INFER_OPTIONS } from './effects/options.js';
 import { ConfiguredSinks } from './effects/configured.js';
 import { EMPTY_CONFIG, type Config } from './config/schema.js';
@@ -23,7 +23,7 @@ import { applySuppressions } from './engine/suppressions.js';
 import type { Finding, LintResult, ToolFacts } from './model.js';
 import { isSkippedFile, resolveInputs, type ResolvedInputs } from './project/inputs.js';
 import { compileGlobs } from './project/glob.js';
-import { isAffected, searchableContext } from './project/changed-files.js';
+import { isAffected, searchableContext, toolsReaching } from './project/changed-files.js';
 import { UsageError } from './errors.js';
 import { shownPath } from './write-file.js';
 import { loadProgram } from './project/load.js';
@@ -181,7 +181,11 @@ export async function lint(options: LintOptions): Promise<LintResult> {
     configured: new ConfiguredSinks(config.sinks, config.incidental, config.databaseServers),
     handlerFiles: new Set(discovered.flatMap(({ handlers }) => handlers.map((h) => h.node.getSourceFile().getFilePath() as string))),
   });
-  const analysed = discovered.map(({ facts, handlers }) => {
+  // A run over changed files analyses only the tools whose code can reach one of them.
+  const forwarding = forwardingOf(resolver);
+  const reaching = context.length === 0 ? null : toolsReaching(discovered.map(({ facts, handlers }) => ({ registration: program.project.getSourceFile(facts.location.file), handlers })), named, sharingGroups(discovered, forwarding));
+  const analysed = discovered.map(({ facts, handlers }, i) => {
+    if (reaching !== null && !reaching.has(i)) return { handlers, effects: null };
     let effects = null;
     try {
       effects = handlers.length > 0 ? analyzer.analyze(handlers) : null;
@@ -192,14 +196,14 @@ export async function lint(options: LintOptions): Promise<LintResult> {
     return { handlers, effects };
   });
   // Effects on the path all tools of one wrapper or dispatcher take are not each tool's own (issue 15).
-  const effectSets = markSharedEffects(analysed, forwardingOf(resolver));
+  const effectSets = markSharedEffects(analysed, forwarding);
   const tools: ToolFacts[] = discovered
     .map(({ facts, requiredInputs }, i) => {
       // A create under a key the caller chooses adds nothing when repeated (natural-keys.ts).
       const effects = withNaturalKey(effectSets[i]!, facts.name, requiredInputs);
       return { ...facts, effects, inferred: inferHints(effects) };
     })
-    .filter((tool) => context.length === 0 || isAffected(tool, named));
+    .filter((tool, i) => reaching === null || (reaching.has(i) && isAffected(tool, named)));
   tools.sort((a, b) => a.location.file.localeCompare(b.location.file) || a.location.line - b.location.line || a.location.column - b.location.column);
 
   const settingsOf = (tool: ToolFacts) => settings.for(tool.location.file, tool.name);

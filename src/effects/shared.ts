@@ -135,8 +135,17 @@ export function markSharedEffects(tools: readonly ToolEffects[], forwarding: For
   return result;
 }
 
+/**
+ * The indices of the tools (same order as `tools`) that share a handler function, or a function
+ * their handlers forward to, with another tool: each group whose effects {@link markSharedEffects}
+ * compares, two tools or more. Needs no effects, so that a run can choose which tools to analyse.
+ */
+export function sharingGroups(tools: readonly Pick<ToolEffects, 'handlers'>[], forwarding: Forwarding): number[][] {
+  return [...toolsByHandler(tools, forwarding).values()].filter((members) => members.length > 1).map((members) => members.map((m) => m.index));
+}
+
 /** Tool indices by handler function (and by the function a handler forwards to), each tool once per function. */
-function toolsByHandler(tools: readonly ToolEffects[], forwarding: Forwarding): Map<FunctionNode, Member[]> {
+function toolsByHandler(tools: readonly Pick<ToolEffects, 'handlers'>[], forwarding: Forwarding): Map<FunctionNode, Member[]> {
   const groups = new Map<FunctionNode, Member[]>();
   const add = (fn: FunctionNode, member: Member): void => {
     const members = groups.get(fn);
