@@ -1,4 +1,5 @@
-import { Node, SyntaxKind } from 'ts-morph';
+import type { Node } from 'ts-morph';
+import { SyntaxKind } from '../ts-morph.js';
 
 /**
  * What one declaration stands for in one context:

@@ -65,7 +65,8 @@ export function toolsReaching(tools: readonly ReachingTool[], named: ReadonlySet
       const sf = queue.pop()!;
       if (named.has(sf.getFilePath()) || reaches.get(sf) === true) found = true;
       for (const next of sf.getReferencedSourceFiles()) {
-        if (seen.has(next)) continue;
+        // A file already known to reach nothing named is not walked again.
+        if (seen.has(next) || reaches.get(next) === false) continue;
         seen.add(next);
         queue.push(next);
       }
