@@ -6,6 +6,8 @@
  *   (syntax, bindings, values → resolve → evaluate → branches, paths, conditions, ...); the
  *   Resolver gets evaluation through its narrow `Evaluation` interface instead of an import.
  * Type-only cycles elsewhere are allowed (a module and its helper sharing types).
+ * - ts-morph's values come through src/ts-morph.ts only (it `require`s the CommonJS bundle; an ESM
+ *   import makes Node.js lex it for named exports on every run); types may be imported directly.
  */
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -24,11 +26,18 @@ module.exports = {
       from: { path: '^src/analysis/' },
       to: { circular: true, path: '^src/analysis/' },
     },
+    {
+      name: 'ts-morph-through-wrapper',
+      comment: 'Import ts-morph values from src/ts-morph.ts: an ESM import of the package lexes its bundle at every start-up (about 70-130 ms).',
+      severity: 'error',
+      from: { path: '^(src|rules)/', pathNot: '^src/ts-morph\\.ts$' },
+      to: { path: 'node_modules/ts-morph/', dependencyTypesNot: ['type-only', 'type-import'] },
+    },
   ],
   options: {
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
+    // Packages stay in the graph as leaves (not followed), so that rules can name them.
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: 'node_modules' },
   },
 };
