@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import type { Node, SourceFile } from 'ts-morph';
 
 /**
@@ -46,16 +47,56 @@ function regionsOf(sf: SourceFile): Region[] {
  */
 const VENDOR_FOLDERS: ReadonlySet<string> = new Set(['third_party', 'third-party', 'thirdparty', 'vendor', 'vendors', 'vendored']);
 
-const vendoredByFile = new WeakMap<SourceFile, string | null>();
+/**
+ * Files that say a folder holds someone else's code: license and notice files, a bundler's list of
+ * what it inlined (chrome-devtools-mcp's `bundled-packages.json`), a package manifest, Chromium's
+ * `README.chromium` and Google's `METADATA`.
+ */
+const THIRD_PARTY_SIGN_FILE = /^(?:third[_-]party[_-]notices?|notices?|licen[cs]e|copying|bundled-packages\.json|package\.json|readme\.chromium|metadata)(?:\.[\w.]+)?$/i;
 
-/** `third-party code (<folder>/)` when `sf` lies in a folder of {@link VENDOR_FOLDERS} (not under node_modules), else null. */
+/** A licence banner at the top of a file (a `/*!` comment, `@license`, `@preserve`), as bundlers keep for each library they inline. */
+const LICENSE_BANNER = /\/\*!|@license\b|@preserve\b/;
+
+/** Above this size (characters) a file in a vendor folder is a bundle, not hand-written code. */
+const BUNDLE_SIZE = 256 * 1024;
+
+const vendoredByFile = new WeakMap<SourceFile, string | null>();
+const signedFolders = new Map<string, boolean>();
+
+/** Whether the folder `dir` holds a file of {@link THIRD_PARTY_SIGN_FILE}. Reads the folder's listing; an unreadable folder has none. */
+function hasSignFile(dir: string): boolean {
+  let signed = signedFolders.get(dir);
+  if (signed !== undefined) return signed;
+  try {
+    signed = readdirSync(dir).some((name) => THIRD_PARTY_SIGN_FILE.test(name));
+  } catch {
+    signed = false;
+  }
+  signedFolders.set(dir, signed);
+  return signed;
+}
+
+/**
+ * `third-party code (<folder>/)` when `sf` lies in a folder of {@link VENDOR_FOLDERS} (not under
+ * node_modules) and shows it is someone else's code: a sign file in its folder or any folder up to
+ * the vendor folder, a licence banner in its first 4 kB, or the size of a bundle. Else null: a
+ * project's own `src/vendors/stripe.ts` (its integrations with vendors) or a hand-written
+ * `src/vendor/store.js` is the server's code and is analysed.
+ */
 function vendoredFolderOf(sf: SourceFile): string | null {
   let found = vendoredByFile.get(sf);
   if (found !== undefined) return found;
-  const parts = sf.getFilePath().split('/').slice(0, -1);
+  found = null;
+  const path = sf.getFilePath();
+  const parts = path.split('/').slice(0, -1);
   let at = parts.length - 1;
   while (at >= 0 && !VENDOR_FOLDERS.has(parts[at]!)) at--;
-  found = at >= 0 && !parts.slice(at).includes('node_modules') ? `third-party code (${parts[at]}/)` : null;
+  if (at >= 0 && !parts.slice(at).includes('node_modules')) {
+    const text = sf.getFullText();
+    let signed = text.length > BUNDLE_SIZE || LICENSE_BANNER.test(text.slice(0, 4096));
+    for (let end = parts.length; !signed && end > at; end--) signed = hasSignFile(parts.slice(0, end).join('/') || '/');
+    if (signed) found = `third-party code (${parts[at]}/)`;
+  }
   vendoredByFile.set(sf, found);
   return found;
 }

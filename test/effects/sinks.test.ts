@@ -268,11 +268,19 @@ server.registerTool("t", { annotations: { readOnlyHint: true } }, async () => { 
   });
 
   it('does not walk third-party code a package ships in a third_party/ or vendor/ folder (a rollup bundle without region marks)', async () => {
-    // Shaped like chrome-devtools-mcp 1.11: build/src/third_party/index.js bundles puppeteer and the SDK, the tools import from it.
-    for (const folder of ['third_party', 'vendor']) {
+    // Shaped like chrome-devtools-mcp 1.11: build/src/third_party/index.js bundles puppeteer and the SDK, the tools import from it,
+    // and the folder says whose code it is (THIRD_PARTY_NOTICES, bundled-packages.json) or the file keeps the libraries' banners.
+    const signs: [string, Record<string, string>, string][] = [
+      ['third_party', { 'build/third_party/THIRD_PARTY_NOTICES': 'puppeteer: Apache-2.0\n' }, ''],
+      ['vendor', { 'build/vendor/bundled-packages.json': '{"puppeteer-core":"24.0.0"}' }, ''],
+      ['vendored', {}, '/*! puppeteer-core | @license Apache-2.0 */\n'],
+      ['third-party', { 'build/third-party/LICENSE.md': 'MIT' }, ''],
+    ];
+    for (const [folder, signFiles, banner] of signs) {
       const files = {
         'package.json': JSON.stringify({ name: 'browser-server', version: '1.0.0', type: 'module', main: 'build/index.js' }),
-        [`build/${folder}/index.js`]: `import fs from "node:fs";
+        ...signFiles,
+        [`build/${folder}/index.js`]: `${banner}import fs from "node:fs";
 let lastTarget = null;
 class Page { async click(selector) { lastTarget = selector; fs.writeFileSync("/tmp/trace.json", selector); } }
 const browser = { async newPage() { return new Page(); } };
@@ -290,6 +298,28 @@ server.registerTool("t", { annotations: { readOnlyHint: true } }, async ({ selec
       expect(r.unresolved).toEqual([`calls third-party code (${folder}/), a dependency bundled into index.js; its code is not analysed`, `calls third-party code (${folder}/), a dependency bundled into index.js; its code is not analysed`]);
       // What the tool does is unknown, not proven read-only.
       expect(r.inferred?.readOnly).toBeNull();
+    }
+  });
+
+  it("analyses a project's own code in a vendor/ or vendors/ folder that shows no sign of third-party code", async () => {
+    // A hand-written src/vendor/store.js (no licence, notice or manifest beside it, no banner, small): its write is the tool's.
+    // A LICENSE at the project root is above the vendor folder and says nothing about it.
+    for (const folder of ['vendor', 'vendors']) {
+      const r = await effectsOf({
+        'package.json': JSON.stringify({ name: 'notes-server', version: '1.0.0', type: 'module', main: 'src/index.js' }),
+        LICENSE: 'MIT',
+        [`src/${folder}/store.js`]: `import fs from "node:fs";
+export function save(note) { fs.writeFileSync("/tmp/notes.json", note); }
+`,
+        'src/index.js': `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { save } from "./${folder}/store.js";
+const server = new McpServer({ name: "n", version: "1" });
+server.registerTool("t", { annotations: { readOnlyHint: true } }, async ({ note }) => { save(note); return { content: [] }; });
+`,
+      });
+      expect(r.effects).toEqual(['fs.write:write:fs writeFileSync']);
+      expect(r.unresolved).toEqual([]);
+      expect(r.inferred?.readOnly).toBe(false);
     }
   });
 
