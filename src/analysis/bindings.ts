@@ -1,5 +1,6 @@
 import type { Node } from 'ts-morph';
 import { SyntaxKind } from '../ts-morph.js';
+import { noteRead, type Reads } from './read-sets.js';
 
 /**
  * What one declaration stands for in one context:
@@ -117,24 +118,43 @@ const LITERAL_KINDS: ReadonlySet<SyntaxKind> = new Set([
  * changes and every call site that writes it the same shares (`log("info", …)` from 200 places);
  * anything else by its syntax node and the bindings it is read in.
  */
-function expressionKey(node: Node, bindings: Bindings): string {
+function expressionKey(node: Node, bindings: Bindings, nested: (b: Bindings) => number): string {
   const kind = node.getKind();
-  return LITERAL_KINDS.has(kind) ? `l${kind}:${JSON.stringify(node.getText())}` : `${nodeKey(node)}b${bindings.id}`;
+  return LITERAL_KINDS.has(kind) ? `l${kind}:${JSON.stringify(node.getText())}` : `${nodeKey(node)}b${nested(bindings)}`;
 }
 
-function boundKey(bound: Bound): string {
+/** The key of what a declaration stands for; `nested` gives the key of the bindings an expression is read in. */
+function boundKey(bound: Bound, nested: (b: Bindings) => number = (b) => b.id): string {
   switch (bound.kind) {
     case 'node':
-      return `n${expressionKey(bound.node, bound.bindings)}${bound.openKeys ? `o${JSON.stringify([...bound.openKeys].sort())}` : ''}`;
+      return `n${expressionKey(bound.node, bound.bindings, nested)}${bound.openKeys ? `o${JSON.stringify([...bound.openKeys].sort())}` : ''}`;
     case 'nodes':
-      return `N${bound.nodes.map((n) => expressionKey(n.node, n.bindings)).join(',')}`;
+      return `N${bound.nodes.map((n) => expressionKey(n.node, n.bindings, nested)).join(',')}`;
     case 'const':
       return `c${valueKey(bound.value)}${bound.partial ? 'p' : ''}`;
     case 'runtime':
       return `r${JSON.stringify(bound.reason)}`;
     case 'settled':
-      return `s${expressionKey(bound.node, bound.bindings)}`;
+      return `s${expressionKey(bound.node, bound.bindings, nested)}`;
   }
+}
+
+/** The bindings an expression of `bound` is read in (none for a static value). */
+function nestedBindings(bound: Bound): Bindings[] {
+  switch (bound.kind) {
+    case 'node':
+    case 'settled':
+      return [bound.bindings];
+    case 'nodes':
+      return bound.nodes.map((n) => n.bindings);
+    default:
+      return [];
+  }
+}
+
+/** The canonical number of a read set (see read-sets.ts): the same declarations, the same number. */
+export function readsKey(reads: Reads): number {
+  return canonical(`R${[...reads].map(nodeKey).sort((a, b) => a - b).join(',')}`);
 }
 
 /**
@@ -148,6 +168,8 @@ export class Bindings {
   static readonly EMPTY = new Bindings(new Map());
 
   private key: number | undefined;
+  /** {@link Bindings.projectedId} by read-set key. */
+  private projections: Map<number, number> | undefined;
 
   private constructor(private readonly entries: ReadonlyMap<Node, Entry>) {}
 
@@ -168,13 +190,52 @@ export class Bindings {
     return canonical(parts.map((p) => p[1]).join(';'));
   }
 
+  /**
+   * A number for the memo key of a computation that read only the declarations in `reads` (see
+   * read-sets.ts; `readsKey` is {@link readsKey} of it): the same for two sets with the same
+   * declarations and scopes (their shape, which `size` and {@link Bindings.visibleFrom} show) that
+   * bind the declarations of `reads` to the same things, nested bindings compared the same way.
+   * Two contexts that differ only in entries a walk never read give it the same number.
+   */
+  projectedId(reads: Reads, readsKey: number): number {
+    if (this.entries.size === 0) return 0;
+    let n = this.projections?.get(readsKey);
+    if (n !== undefined) return n;
+    const nested = (b: Bindings): number => b.projectedId(reads, readsKey);
+    const parts = [...this.entries].map(([decl, { bound, scope }]) => [nodeKey(decl), `${nodeKey(decl)}:${nodeKey(scope)}${reads.has(decl) ? `=${boundKey(bound, nested)}` : ''}`] as const);
+    parts.sort((a, b) => a[0] - b[0]);
+    n = canonical(`P${parts.map((p) => p[1]).join(';')}`);
+    (this.projections ??= new Map()).set(readsKey, n);
+    return n;
+  }
+
   get size(): number {
     return this.entries.size;
   }
 
-  /** What `decl` (a parameter, a variable, a binding element) stands for here, if bound. */
+  /** What `decl` (a parameter, a variable, a binding element) stands for here, if bound. Noted as read (read-sets.ts). */
   get(decl: Node): Bound | undefined {
+    noteRead(decl);
     return this.entries.get(decl)?.bound;
+  }
+
+  /**
+   * True when both sets have the same contents ({@link Bindings.id}). The answer depends on every
+   * entry, nested ones too, so each is noted as read (read-sets.ts).
+   */
+  sameAs(other: Bindings): boolean {
+    const seen = new Set<Bindings>();
+    const noteAll = (b: Bindings): void => {
+      if (seen.has(b)) return;
+      seen.add(b);
+      for (const [decl, { bound }] of b.entries) {
+        noteRead(decl);
+        for (const inner of nestedBindings(bound)) noteAll(inner);
+      }
+    };
+    noteAll(this);
+    noteAll(other);
+    return this.id === other.id;
   }
 
   /** These bindings plus `decl` → `bound`; `scope` is the function or statement that declares `decl`. */
@@ -192,7 +253,11 @@ export class Bindings {
   filter(keep: (decl: Node, bound: Bound, scope: Node) => boolean): Bindings {
     if (this.entries.size === 0) return this;
     let kept: Map<Node, Entry> | null = null;
-    for (const [decl, entry] of this.entries) if (keep(decl, entry.bound, entry.scope)) (kept ??= new Map()).set(decl, entry);
+    for (const [decl, entry] of this.entries) {
+      // `keep` sees what each declaration stands for.
+      noteRead(decl);
+      if (keep(decl, entry.bound, entry.scope)) (kept ??= new Map()).set(decl, entry);
+    }
     if (!kept) return Bindings.EMPTY;
     return kept.size === this.entries.size ? this : new Bindings(kept);
   }

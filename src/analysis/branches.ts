@@ -1,6 +1,7 @@
 import type { Node as TsNode } from 'ts-morph';
 import { Node, SyntaxKind } from '../ts-morph.js';
 import { Bindings } from './bindings.js';
+import { BoundCache } from './read-sets.js';
 import type { Evaluated } from './values.js';
 import type { FunctionNode } from './syntax.js';
 
@@ -26,9 +27,10 @@ export type Guard =
  */
 export class BranchIndex {
   private readonly guards = new Map<TsNode, Guard[]>();
-  private readonly verdicts = new Map<number, Map<TsNode, boolean>>();
+  /** Per bindings, per guard: whether it can hold (a hit notes the reads it skips, read-sets.ts). */
+  private readonly verdicts = new BoundCache<TsNode, boolean>();
   /** Per bindings, per switch: the clauses that can run. */
-  private readonly openClauses = new Map<number, Map<TsNode, Set<TsNode> | 'all'>>();
+  private readonly openClauses = new BoundCache<TsNode, Set<TsNode> | 'all'>();
   /** Case values known without bindings: they hold under any. */
   private readonly freeCaseValues = new Map<TsNode, Evaluated>();
 
@@ -47,16 +49,9 @@ export class BranchIndex {
    * be false under `b`. The operands of `&&` and `||` are not cut: dispatch never hides there.
    */
   isReachable(node: TsNode, fn: FunctionNode | null, b: Bindings): boolean {
-    let verdicts = this.verdicts.get(b.id);
-    if (!verdicts) this.verdicts.set(b.id, (verdicts = new Map()));
     for (const guard of this.guardsOf(node, fn)) {
       if (guard.kind === 'and' || guard.kind === 'or') continue;
-      let open = verdicts.get(guard.node);
-      if (open === undefined) {
-        open = this.holds(guard, b);
-        verdicts.set(guard.node, open);
-      }
-      if (!open) return false;
+      if (!this.verdicts.get(b.id, guard.node, () => this.holds(guard, b))) return false;
     }
     return true;
   }
@@ -110,13 +105,7 @@ export class BranchIndex {
    * switch's; `default` runs when no case value equals it. Unknown values keep the clause.
    */
   private clauseReachable(clause: TsNode, switchStatement: import('ts-morph').SwitchStatement, b: Bindings): boolean {
-    let open = this.openClauses.get(b.id)?.get(switchStatement);
-    if (!open) {
-      open = this.openClausesOf(switchStatement, b);
-      let bySwitch = this.openClauses.get(b.id);
-      if (!bySwitch) this.openClauses.set(b.id, (bySwitch = new Map()));
-      bySwitch.set(switchStatement, open);
-    }
+    const open = this.openClauses.get(b.id, switchStatement, () => this.openClausesOf(switchStatement, b));
     return open === 'all' || open.has(clause);
   }
 

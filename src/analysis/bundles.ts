@@ -81,9 +81,10 @@ function hasSignFile(dir: string): boolean {
  * node_modules) and shows it is someone else's code: a sign file in its folder or any folder up to
  * the vendor folder, a licence banner in its first 4 kB, or the size of a bundle. Else null: a
  * project's own `src/vendors/stripe.ts` (its integrations with vendors) or a hand-written
- * `src/vendor/store.js` is the server's code and is analysed.
+ * `src/vendor/store.js` is the server's code and is analysed. Such a file is neither searched for
+ * tool registrations nor walked by effect inference. Reads the listings of the folders between.
  */
-function vendoredFolderOf(sf: SourceFile): string | null {
+export function thirdPartyCodeIn(sf: SourceFile): string | null {
   let found = vendoredByFile.get(sf);
   if (found !== undefined) return found;
   found = null;
@@ -107,7 +108,7 @@ function vendoredFolderOf(sf: SourceFile): string | null {
  * (third_party/)`); null for the server's own code.
  */
 export function bundledDependencyOf(node: Node): string | null {
-  const vendored = vendoredFolderOf(node.getSourceFile());
+  const vendored = thirdPartyCodeIn(node.getSourceFile());
   if (vendored !== null) return vendored;
   const regions = regionsOf(node.getSourceFile());
   // The start of its own text: a mark right above a function is the function's leading comment.

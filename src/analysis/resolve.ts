@@ -5,6 +5,7 @@ import type { Expression, Identifier, SourceFile, ts as TS } from 'ts-morph';
 import { Node, SyntaxKind, ts } from '../ts-morph.js';
 import { descendantsOfKinds, isAssignmentOperator, importedModuleOf } from './nodes.js';
 import { Bindings, type Bound } from './bindings.js';
+import { BoundCache } from './read-sets.js';
 import type { Evaluated } from './values.js';
 import { returnedExpressions, soleReturn } from './returns.js';
 import { type FunctionNode, initializerOf, isEmitHelperCall, isFunctionNode, isNewOf, requireSpecifier, shorten, unwrap } from './syntax.js';
@@ -118,8 +119,8 @@ export class Resolver {
   private readonly keyedInFile = new Map<SourceFile, Map<Node, KeyedWrite[]>>();
   private readonly exportCache = new Map<SourceFile, ReadonlyMap<string, Node[]>>();
   private readonly declarationCache = new Map<Node, Target>();
-  /** {@link Resolver.resolveDeclaration} under bindings, by the bindings' id. */
-  private readonly boundDeclarationCache = new Map<number, Map<Node, Target>>();
+  /** {@link Resolver.resolveDeclaration} under bindings, by the bindings' id (a hit notes the reads it skips, read-sets.ts). */
+  private readonly boundDeclarationCache = new BoundCache<Node, Target>();
   /**
    * The declarations being resolved now, by the id of the bindings they are read in: a const
    * made from itself (`const h = wrap(h)`, `const S = { ...S }`, also through another const) is
@@ -131,8 +132,8 @@ export class Resolver {
   private readonly literalReturnsCache = new Map<FunctionNode, Node[]>();
   /** Per class, the right-hand sides of its `this.<name> = ...` assignments, by name. */
   private readonly fieldWrites = new Map<Node, Map<string, Node[]>>();
-  /** {@link Resolver.instance} by `new` expression and the id of the bindings it is read in. */
-  private readonly instanceCache = new Map<Node, Map<number, Instance>>();
+  /** {@link Resolver.instance} by the id of the bindings it is read in and `new` expression (a hit notes the reads it skips, read-sets.ts). */
+  private readonly instanceCache = new BoundCache<Node, Instance | null>();
   /** See {@link Resolver.loopElements}: made on first use (the project's files are all loaded by then). */
   private collections: CollectionElements | null = null;
   /** The tools the program's tools/list handlers list, by name (see {@link Resolver.listTools}). */
@@ -1042,17 +1043,18 @@ export class Resolver {
    * members are read in (see {@link Resolver.instanceBindings}). Null for any other callee.
    */
   instance(made: import('ts-morph').NewExpression, b: Bindings, depth = 0): Instance | null {
-    let byBindings = this.instanceCache.get(made);
-    if (!byBindings) this.instanceCache.set(made, (byBindings = new Map()));
-    const hit = byBindings.get(b.id);
-    if (hit) return hit;
-    const callee = this.resolve(made.getExpression(), depth + 1, b);
-    const cls = callee.kind === 'value' ? unwrap(callee.node) : null;
-    if (!cls || !(Node.isClassDeclaration(cls) || Node.isClassExpression(cls))) return null;
     // Only a found class is kept: a callee cut by the depth limit may resolve from a shallower start.
-    const instance = { cls, made, bindings: this.instanceBindings(cls, made, b, depth) };
-    byBindings.set(b.id, instance);
-    return instance;
+    return this.instanceCache.get(
+      b.id,
+      made,
+      () => {
+        const callee = this.resolve(made.getExpression(), depth + 1, b);
+        const cls = callee.kind === 'value' ? unwrap(callee.node) : null;
+        if (!cls || !(Node.isClassDeclaration(cls) || Node.isClassExpression(cls))) return null;
+        return { cls, made, bindings: this.instanceBindings(cls, made, b, depth) };
+      },
+      (instance) => instance !== null,
+    );
   }
 
   /**
@@ -1344,13 +1346,7 @@ export class Resolver {
     const visible = b.visibleFrom(decl);
     if (visible.size > 0) {
       // Bindings never change: what a declaration stands for under them is memoized too.
-      let byDecl = this.boundDeclarationCache.get(visible.id);
-      if (!byDecl) this.boundDeclarationCache.set(visible.id, (byDecl = new Map()));
-      const hit = byDecl.get(decl);
-      if (hit) return hit;
-      const bound = this.resolveOnce(decl, depth, visible);
-      if (!(bound.kind === 'unknown' && bound.reason === 'resolution depth limit')) byDecl.set(decl, bound);
-      return bound;
+      return this.boundDeclarationCache.get(visible.id, decl, () => this.resolveOnce(decl, depth, visible), (bound) => !(bound.kind === 'unknown' && bound.reason === 'resolution depth limit'));
     }
     const memo = this.declarationCache.get(decl);
     if (memo) return memo;
@@ -1904,7 +1900,7 @@ function sameTarget(a: Target, b: Target): boolean {
   };
   const [la, lb] = [literal(a), literal(b)];
   if (la && lb) return Object.is(la.value, lb.value);
-  if ((a.kind === 'value' || a.kind === 'function') && a.kind === b.kind) return a.node === b.node && bindingsOf(a).id === bindingsOf(b).id;
+  if ((a.kind === 'value' || a.kind === 'function') && a.kind === b.kind) return a.node === b.node && bindingsOf(a).sameAs(bindingsOf(b));
   return false;
 }
 

@@ -1,6 +1,7 @@
 import type { CallExpression } from 'ts-morph';
 import { Node } from '../ts-morph.js';
 import { Bindings } from './bindings.js';
+import { BoundCache } from './read-sets.js';
 import type { Guard } from './branches.js';
 import { registryLookup, searchedEntryKey } from './registry-lookup.js';
 import { bindParameters, bindingsOf, type Resolver } from './resolve.js';
@@ -24,8 +25,8 @@ import type { Evaluated } from './values.js';
  * a dispatcher's branch asks about the same guards.
  */
 export class UndecidedDispatch {
-  /** Per bindings id, per guard node: the guard's subject text when it is undecided, else null. */
-  private readonly judged = new Map<number, Map<Node, string | null>>();
+  /** Per bindings id, per guard node: the guard's subject text when it is undecided, else null (a hit notes the reads it skips, read-sets.ts). */
+  private readonly judged = new BoundCache<Node, string | null>();
 
   /** @param evaluate evaluates an expression under bindings (see evaluate.ts). */
   constructor(
@@ -36,16 +37,12 @@ export class UndecidedDispatch {
   /** The text of the first undecided guard's subject (`tool.type`) under `b`, or null when there is none. */
   of(guards: readonly Guard[], b: Bindings): string | null {
     if (b.size === 0) return null;
-    let byGuard = this.judged.get(b.id);
-    if (!byGuard) this.judged.set(b.id, (byGuard = new Map()));
     for (const guard of guards) {
       if (guard.kind === 'and' || guard.kind === 'or') continue;
-      let subject = byGuard.get(guard.node);
-      if (subject === undefined) {
+      const subject = this.judged.get(b.id, guard.node, () => {
         const expr = guard.kind === 'clause' ? guard.switchStatement.getExpression() : guard.condition;
-        subject = !this.evaluate(expr, b).known && readsUnfoundEntry(expr, this.resolver, b, this.evaluate) ? expr.getText() : null;
-        byGuard.set(guard.node, subject);
-      }
+        return !this.evaluate(expr, b).known && readsUnfoundEntry(expr, this.resolver, b, this.evaluate) ? expr.getText() : null;
+      });
       if (subject !== null) return subject;
     }
     return null;

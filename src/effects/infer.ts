@@ -7,7 +7,8 @@ import { isBundledSdkModule } from '../project/bundled-sdk.js';
 import { ownPackageNameOf, packageNameOf } from '../project/dependencies.js';
 import { contains, descendantsOfKinds, isAssignmentOperator } from '../analysis/nodes.js';
 import { locationOf } from '../analysis/location.js';
-import { Bindings } from '../analysis/bindings.js';
+import { Bindings, readsKey } from '../analysis/bindings.js';
+import { noteReads, tracking, type Reads } from '../analysis/read-sets.js';
 import { evaluate } from '../analysis/evaluate.js';
 import { RESULT_OF_CALL, RESULT_OF_NEW, bindingsOf, type Resolver, type Target } from '../analysis/resolve.js';
 import { calledName, initializerOf, isEmitHelperCall, isFunctionNode, isModuleLevel, destructuredPath, type FunctionNode, shorten, unwrap, writtenName } from '../analysis/syntax.js';
@@ -73,7 +74,12 @@ interface Summary extends CycleDependent {
   truncated: boolean;
   /** False when the depth limit or the work budget cut this summary short, so it must not be reused. */
   complete: boolean;
+  /** The bound declarations its walk read (read-sets.ts); a cache hit on it notes them. Null: none. */
+  reads?: Reads | null;
 }
+
+/** The read set of a walk that read nothing bound. */
+const NO_READS: Reads = new Set();
 
 const SINK_INDEX = new SinkIndex(SINKS);
 
@@ -603,6 +609,12 @@ function asSelectionSwitch(e: Effect, key: string): Effect {
 export class EffectAnalyzer {
   /** Summaries per function, per bindings (`0` is the context-free one every tool shares). */
   private readonly summaries = new Map<FunctionNode, Map<number, Summary>>();
+  /**
+   * Per function, its summaries by what their walks read (read-sets.ts): per read-set key, the read
+   * set and the summaries by {@link Bindings.projectedId}. A context that binds what a walk read
+   * the same way gets its summary, whatever else it binds.
+   */
+  private readonly byReads = new Map<FunctionNode, Map<number, { reads: Reads; summaries: Map<number, Summary> }>>();
   /** Effects of a function that reached it through a cycle back into it (`pong` → `ping` → `pong`): evidence prefers its direct way. */
   private readonly detours = new WeakSet<Effect>();
   /** Requests whose method is decided by a caller further up (request-flow.ts): read at each call on the way. */
@@ -674,34 +686,69 @@ export class EffectAnalyzer {
   private summarize(fn: FunctionNode, depth: number, given: Bindings): Summary {
     let b = this.cycles.contextOf(fn, given);
     const keys = [b.id];
-    const memo = this.summaries.get(fn)?.get(keys[0]!) ?? this.cycles.pending(fn, keys[0]!);
+    const memo = this.summaries.get(fn)?.get(keys[0]!) ?? this.cycles.pending(fn, keys[0]!) ?? this.readingTheSame(fn, b);
     if (memo) {
       this.stats.reused++;
+      noteReads(memo.reads);
       return memo;
     }
     this.stats.summaries++;
     this.cycles.enter(fn, b);
-    let summary = this.walk(fn, depth, b);
-    for (let again = this.cycles.mustRewalk(summary); again.again; again = this.cycles.mustRewalk(summary)) {
-      // A cycle was found after its functions were read with first-call values: read again without them.
-      b = again.b;
-      const key = b.id;
-      const done = this.summaries.get(fn)?.get(key);
-      if (done) {
-        summary = done;
-        break;
+    const contexts = [b];
+    const walked = tracking(() => {
+      let summary = this.walk(fn, depth, b);
+      for (let again = this.cycles.mustRewalk(summary); again.again; again = this.cycles.mustRewalk(summary)) {
+        // A cycle was found after its functions were read with first-call values: read again without them.
+        b = again.b;
+        const key = b.id;
+        const done = this.summaries.get(fn)?.get(key);
+        if (done) {
+          noteReads(done.reads);
+          // Its reads and those of the walks that led to it: a copy, the memoized one keeps its own.
+          return { ...done };
+        }
+        keys.push(key);
+        contexts.push(b);
+        this.stats.summaries++;
+        summary = this.walk(fn, depth, b);
       }
-      keys.push(key);
-      this.stats.summaries++;
-      summary = this.walk(fn, depth, b);
-    }
+      return summary;
+    });
+    const summary = walked.value;
+    summary.reads = walked.reads;
     const final = this.cycles.end(summary, keys[keys.length - 1]!, summary.complete);
     if (final && summary.complete) {
       let byBindings = this.summaries.get(fn);
       if (!byBindings) this.summaries.set(fn, (byBindings = new Map()));
       for (const key of keys) byBindings.set(key, summary);
+      this.rememberReads(fn, contexts, summary);
     }
     return summary;
+  }
+
+  /** A final summary of `fn` whose walk read only what `b` binds the same way, or undefined; a hit is memoized under `b`'s id too. */
+  private readingTheSame(fn: FunctionNode, b: Bindings): Summary | undefined {
+    const groups = this.byReads.get(fn);
+    if (!groups) return undefined;
+    for (const [key, { reads, summaries }] of groups) {
+      const hit = summaries.get(b.projectedId(reads, key));
+      if (hit) {
+        this.summaries.get(fn)?.set(b.id, hit);
+        return hit;
+      }
+    }
+    return undefined;
+  }
+
+  /** Files the final `summary` of `fn` under each of `contexts` by what its walk read (see {@link EffectAnalyzer.byReads}). */
+  private rememberReads(fn: FunctionNode, contexts: readonly Bindings[], summary: Summary): void {
+    const reads = summary.reads ?? NO_READS;
+    const key = readsKey(reads);
+    let groups = this.byReads.get(fn);
+    if (!groups) this.byReads.set(fn, (groups = new Map()));
+    let group = groups.get(key);
+    if (!group) groups.set(key, (group = { reads, summaries: new Map() }));
+    for (const b of contexts) group.summaries.set(b.projectedId(reads, key), summary);
   }
 
   /** One walk over the effect nodes of `fn` with bindings `b`. */

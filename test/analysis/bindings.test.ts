@@ -91,3 +91,42 @@ server.setRequestHandler("tools/list" as any, async () => ({ tools: [${Array.fro
     expect(r.stats.reused).toBeGreaterThanOrEqual(11);
   });
 });
+
+describe('summaries shared by what their walks read (read-sets.ts)', () => {
+  const dispatcher = (cases: string, names: string[]) => `import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { appendFile, writeFile } from "node:fs/promises";
+const server = new Server({ name: "s", version: "1" }, { capabilities: { tools: {} } });
+function clip(value: string, tool: string) { return value.slice(0, 10); }
+async function audit(tool: string) { await appendFile("/var/log/audit.log", clip("called", tool)); }
+async function maybeSave(options: { dryRun: boolean }) { if (options.dryRun) return; await writeFile("/tmp/state.json", "x"); }
+async function run(tool: string, dry: boolean) { if (tool === "") return; await maybeSave({ dryRun: dry }); }
+server.setRequestHandler("tools/call" as any, async (request: any) => {
+  switch (request.params.name) {
+${cases}
+  }
+});
+server.setRequestHandler("tools/list" as any, async () => ({ tools: [${names.map((n) => `{ name: "${n}", annotations: { readOnlyHint: true } }`).join(', ')}] }));
+`;
+
+  it('summarises a helper once for contexts that differ only in what it never reads', async () => {
+    const names = Array.from({ length: 12 }, (_, i) => `tool_${i}`);
+    const r = await lintFiles({ 'server.ts': dispatcher(names.map((n) => `    case "${n}": await audit("${n}"); return { content: [] };`).join('\n'), names) });
+    expect(r.tools).toHaveLength(12);
+    for (const tool of r.tools) expect(tool.effects?.effects.map((e) => e.sink)).toEqual(['fs/promises appendFile']);
+    // The dispatcher and `audit` once per tool (`audit` reads the name it is given, to bind `clip`'s
+    // `tool`); `clip` once for all: it never reads `tool`, the one entry its 12 contexts differ in.
+    // Keyed by the whole context, `clip` was summarised 12 times (36 in all).
+    expect(r.stats.summaries).toBeLessThanOrEqual(12 + 12 + 1);
+  });
+
+  it('keeps apart contexts that differ in what the walk reads, through nested bindings', async () => {
+    // `maybeSave`'s `options` is the same literal for both tools, read in `run`'s bindings, which differ in `dry`:
+    // the walk reads `options.dryRun`, so `dry` of the context around it is part of its key, and `tool` is not.
+    const names = ['one', 'two', 'three'];
+    const r = await lintFiles({
+      'server.ts': dispatcher(`    case "one": await run("one", true); return { content: [] };\n    case "two": await run("two", false); return { content: [] };\n    case "three": await run("three", true); return { content: [] };`, names),
+    });
+    const sinks = Object.fromEntries(r.tools.map((t) => [t.name, t.effects?.effects.map((e) => e.sink)]));
+    expect(sinks).toEqual({ one: [], two: ['fs/promises writeFile'], three: [] });
+  });
+});

@@ -264,3 +264,27 @@ describe('inputs', () => {
     expect(fatal[0]!.severity).toBe('error');
   });
 });
+
+describe('third-party code a package ships', () => {
+  it('is not searched for registrations: an SDK example bundled in third_party/ is not one of the server tools, a hand-written vendor/ file is', async () => {
+    const example = (name: string) => `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+const demo = new McpServer({ name: "demo", version: "1" });
+demo.registerTool("${name}", { annotations: { readOnlyHint: true } }, async () => ({ content: [] }));
+export { demo };
+`;
+    const result = await lintFiles({
+      'package.json': JSON.stringify({ name: 'browser-server', version: '1.0.0', type: 'module' }),
+      'build/third_party/THIRD_PARTY_NOTICES': 'modelcontextprotocol-sdk: MIT\n',
+      'build/third_party/index.js': example('sdk_example'),
+      'build/vendor/own.js': example('own_vendor_tool'),
+      'build/index.js': `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import "./third_party/index.js";
+import "./vendor/own.js";
+const server = new McpServer({ name: "b", version: "1" });
+server.registerTool("open_page", { annotations: { readOnlyHint: true } }, async () => ({ content: [] }));
+`,
+    });
+    expect(result.tools.map((t) => t.name).sort()).toEqual(['open_page', 'own_vendor_tool']);
+    expect(result.unresolvedRegistrations).toEqual([]);
+  });
+});
