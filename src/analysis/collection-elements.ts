@@ -3,6 +3,7 @@ import { Node, SyntaxKind } from '../ts-morph.js';
 import { descendantsOfKinds } from './nodes.js';
 import { isFunctionNode, isNewOf, unwrap } from './syntax.js';
 import { selfKeyedEntry } from './registry-lookup.js';
+import { deeperThan } from './read-sets.js';
 
 /**
  * What a collection a `for...of` loop walks can hold, read from the whole program: the elements of
@@ -92,7 +93,7 @@ export class CollectionElements {
    * some mention may add what is not known (a `set` keyed otherwise, the Map handed on).
    */
   ofMap(expr: Node, depth = 0): Elements {
-    if (depth > MAX_DEPTH) return null;
+    if (deeperThan(depth, MAX_DEPTH)) return null;
     const held = this.holder(unwrap(expr));
     return held ? this.collect(held.mentions, (m) => this.addedToMap(m, depth, held.decl)) : null;
   }
@@ -168,7 +169,7 @@ export class CollectionElements {
 
   /** The values the collection `expr` names can hold: a field (`this.hooks`), or a local or module `const`. */
   ofCollection(expr: Node, depth = 0): Elements {
-    if (depth > MAX_DEPTH) return null;
+    if (deeperThan(depth, MAX_DEPTH)) return null;
     const node = unwrap(expr);
     // `this.hooks` (also `this.#hooks`): a field of the class, mentioned by name anywhere; `hooks`: a local or module variable.
     if ((Node.isPropertyAccessExpression(node) && node.getExpression().getKind() === SyntaxKind.ThisKeyword) || Node.isIdentifier(node)) {
@@ -249,7 +250,7 @@ export class CollectionElements {
     // `let target = this.hooks` (or assigned later): the alias's own uses decide.
     const alias = aliasDeclaration(node, parent);
     if (alias) {
-      if (depth >= MAX_DEPTH) return null;
+      if (deeperThan(depth + 1, MAX_DEPTH)) return null;
       const symbol = alias.getNameNode().getSymbol();
       const uses = this.mentions(alias.getName()).filter((id) => id.getSymbol() === symbol && id !== alias.getNameNode());
       const out: Node[] = [];
@@ -313,7 +314,7 @@ export class CollectionElements {
    * parameter of `register(hook)`), or the expression itself.
    */
   private expand(value: Node, depth: number): Elements {
-    if (depth > MAX_DEPTH) return null;
+    if (deeperThan(depth, MAX_DEPTH)) return null;
     const node = unwrap(value);
     // `args[1]` of a rest parameter `...args`: the argument in that place.
     if (Node.isElementAccessExpression(node)) {

@@ -1,6 +1,7 @@
 import type { BinaryExpression, ts as TS } from 'ts-morph';
 import { Node, SyntaxKind, ts } from '../ts-morph.js';
 import { Bindings } from './bindings.js';
+import { BoundCache, deeperThan, noteStackCut, stackCutCount } from './read-sets.js';
 import { descendantsOfKinds } from './nodes.js';
 import { evaluatePath } from './paths.js';
 import { bindParameters, bindingsOf, type Resolver, restArguments } from './resolve.js';
@@ -58,7 +59,23 @@ export function isAlwaysTruthy(expr: Node, resolver: Resolver, b: Bindings = Bin
  */
 export function evaluate(expr: Node, resolver: Resolver, depth = 0, b: Bindings = Bindings.EMPTY): Evaluated {
   const node = unwrap(expr);
-  if (depth > MAX_DEPTH) return { known: false, reason: 'evaluation depth limit', node };
+  if (deeperThan(depth, MAX_DEPTH)) return { known: false, reason: 'evaluation depth limit', node };
+  let memo = EVALUATED.get(resolver);
+  if (!memo || memo.generation !== resolver.generation) EVALUATED.set(resolver, (memo = { generation: resolver.generation, answers: new BoundCache() }));
+  const cuts = stackCutCount();
+  return memo.answers.get(b.id, node.compilerNode, () => evaluateNode(node, resolver, depth, b), () => stackCutCount() === cuts);
+}
+
+/**
+ * The answers of {@link evaluate} per resolver, while what it lists stays the same (its
+ * generation), by bindings id and compiler node: only those no depth limit or re-entrancy guard
+ * shaped (read-sets.ts), which any depth gives. A formatter's argument evaluated by every call of
+ * every effect under one context is evaluated once.
+ */
+const EVALUATED = new WeakMap<Resolver, { generation: number; answers: BoundCache<TS.Node, Evaluated> }>();
+
+/** {@link evaluate} of an unwrapped node within the depth limit, not memoized. */
+function evaluateNode(node: Node, resolver: Resolver, depth: number, b: Bindings): Evaluated {
   if (Node.isStringLiteral(node) || Node.isNoSubstitutionTemplateLiteral(node)) return { known: true, value: node.getLiteralValue() };
   if (Node.isNumericLiteral(node)) return { known: true, value: node.getLiteralValue() };
   if (Node.isTrueLiteral(node)) return { known: true, value: true };
@@ -170,7 +187,7 @@ function zodLiteralValue(node: Node, resolver: Resolver): Node | null {
 /** The `z.<kind>(...)` call a schema expression stands for: a const holding one, or `S.shape.key` of a `z.object({...})`. */
 function zodSchema(expr: Node, resolver: Resolver, depth: number): import('ts-morph').CallExpression | null {
   const node = unwrap(expr);
-  if (depth > MAX_DEPTH) return null;
+  if (deeperThan(depth, MAX_DEPTH)) return null;
   if (Node.isCallExpression(node)) return zodCallName(node, resolver) ? node : null;
   if (Node.isIdentifier(node)) {
     // A bundle's `var Schema = z.object(...)` is never assigned again either.
@@ -541,7 +558,7 @@ function unassignedInitializer(node: Node, resolver: Resolver): Node | undefined
 export function evaluateObject(expr: Node, resolver: Resolver, depth = 0, only?: ReadonlySet<string>, b: Bindings = Bindings.EMPTY): EvaluatedObject {
   const start = unwrap(expr);
   // tsc's output for spreads below ES2018: `Object.assign(Object.assign({}, a), { ... })`, `__assign({}, a)`.
-  if (Node.isCallExpression(start) && /^(Object\.assign|__assign\d*)$/.test(start.getExpression().getText()) && depth <= MAX_DEPTH) {
+  if (Node.isCallExpression(start) && /^(Object\.assign|__assign\d*)$/.test(start.getExpression().getText()) && !deeperThan(depth, MAX_DEPTH)) {
     const merged: EvaluatedObject = { node: start, properties: new Map(), unresolved: [] };
     for (const part of start.getArguments()) {
       const inner = evaluateObject(part, resolver, depth + 1, only, b);
@@ -573,13 +590,14 @@ export function evaluateObject(expr: Node, resolver: Resolver, depth = 0, only?:
     result.unresolved.push({ node: start, reason });
     return result;
   }
-  if (depth > MAX_DEPTH) {
+  if (deeperThan(depth, MAX_DEPTH)) {
     result.unresolved.push({ node: literal, reason: 'evaluation depth limit' });
     return result;
   }
   // `const A = { ...A, key }`: the literal met again inside itself, in the same bindings, is no value the code has.
   let reading = READING_OBJECTS.get(own.id);
   if (reading?.has(literal)) {
+    noteStackCut();
     result.unresolved.push({ node: start, reason: `\`${shorten(start.getText())}\` is made from itself` });
     return result;
   }
@@ -675,7 +693,7 @@ function findLaterWrites(literal: Node): LaterWrite[] {
  */
 function spreadSource(source: Node, resolver: Resolver, depth: number, only: ReadonlySet<string> | undefined, b: Bindings): EvaluatedObject {
   const node = unwrap(source);
-  if (!Node.isConditionalExpression(node) || depth > MAX_DEPTH) return evaluateObject(source, resolver, depth + 1, only, b);
+  if (!Node.isConditionalExpression(node) || deeperThan(depth, MAX_DEPTH)) return evaluateObject(source, resolver, depth + 1, only, b);
   const cond = evaluate(node.getCondition(), resolver, depth + 1, b);
   if (cond.known) return evaluateObject(TRUTHY(cond.value) ? node.getWhenTrue() : node.getWhenFalse(), resolver, depth + 1, only, b);
   const sides = [node.getWhenTrue(), node.getWhenFalse()].map((side) => evaluateObject(side, resolver, depth + 1, only, b));

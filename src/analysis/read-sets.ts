@@ -13,6 +13,31 @@ import type { Node } from 'ts-morph';
  * frame around it would miss them.
  */
 
+/**
+ * Answers that depend on the call stack rather than on their inputs (a depth limit reached, a
+ * re-entrancy guard that stops a value made from itself) are counted: a computation during which
+ * the count did not change gave an answer that any call with the same inputs gives, and may be
+ * memoized; one during which it changed must not be.
+ */
+let stackCuts = 0;
+
+/** Notes an answer that depends on the call stack (see {@link stackCuts}). */
+export function noteStackCut(): void {
+  stackCuts++;
+}
+
+/** True when `depth` is past `limit`, noted as an answer that depends on the call stack. */
+export function deeperThan(depth: number, limit: number): boolean {
+  if (depth <= limit) return false;
+  stackCuts++;
+  return true;
+}
+
+/** How many answers so far depended on the call stack: equal before and after a computation when it did not depend on it. */
+export function stackCutCount(): number {
+  return stackCuts;
+}
+
 /** The declarations (parameters, variables, binding elements) whose bound values a computation read. */
 export type Reads = ReadonlySet<Node>;
 

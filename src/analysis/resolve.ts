@@ -5,7 +5,7 @@ import type { Expression, Identifier, SourceFile, ts as TS } from 'ts-morph';
 import { Node, SyntaxKind, ts } from '../ts-morph.js';
 import { descendantsOfKinds, isAssignmentOperator, importedModuleOf } from './nodes.js';
 import { Bindings, type Bound } from './bindings.js';
-import { BoundCache } from './read-sets.js';
+import { BoundCache, deeperThan, noteStackCut } from './read-sets.js';
 import type { Evaluated } from './values.js';
 import { returnedExpressions, soleReturn } from './returns.js';
 import { type FunctionNode, initializerOf, isEmitHelperCall, isFunctionNode, isNewOf, requireSpecifier, shorten, unwrap } from './syntax.js';
@@ -136,6 +136,14 @@ export class Resolver {
   private readonly instanceCache = new BoundCache<Node, Instance | null>();
   /** See {@link Resolver.loopElements}: made on first use (the project's files are all loaded by then). */
   private collections: CollectionElements | null = null;
+  /** How many times {@link Resolver.listTools} was called: what was computed before may read differently now. */
+  private listing = 0;
+
+  /** Changes when what resolution can give changes ({@link Resolver.listTools}): answers memoized before are stale. */
+  get generation(): number {
+    return this.listing;
+  }
+
   /** The tools the program's tools/list handlers list, by name (see {@link Resolver.listTools}). */
   private listedTools = new Map<string, { node: Node; bindings: Bindings }[]>();
   /** See {@link Resolver.newExpressions}: built on first use (the project's files are all loaded by then). */
@@ -253,6 +261,7 @@ export class Resolver {
    */
   listTools(tools: readonly { name: string; node: Node; bindings: Bindings }[]): void {
     this.listedTools = new Map();
+    this.listing++;
     for (const { name, node, bindings } of tools) {
       const list = this.listedTools.get(name) ?? [];
       list.push({ node, bindings });
@@ -389,7 +398,7 @@ export class Resolver {
    * expression is read in (a wrapper's call site, a table element); see {@link Bindings}.
    */
   resolve(expr: Node, depth = 0, b: Bindings = Bindings.EMPTY): Target {
-    if (depth > MAX_RESOLVE_DEPTH) return { kind: 'unknown', reason: 'resolution depth limit' };
+    if (deeperThan(depth, MAX_RESOLVE_DEPTH)) return { kind: 'unknown', reason: 'resolution depth limit' };
     const node = unwrap(expr);
     if (isFunctionNode(node)) return withBindings({ kind: 'function', node }, b.visibleFrom(node));
     if (Node.isIdentifier(node)) return this.resolveIdentifier(node, depth, b);
@@ -671,7 +680,11 @@ export class Resolver {
    */
   private pooledValue(read: Node, depth: number): Target | null {
     const pool = poolRead(read);
-    if (!pool || pool.values.length === 0 || this.readingPools.has(pool)) return null;
+    if (!pool || pool.values.length === 0) return null;
+    if (this.readingPools.has(pool)) {
+      noteStackCut();
+      return null;
+    }
     this.readingPools.add(pool);
     try {
       const targets = pool.values.map((v) => this.resolve(v, depth + 1));
@@ -787,7 +800,11 @@ export class Resolver {
    */
   private cutOff(write: Node, b: Bindings): boolean {
     // Reading a guard may read the object again (`if (config.x) config.y = ...`): one level, never a cycle.
-    if (b.size === 0 || !this.evaluation || this.cutting) return false;
+    if (b.size === 0 || !this.evaluation) return false;
+    if (this.cutting) {
+      noteStackCut();
+      return false;
+    }
     const fn = write.getFirstAncestor(isFunctionNode);
     if (fn === undefined) return false;
     this.cutting = true;
@@ -948,7 +965,7 @@ export class Resolver {
    * differently: with a token on one path, with payment headers on another).
    */
   private madeClass(target: Target, depth: number): string | null {
-    if (target.kind !== 'value' || depth > MAX_RESOLVE_DEPTH) return null;
+    if (target.kind !== 'value' || deeperThan(depth, MAX_RESOLVE_DEPTH)) return null;
     const node = unwrap(target.node);
     if (!Node.isNewExpression(node)) return null;
     const cls = this.resolve(node.getExpression(), depth + 1, bindingsOf(target));
@@ -979,7 +996,7 @@ export class Resolver {
    * a literal (`{ ...outcome, decodedArgs }` with `outcome = classifyError(e)`) lacks it too.
    */
   private lacksMember(node: Node, name: string, depth: number, b: Bindings): boolean {
-    if (!Node.isObjectLiteralExpression(node) || depth > MAX_RESOLVE_DEPTH) return false;
+    if (!Node.isObjectLiteralExpression(node) || deeperThan(depth, MAX_RESOLVE_DEPTH)) return false;
     return node.getProperties().every((p) => {
       if (!Node.isSpreadAssignment(p)) return Node.isPropertyAssignment(p) || Node.isShorthandPropertyAssignment(p) || Node.isMethodDeclaration(p) || Node.isGetAccessorDeclaration(p) ? p.getName() !== name : false;
       const spread = this.resolve(p.getExpression(), depth + 1, b);
@@ -1108,7 +1125,7 @@ export class Resolver {
   /** The project class a class extends, or null. */
   baseClass(cls: ClassLike, depth = 0): ClassLike | null {
     const heritage = cls.getExtends()?.getExpression();
-    if (!heritage || depth > MAX_RESOLVE_DEPTH) return null;
+    if (!heritage || deeperThan(depth, MAX_RESOLVE_DEPTH)) return null;
     const base = this.resolve(heritage, depth + 1);
     const node = base.kind === 'value' ? unwrap(base.node) : null;
     return node && (Node.isClassDeclaration(node) || Node.isClassExpression(node)) ? node : null;
@@ -1150,7 +1167,7 @@ export class Resolver {
    */
   private inheritedMember(cls: import('ts-morph').ClassLikeDeclarationBase, name: string, isStatic: boolean, depth: number): Target | null {
     const heritage = cls.getExtends()?.getExpression();
-    if (!heritage || depth > MAX_RESOLVE_DEPTH) return null;
+    if (!heritage || deeperThan(depth, MAX_RESOLVE_DEPTH)) return null;
     const base = this.resolve(heritage, depth + 1);
     if (base.kind === 'module' || base.kind === 'global') return { ...base, path: [...base.path, ...(isStatic ? [] : [RESULT_OF_NEW]), name] };
     const baseClass = base.kind === 'value' ? unwrap(base.node) : null;
@@ -1250,7 +1267,7 @@ export class Resolver {
    */
   classesOf(expr: Node, b: Bindings, depth: number): ClassLike[] {
     const node = unwrap(expr);
-    if (depth > 6) return [];
+    if (deeperThan(depth, 6)) return [];
     const out = new Set<ClassLike>();
     if (node.getKind() === SyntaxKind.ThisKeyword) {
       const target = this.resolve(node, depth + 1, b);
@@ -1360,7 +1377,10 @@ export class Resolver {
   private resolveOnce(decl: Node, depth: number, b: Bindings): Target {
     let resolving = this.resolvingDeclarations.get(b.id);
     if (!resolving) this.resolvingDeclarations.set(b.id, (resolving = new Set()));
-    if (resolving.has(decl)) return { kind: 'unknown', reason: `${shorten(decl.getText(), 40)} is made from itself` };
+    if (resolving.has(decl)) {
+      noteStackCut();
+      return { kind: 'unknown', reason: `${shorten(decl.getText(), 40)} is made from itself` };
+    }
     resolving.add(decl);
     try {
       return this.resolveDeclarationUncached(decl, depth, b);
@@ -1393,7 +1413,7 @@ export class Resolver {
   }
 
   private resolveDeclarationUncached(decl: Node, depth: number, b: Bindings): Target {
-    if (depth > MAX_RESOLVE_DEPTH) return { kind: 'unknown', reason: 'resolution depth limit' };
+    if (deeperThan(depth, MAX_RESOLVE_DEPTH)) return { kind: 'unknown', reason: 'resolution depth limit' };
     const sf = decl.getSourceFile();
     if (Node.isImportSpecifier(decl)) {
       const spec = importedModuleOf(decl);

@@ -133,3 +133,32 @@ export const v2 = logged("b");
     ).toEqual(['unknown', 'unknown']);
   });
 });
+
+describe('memoized answers (read-sets.ts)', () => {
+  function chain() {
+    // c6 is "x" through 6 consts: evaluated from depth 0 it is known; from depth 20 the depth limit (24) cuts it.
+    const lines = ['const c0 = "x";', ...Array.from({ length: 6 }, (_, i) => `const c${i + 1} = c${i} + "";`)];
+    const dir = writeProject({ 'a.ts': `${lines.join('\n')}\nexport const v = c6;\n` });
+    const program = loadProgram([path.join(dir, 'a.ts')], null);
+    const resolver = new Resolver((sf) => !sf.isDeclarationFile(), program.resolveModule);
+    const v = program.targets[0]!.getVariableDeclarationOrThrow('v').getInitializerOrThrow();
+    return { resolver, v };
+  }
+
+  it('does not keep an answer the depth limit shaped: a shallower evaluation still reads the value', () => {
+    const { resolver, v } = chain();
+    expect(evaluate(v, resolver, 20).known).toBe(false);
+    expect(evaluate(v, resolver, 0)).toEqual({ known: true, value: 'x' });
+  });
+
+  it('keeps a complete answer for any depth, and forgets answers when the resolver lists other tools', () => {
+    const { resolver, v } = chain();
+    const first = evaluate(v, resolver, 0);
+    expect(first).toEqual({ known: true, value: 'x' });
+    expect(evaluate(v, resolver, 20)).toBe(first);
+    resolver.listTools([]);
+    const after = evaluate(v, resolver, 0);
+    expect(after).toEqual(first);
+    expect(after).not.toBe(first);
+  });
+});
