@@ -5,7 +5,7 @@ import type { Expression, Identifier, SourceFile, ts as TS } from 'ts-morph';
 import { Node, SyntaxKind, ts } from '../ts-morph.js';
 import { descendantsOfKinds, isAssignmentOperator, importedModuleOf } from './nodes.js';
 import { Bindings, type Bound } from './bindings.js';
-import { BoundCache, deeperThan, noteStackCut } from './read-sets.js';
+import { BoundCache, deeperThan, noteStackCut, stackCutCount } from './read-sets.js';
 import type { Evaluated } from './values.js';
 import { returnedExpressions, soleReturn } from './returns.js';
 import { type FunctionNode, initializerOf, isEmitHelperCall, isFunctionNode, isNewOf, requireSpecifier, shorten, unwrap } from './syntax.js';
@@ -136,6 +136,11 @@ export class Resolver {
   private readonly instanceCache = new BoundCache<Node, Instance | null>();
   /** See {@link Resolver.loopElements}: made on first use (the project's files are all loaded by then). */
   private collections: CollectionElements | null = null;
+  /**
+   * The answers of {@link Resolver.resolve} by bindings id and compiler node, those no depth limit
+   * or re-entrancy guard shaped (read-sets.ts), which any depth gives; emptied by {@link Resolver.listTools}.
+   */
+  private answers = new BoundCache<TS.Node, Target>();
   /** How many times {@link Resolver.listTools} was called: what was computed before may read differently now. */
   private listing = 0;
 
@@ -262,6 +267,7 @@ export class Resolver {
   listTools(tools: readonly { name: string; node: Node; bindings: Bindings }[]): void {
     this.listedTools = new Map();
     this.listing++;
+    this.answers = new BoundCache();
     for (const { name, node, bindings } of tools) {
       const list = this.listedTools.get(name) ?? [];
       list.push({ node, bindings });
@@ -400,6 +406,12 @@ export class Resolver {
   resolve(expr: Node, depth = 0, b: Bindings = Bindings.EMPTY): Target {
     if (deeperThan(depth, MAX_RESOLVE_DEPTH)) return { kind: 'unknown', reason: 'resolution depth limit' };
     const node = unwrap(expr);
+    const cuts = stackCutCount();
+    return this.answers.get(b.id, node.compilerNode, () => this.resolveNode(node, depth, b), () => stackCutCount() === cuts);
+  }
+
+  /** {@link Resolver.resolve} of an unwrapped node within the depth limit, not memoized. */
+  private resolveNode(node: Node, depth: number, b: Bindings): Target {
     if (isFunctionNode(node)) return withBindings({ kind: 'function', node }, b.visibleFrom(node));
     if (Node.isIdentifier(node)) return this.resolveIdentifier(node, depth, b);
     if (node.getKind() === SyntaxKind.ThisKeyword) {
