@@ -84,6 +84,11 @@ Configuration: ${STARTER_FILE} (or .mcplintrc.yaml, mcplint.config.js, package.j
 and the folders above it up to the repository root (.git; outside a repository, the working
 directory alone), wherever the paths linted are; --config names one instead.
 
+Cache: --cache keeps the result in ${CACHE_FILE_NAME} (--cache-location <file or folder>) and
+prints it again while nothing the run read changed: the files linted and the rest of their project,
+what they import from node_modules, tsconfig and package.json files, the folders listed, the paths
+and options given, the configuration and the linter version. Any change lints again.
+
 Exit codes: 0 no error-level finding, 1 at least one error (or more warnings than --max-warnings),
 2 usage or fatal error. Colors only on a terminal; NO_COLOR=1 turns them off, FORCE_COLOR=1 forces
 them (FORCE_COLOR wins).`;
