@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import canonicalize from 'canonicalize';
-import type { Config } from '../config/schema.js';
+import type { LintOptions } from '../index.js';
 import { PACKAGE } from '../package-info.js';
 import { digest } from './probes.js';
 
@@ -74,16 +74,6 @@ export function linterStamp(): string {
   return stamp;
 }
 
-/** What a lint run is given: its paths and options, as `lint()` takes them. */
-export interface RunInputs {
-  paths: string[];
-  cwd: string;
-  maxDepth?: number;
-  maxWork?: number;
-  config?: Config;
-  configFile?: string;
-}
-
 /**
  * The key of a run: a digest of the linter ({@link linterStamp}) and of the inputs (the paths as
  * given, in order, the working directory, the limits, the configuration's content and where it
@@ -91,8 +81,8 @@ export interface RunInputs {
  * working directory (messages name a tsconfig relative to it) and its locale (tools are sorted by
  * file with `localeCompare`).
  */
-export function runKey(inputs: RunInputs): string {
-  const { paths, cwd, maxDepth, maxWork, config, configFile } = inputs;
+export function runKey(options: LintOptions): string {
   const processState = { cwd: process.cwd(), locale: new Intl.Collator().resolvedOptions().locale };
-  return digest(canonicalize({ linter: linterStamp(), process: processState, paths, cwd, maxDepth: maxDepth ?? null, maxWork: maxWork ?? null, config: config ?? null, configFile: configFile ?? null }) ?? '');
+  // Every option, so that one added to lint() later keys the cache without a change here.
+  return digest(canonicalize({ linter: linterStamp(), process: processState, options }) ?? '');
 }
