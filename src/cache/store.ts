@@ -1,7 +1,7 @@
 import { lstatSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { LintResult } from '../model.js';
-import { ReadRefused, readDataFile } from '../read-file.js';
+import { MAX_DATA_FILE_BYTES, ReadRefused, readDataFile } from '../read-file.js';
 import { UsageError } from '../errors.js';
 import { shownPath, writeFailure, writeFileSafely } from '../write-file.js';
 import type { Probe } from './probes.js';
@@ -131,7 +131,8 @@ export async function openCache(file: string, stamp: string, cwd: string): Promi
 
 /**
  * Writes `entry` into the cache file as its newest entry (replacing an entry of the same key,
- * keeping the newest {@link MAX_ENTRIES}) through a temporary file renamed over it.
+ * keeping the newest {@link MAX_ENTRIES}, fewer when the file would be larger than a run reads)
+ * through a temporary file renamed over it.
  *
  * @returns null when written; else the warning line (`<file>: cannot write the cache: <reason>`),
  *   also when the file must not be written (see {@link openCache}). Never throws.
@@ -141,11 +142,18 @@ export async function saveCache(cache: OpenedCache, entry: CacheEntry, stamp: st
   const shown = shownPath(cache.file, cwd);
   const entries = [entry, ...cache.entries.filter((e) => e.key !== entry.key)].slice(0, MAX_ENTRIES);
   const json: CacheFileJson = { tool: 'mcp-annotate-lint', format: CACHE_FORMAT, linter: stamp, entries };
+  let text = JSON.stringify(json);
+  // A file larger than the next run may read (read-file.ts) keeps fewer entries; a run too large alone is not cached.
+  while (Buffer.byteLength(text) > MAX_DATA_FILE_BYTES && json.entries.length > 1) {
+    json.entries.pop();
+    text = JSON.stringify(json);
+  }
+  if (Buffer.byteLength(text) > MAX_DATA_FILE_BYTES) return `${shown}: cannot write the cache: this run's result is larger than ${MAX_DATA_FILE_BYTES / 1024 / 1024} MiB`;
   try {
     // Looked at again just before writing: something may have been put there during the run.
     const refused = refusal(cache.file);
     if (refused) return `${shown}: cannot write the cache: ${refused}`;
-    await writeFileSafely(cache.file, JSON.stringify(json), 'the cache', cwd);
+    await writeFileSafely(cache.file, text, 'the cache', cwd);
   } catch (error) {
     if (error instanceof UsageError) return error.message;
     return `${shown}: cannot write the cache: ${writeFailure(error)}`;
