@@ -17,6 +17,8 @@ import type { Config } from './config/schema.js';
 import type { InferredHints } from './model.js';
 import { DEFAULT_PIN_FILE, readPinFile, writePinFile } from './live/pin-file.js';
 import type { LintResult } from './model.js';
+import type { LintOptions } from './index.js';
+import { CACHE_FILE_NAME, cacheFileOf } from './cache/store.js';
 
 /** Exit codes, as ESLint's: 0 no error-level finding, 1 at least one, 2 usage or fatal error. */
 export const EXIT = { ok: 0, findings: 1, fatal: 2 } as const;
@@ -60,6 +62,7 @@ Examples:
   $ mcp-annotate-lint --format json            machine-readable output (schemaVersion 1)
   $ mcp-annotate-lint -o report.json -f json   write the report to a file instead of stdout
   $ mcp-annotate-lint --max-warnings 0         fail on warnings too
+  $ mcp-annotate-lint --cache src/tools/a.ts   pre-commit: reuse the last result when nothing it read changed
   $ mcp-annotate-lint --init                   write a starter ${STARTER_FILE}
   $ mcp-annotate-lint rules                    list the rules, their severity here and their docs
   $ mcp-annotate-lint live -- node dist/index.js
@@ -81,6 +84,11 @@ Configuration: ${STARTER_FILE} (or .mcplintrc.yaml, mcplint.config.js, package.j
 and the folders above it up to the repository root (.git; outside a repository, the working
 directory alone), wherever the paths linted are; --config names one instead.
 
+Cache: --cache keeps the result in ${CACHE_FILE_NAME} (--cache-location <file or folder>) and
+prints it again while nothing the run read changed: the files linted and the rest of their project,
+what they import from node_modules, tsconfig and package.json files, the folders listed, the paths
+and options given, the configuration and the linter version. Any change lints again.
+
 Exit codes: 0 no error-level finding, 1 at least one error (or more warnings than --max-warnings),
 2 usage or fatal error. Colors only on a terminal; NO_COLOR=1 turns them off, FORCE_COLOR=1 forces
 them (FORCE_COLOR wins).`;
@@ -99,6 +107,8 @@ interface LintCliOptions {
   init?: boolean;
   baseline?: string;
   updateBaseline?: boolean;
+  cache?: boolean;
+  cacheLocation?: string;
 }
 
 /** Options of the live command, as commander parses them. */
@@ -206,6 +216,8 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     .option('-q, --quiet', 'report errors only (warnings and info are neither shown nor counted)')
     .option('--max-warnings <n>', 'exit 1 when more than n warnings are reported (errors always fail)', countOption(MAX_WORK_LIMIT))
     .option('-o, --output-file <path>', 'write the report to this file instead of stdout (atomically, creating its folder; a device or FIFO is written into, a symbolic link refused)')
+    .option('--cache', `reuse the result of an earlier --cache run when no file it read changed (the sources, what they import from node_modules, tsconfig and package.json files, the folders listed), with the same paths, options, configuration and linter; kept in ${CACHE_FILE_NAME}`)
+    .option('--cache-location <path>', `with --cache: the cache file, or a folder to keep ${CACHE_FILE_NAME} in (default: the working directory)`)
     .option('--init', `write a starter ${STARTER_FILE} here (refuses to overwrite a configuration)`)
     .version(PACKAGE.version, '-v, --version')
     .addHelpText('after', HELP_AFTER)
@@ -310,6 +322,8 @@ function checkCombinations(argv: string[], program: Command, rules: Command | nu
   if (program.args.some((p) => p.trim() === '')) throw new UsageError('an empty path was given (a variable that expanded to nothing?)');
   if (opts.config === '') throw new UsageError('--config needs a file name');
   if (opts.baseline === '') throw new UsageError('--baseline needs a file name');
+  if (opts.cacheLocation === '') throw new UsageError('--cache-location needs a file or folder name');
+  if (opts.cacheLocation !== undefined && !opts.cache) throw new UsageError('--cache-location does nothing without --cache');
   checkOutputFile(opts.outputFile);
 }
 
@@ -516,18 +530,20 @@ async function configFor(option: string | false | undefined, io: CliIO) {
  * The lint command: lints, applies the baseline, and reports through {@link writeReport}.
  */
 async function lintCommand(paths: string[], opts: LintCliOptions, io: CliIO): Promise<number> {
-  // Loaded here so that --help and --version do not pay for loading TypeScript.
-  const { lint } = await import('./index.js');
   const { openBaseline } = await import('./engine/baseline.js');
   const { config, file } = await configFor(opts.config, io);
+  const baselineFile = opts.baseline && path.resolve(io.cwd, opts.baseline);
+  const cacheFile = opts.cache ? cacheFileOf(opts.cacheLocation, io.cwd) : null;
+  if (cacheFile) refuseToOverwrite(shownPath(cacheFile, io.cwd), io.cwd, [[file, 'the configuration'], [baselineFile, 'the baseline'], [opts.outputFile && opts.outputFile !== '-' ? path.resolve(io.cwd, opts.outputFile) : null, 'the report']], '--cache-location');
   if (opts.outputFile && opts.outputFile !== '-') {
-    refuseToOverwrite(opts.outputFile, io.cwd, [[file, 'the configuration'], [opts.baseline && path.resolve(io.cwd, opts.baseline), 'the baseline']]);
+    refuseToOverwrite(opts.outputFile, io.cwd, [[file, 'the configuration'], [baselineFile, 'the baseline']]);
     checkWritable(path.resolve(io.cwd, opts.outputFile), 'the report', io.cwd);
   }
   // Refused before linting rather than after (writeFileSafely refuses it again when writing).
   if (opts.baseline && opts.updateBaseline) checkWritable(path.resolve(io.cwd, opts.baseline), 'the baseline', io.cwd);
   const baseline = await openBaseline(opts.baseline, opts.updateBaseline === true, io.cwd);
-  const linted = await lint({ paths, cwd: io.cwd, maxDepth: opts.maxDepth, maxWork: opts.maxWork, config, ...(file ? { configFile: file } : {}) });
+  const options = { paths, cwd: io.cwd, maxDepth: opts.maxDepth, maxWork: opts.maxWork, config, ...(file ? { configFile: file } : {}) };
+  const linted = cacheFile ? await cachedLint(options, cacheFile, io) : await (await import('./index.js')).lint(options);
   // The baseline records and removes findings of every severity; then ESLint's --quiet drops warnings and info before anything counts them.
   // As ESLint warns of a file it was given but ignores: on stderr, so that reports stay parseable.
   for (const { path: given, reason } of linted.skipped ?? []) io.stderr.write(`mcp-annotate-lint: warning: ${printable(given)} skipped: ${printable(reason)}\n`);
@@ -537,6 +553,16 @@ async function lintCommand(paths: string[], opts: LintCliOptions, io: CliIO): Pr
     io.stderr.write(`mcp-annotate-lint: wrote ${printable(written)}: ${count(recorded, 'finding')} recorded${kept > 0 ? `, ${kept} kept from files not linted in this run` : ''}\n`);
   }
   return writeReport(current, opts, opts.tools && opts.format === 'stylish' ? toolsTable : FORMATTERS.get(opts.format)!, io);
+}
+
+/**
+ * `--cache`: lints through the cache file (cache/cached-lint.ts), which loads TypeScript only when
+ * the cached result cannot be reused. Warnings about the cache go to stderr, one line each.
+ */
+async function cachedLint(options: LintOptions, cacheFile: string, io: CliIO): Promise<LintResult> {
+  const { lintWithCache } = await import('./cache/cached-lint.js');
+  const { result } = await lintWithCache(options, cacheFile, (line) => io.stderr.write(`mcp-annotate-lint: warning: ${printable(line)}\n`));
+  return result;
 }
 
 /**

@@ -54,3 +54,45 @@ export const SERVER_HEADER = `import { McpServer } from "@modelcontextprotocol/s
 import { z } from "zod";
 const server = new McpServer({ name: "t", version: "1.0.0" });
 `;
+
+/**
+ * `src/tools/group-<group>.ts` of a generated server: `registerGroup<group>(server)` registers
+ * `read_<group>`, which returns what `src/lib/<helper>.ts`'s `<helper>` gives, and `note_<group>`,
+ * which appends to module state; both claim readOnlyHint.
+ */
+export function groupRegistrations(group: number, helper: string): string {
+  return `import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { ${helper} } from "../lib/${helper}.js";
+export function registerGroup${group}(server: McpServer) {
+  server.registerTool("read_${group}", { annotations: { readOnlyHint: true } }, async () => ({ content: [{ type: "text", text: await ${helper}("${group}") }] }));
+  server.registerTool("note_${group}", { annotations: { readOnlyHint: true } }, async () => { notes.push("${group}"); return { content: [] }; });
+}
+const notes: string[] = [];
+`;
+}
+
+/** The tsconfig.json of {@link GROUPS_PROJECT}: strict, NodeNext modules, src/ included. */
+export const GROUPS_TSCONFIG = JSON.stringify({ compilerOptions: { target: 'es2022', module: 'nodenext', strict: true }, include: ['src'] });
+
+/**
+ * A server of three tool groups ({@link groupRegistrations}) registered from src/index.ts, whose
+ * read tools call src/lib/save.ts (a file write: groups 1 and 3) or src/lib/load.ts (a read:
+ * group 2), with a tsconfig.json that includes src/.
+ */
+export const GROUPS_PROJECT: Record<string, string> = {
+  'tsconfig.json': GROUPS_TSCONFIG,
+  'src/index.ts': `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { registerGroup1 } from "./tools/group-1.js";
+import { registerGroup2 } from "./tools/group-2.js";
+import { registerGroup3 } from "./tools/group-3.js";
+const server = new McpServer({ name: "s", version: "1" });
+registerGroup1(server);
+registerGroup2(server);
+registerGroup3(server);
+`,
+  'src/tools/group-1.ts': groupRegistrations(1, 'save'),
+  'src/tools/group-2.ts': groupRegistrations(2, 'load'),
+  'src/tools/group-3.ts': groupRegistrations(3, 'save'),
+  'src/lib/save.ts': `import { writeFile } from "node:fs/promises";\nexport async function save(id: string) { await writeFile("/data/" + id, id); return id; }\n`,
+  'src/lib/load.ts': `import { readFile } from "node:fs/promises";\nexport async function load(id: string) { return readFile("/data/" + id, "utf8"); }\n`,
+};

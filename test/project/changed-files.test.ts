@@ -1,43 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { lint } from '../../src/index.js';
-import { writeProject } from '../helpers.js';
+import { GROUPS_PROJECT as PROJECT, GROUPS_TSCONFIG as TSCONFIG, writeProject } from '../helpers.js';
 
 /**
  * Runs over changed files (pre-commit, lint-staged) analyse only the tools whose code can reach a
  * named file through imports, and report the same findings for them as a run over the project
  * (issue 16: a one-file run of a 1,000-tool server analysed all 1,000 tools, then kept 10).
  */
-const TSCONFIG = JSON.stringify({ compilerOptions: { target: 'es2022', module: 'nodenext', strict: true }, include: ['src'] });
-
-function registrations(group: number, helper: string): string {
-  return `import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { ${helper} } from "../lib/${helper}.js";
-export function registerGroup${group}(server: McpServer) {
-  server.registerTool("read_${group}", { annotations: { readOnlyHint: true } }, async () => ({ content: [{ type: "text", text: await ${helper}("${group}") }] }));
-  server.registerTool("note_${group}", { annotations: { readOnlyHint: true } }, async () => { notes.push("${group}"); return { content: [] }; });
-}
-const notes: string[] = [];
-`;
-}
-
-const PROJECT = {
-  'tsconfig.json': TSCONFIG,
-  'src/index.ts': `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { registerGroup1 } from "./tools/group-1.js";
-import { registerGroup2 } from "./tools/group-2.js";
-import { registerGroup3 } from "./tools/group-3.js";
-const server = new McpServer({ name: "s", version: "1" });
-registerGroup1(server);
-registerGroup2(server);
-registerGroup3(server);
-`,
-  'src/tools/group-1.ts': registrations(1, 'save'),
-  'src/tools/group-2.ts': registrations(2, 'load'),
-  'src/tools/group-3.ts': registrations(3, 'save'),
-  'src/lib/save.ts': `import { writeFile } from "node:fs/promises";\nexport async function save(id: string) { await writeFile("/data/" + id, id); return id; }\n`,
-  'src/lib/load.ts': `import { readFile } from "node:fs/promises";\nexport async function load(id: string) { return readFile("/data/" + id, "utf8"); }\n`,
-};
-
 const summary = (r: Awaited<ReturnType<typeof lint>>) => ({
   tools: r.tools.map((t) => t.name),
   findings: r.findings.map((f) => `${f.tool} ${f.ruleId} ${f.severity}`),
