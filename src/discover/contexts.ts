@@ -1566,10 +1566,21 @@ function holderName(table: Node): Identifier | undefined {
  * search rules most tables out.
  */
 function referencesWhere(nameNode: Identifier, change: (name: string) => string): Node[] {
-  const pattern = new RegExp(change(nameNode.getText().replace(/\$/g, '\\$')));
-  if (!nameNode.getProject().getSourceFiles().some((sf) => !sf.isDeclarationFile() && pattern.test(sf.getFullText()))) return [];
-  return nameNode.findReferencesAsNodes().filter((ref) => ref !== nameNode);
+  const source = change(nameNode.getText().replace(/\$/g, '\\$'));
+  let byPattern = REFERENCES.get(nameNode.compilerNode);
+  if (!byPattern) REFERENCES.set(nameNode.compilerNode, (byPattern = new Map()));
+  let refs = byPattern.get(source);
+  if (!refs) {
+    const pattern = new RegExp(source);
+    const written = nameNode.getProject().getSourceFiles().some((sf) => !sf.isDeclarationFile() && pattern.test(sf.getFullText()));
+    refs = written ? nameNode.findReferencesAsNodes().filter((ref) => ref !== nameNode) : [];
+    byPattern.set(source, refs);
+  }
+  return refs;
 }
+
+/** {@link referencesWhere} by name node and pattern: the program does not change during a run, nor do the references in it. */
+const REFERENCES = new WeakMap<TS.Node, Map<string, Node[]>>();
 
 /**
  * The names of the identifiers inside `node` (itself included), and `this` when it is used. Names, not declarations: asking
