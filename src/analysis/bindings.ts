@@ -209,6 +209,28 @@ export class Bindings {
     return n;
   }
 
+  /**
+   * The declarations of `reads` that these bindings bind, here or in the bindings of what a read
+   * declaration stands for, recursively: the part of a read set that {@link Bindings.projectedId}
+   * looks at. Reads of a callee's own parameters fall outside it, so that two walks that read the
+   * same of their context share one read-set key.
+   */
+  readsWithin(reads: Reads): Set<Node> {
+    const out = new Set<Node>();
+    const seen = new Set<Bindings>();
+    const visit = (b: Bindings): void => {
+      if (seen.has(b)) return;
+      seen.add(b);
+      for (const [decl, { bound }] of b.entries) {
+        if (!reads.has(decl)) continue;
+        out.add(decl);
+        for (const inner of nestedBindings(bound)) visit(inner);
+      }
+    };
+    visit(this);
+    return out;
+  }
+
   get size(): number {
     return this.entries.size;
   }

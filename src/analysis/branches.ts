@@ -51,7 +51,10 @@ export class BranchIndex {
   isReachable(node: TsNode, fn: FunctionNode | null, b: Bindings): boolean {
     for (const guard of this.guardsOf(node, fn)) {
       if (guard.kind === 'and' || guard.kind === 'or') continue;
-      if (!this.verdicts.get(b.id, guard.node, () => this.holds(guard, b))) return false;
+      // A clause's verdict is read from its switch's open clauses, kept once per switch: one verdict per clause would
+      // keep a million for a 1,000-tool dispatcher read in each tool's context.
+      const open = guard.kind === 'clause' ? this.holds(guard, b) : this.verdicts.get(b.id, guard.node, () => this.holds(guard, b));
+      if (!open) return false;
     }
     return true;
   }

@@ -81,6 +81,9 @@ interface Summary extends CycleDependent {
 /** The read set of a walk that read nothing bound. */
 const NO_READS: Reads = new Set();
 
+/** How many read sets of one function a lookup tries (see {@link EffectAnalyzer.readingTheSame}). */
+const MAX_READ_SETS = 16;
+
 const SINK_INDEX = new SinkIndex(SINKS);
 
 /** `node:fs` → `fs`; the catalog is keyed by bare builtin names. */
@@ -730,7 +733,10 @@ export class EffectAnalyzer {
   private readingTheSame(fn: FunctionNode, b: Bindings): Summary | undefined {
     const groups = this.byReads.get(fn);
     if (!groups) return undefined;
+    // A function whose walks read ever other parts of their contexts is looked up in its first read sets only: a miss costs a walk, never a wrong summary.
+    let tried = 0;
     for (const [key, { reads, summaries }] of groups) {
+      if (++tried > MAX_READ_SETS) break;
       const hit = summaries.get(b.projectedId(reads, key));
       if (hit) {
         this.summaries.get(fn)?.set(b.id, hit);
@@ -740,15 +746,22 @@ export class EffectAnalyzer {
     return undefined;
   }
 
-  /** Files the final `summary` of `fn` under each of `contexts` by what its walk read (see {@link EffectAnalyzer.byReads}). */
+  /**
+   * Files the final `summary` of `fn` under each of `contexts` by what its walk read of them (see
+   * {@link EffectAnalyzer.byReads}): reads of declarations the contexts do not bind (a callee's
+   * own parameters) are left out, so that the walks of one dispatcher for 1,000 tools, each
+   * reaching another helper, share one read set.
+   */
   private rememberReads(fn: FunctionNode, contexts: readonly Bindings[], summary: Summary): void {
-    const reads = summary.reads ?? NO_READS;
-    const key = readsKey(reads);
     let groups = this.byReads.get(fn);
     if (!groups) this.byReads.set(fn, (groups = new Map()));
-    let group = groups.get(key);
-    if (!group) groups.set(key, (group = { reads, summaries: new Map() }));
-    for (const b of contexts) group.summaries.set(b.projectedId(reads, key), summary);
+    for (const b of contexts) {
+      const reads = b.readsWithin(summary.reads ?? NO_READS);
+      const key = readsKey(reads);
+      let group = groups.get(key);
+      if (!group) groups.set(key, (group = { reads, summaries: new Map() }));
+      group.summaries.set(b.projectedId(reads, key), summary);
+    }
   }
 
   /** One walk over the effect nodes of `fn` with bindings `b`. */
