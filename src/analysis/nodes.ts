@@ -13,6 +13,17 @@ interface WrapperFactory {
  * which costs more than the analysis on large servers (see `npm run bench`).
  */
 export function descendantsOfKinds<T extends Node = Node>(root: Node, kinds: readonly TS.SyntaxKind[], keep: (node: TS.Node) => boolean = () => true): T[] {
+  return wrapped<T>(root, compilerDescendantsOfKinds(root, kinds, keep));
+}
+
+/** ts-morph's wrappers of `nodes`, compiler nodes of the file (or tree) of `root`, the same wrapper each time. */
+export function wrapped<T extends Node = Node>(root: Node, nodes: readonly TS.Node[]): T[] {
+  const factory = root as unknown as WrapperFactory;
+  return nodes.map((n) => factory._getNodeFromCompilerNode(n) as T);
+}
+
+/** {@link descendantsOfKinds} as compiler nodes, none wrapped: for indexes that wrap only what a query asks for. */
+export function compilerDescendantsOfKinds(root: Node, kinds: readonly TS.SyntaxKind[], keep: (node: TS.Node) => boolean = () => true): TS.Node[] {
   const wanted = new Set(kinds);
   const found: TS.Node[] = [];
   // An explicit stack: generated code nests expressions thousands deep, past the call stack.
@@ -30,8 +41,7 @@ export function descendantsOfKinds<T extends Node = Node>(root: Node, kinds: rea
     if (wanted.has(node.kind) && keep(node)) found.push(node);
     pushChildren(node);
   }
-  const factory = root as unknown as WrapperFactory;
-  return found.map((n) => factory._getNodeFromCompilerNode(n) as T);
+  return found;
 }
 
 /** True for `=`, `+=`, `??=` and the other assignment operators. */

@@ -141,6 +141,10 @@ export class Resolver {
    * or re-entrancy guard shaped (read-sets.ts), which any depth gives; emptied by {@link Resolver.listTools}.
    */
   private answers = new BoundCache<TS.Node, Target>();
+  /** {@link Resolver.literalMember} by bindings id and `<node number>:<name>`, those no limit or guard shaped; emptied with {@link Resolver.answers}. */
+  private literalMembers = new BoundCache<string, Target>();
+  /** See {@link Resolver.numberOf}. */
+  private readonly nodeNumbers = new Map<TS.Node, number>();
   /** How many times {@link Resolver.listTools} was called: what was computed before may read differently now. */
   private listing = 0;
 
@@ -268,6 +272,7 @@ export class Resolver {
     this.listedTools = new Map();
     this.listing++;
     this.answers = new BoundCache();
+    this.literalMembers = new BoundCache();
     for (const { name, node, bindings } of tools) {
       const list = this.listedTools.get(name) ?? [];
       list.push({ node, bindings });
@@ -759,6 +764,33 @@ export class Resolver {
   }
 
   /**
+   * The member `name` of the object literal `obj` read in `b`: its property, a namespace export,
+   * a keyed write into it, or what a spread gives; undefined when none can give it.
+   */
+  private literalMember(obj: import('ts-morph').ObjectLiteralExpression, name: string, depth: number, b: Bindings): Target {
+    const prop = objectProperty(obj, name);
+    if (prop) return this.resolveDeclaration(prop, depth + 1, b);
+    const exported = namespaceExport(obj, name);
+    if (exported) return this.resolve(exported, depth + 1);
+    const written = this.keyedWrite(obj, name, depth, b);
+    if (written) return written;
+    // A key the literal does not have, and no spread that could add it: reading it gives undefined.
+    if (!obj.getProperties().some((p) => Node.isSpreadAssignment(p))) return { kind: 'const', value: undefined };
+    for (const spread of obj.getProperties().filter((p) => Node.isSpreadAssignment(p)).reverse()) {
+      const inner = this.member(this.resolve((spread as import('ts-morph').SpreadAssignment).getExpression(), depth + 1, b), name, null, depth + 1);
+      if (!(inner.kind === 'const' && inner.value === undefined)) return inner;
+    }
+    return { kind: 'const', value: undefined };
+  }
+
+  /** A number per compiler node, for memo keys made of a node and a name. */
+  private numberOf(node: Node): number {
+    let n = this.nodeNumbers.get(node.compilerNode);
+    if (n === undefined) this.nodeNumbers.set(node.compilerNode, (n = this.nodeNumbers.size + 1));
+    return n;
+  }
+
+  /**
    * A key an object literal does not list, read from the code that writes it into the object the
    * literal's variable holds: `handlers.name = fn` gives `fn`; `wrapped[name] = async (...) =>
    * handler(...)` inside `for (const [name, handler] of Object.entries(table))` gives that
@@ -858,19 +890,8 @@ export class Resolver {
       const obj = unwrap(base.node);
       if (Node.isSourceFile(obj)) return this.resolveExport(obj, [name], depth + 1);
       if (Node.isObjectLiteralExpression(obj)) {
-        const prop = objectProperty(obj, name);
-        if (prop) return this.resolveDeclaration(prop, depth + 1, b);
-        const exported = namespaceExport(obj, name);
-        if (exported) return this.resolve(exported, depth + 1);
-        const written = this.keyedWrite(obj, name, depth, b);
-        if (written) return written;
-        // A key the literal does not have, and no spread that could add it: reading it gives undefined.
-        if (!obj.getProperties().some((p) => Node.isSpreadAssignment(p))) return { kind: 'const', value: undefined };
-        for (const spread of obj.getProperties().filter((p) => Node.isSpreadAssignment(p)).reverse()) {
-          const inner = this.member(this.resolve((spread as import('ts-morph').SpreadAssignment).getExpression(), depth + 1, b), name, null, depth + 1);
-          if (!(inner.kind === 'const' && inner.value === undefined)) return inner;
-        }
-        return { kind: 'const', value: undefined };
+        const cuts = stackCutCount();
+        return this.literalMembers.get(b.id, `${this.numberOf(obj)}:${name}`, () => this.literalMember(obj, name, depth, b), () => stackCutCount() === cuts);
       }
       if (Node.isArrayLiteralExpression(obj) && /^\d+$/.test(name)) {
         const elements = obj.getElements();
