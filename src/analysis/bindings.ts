@@ -54,7 +54,7 @@ function identity(thing: object): number {
 }
 
 /** A syntax node's number: its compiler node's identity (ts-morph may make a new wrapper for the same node). */
-function nodeKey(node: Node): number {
+export function nodeKey(node: Node): number {
   return identity(node.compilerNode);
 }
 
@@ -217,18 +217,24 @@ export class Bindings {
    */
   readsWithin(reads: Reads): Set<Node> {
     const out = new Set<Node>();
-    const seen = new Set<Bindings>();
-    const visit = (b: Bindings): void => {
-      if (seen.has(b)) return;
-      seen.add(b);
-      for (const [decl, { bound }] of b.entries) {
-        if (!reads.has(decl)) continue;
-        out.add(decl);
-        for (const inner of nestedBindings(bound)) visit(inner);
-      }
-    };
-    visit(this);
+    this.eachEntryDeep((decl) => {
+      if (!reads.has(decl)) return false;
+      out.add(decl);
+      return true;
+    });
     return out;
+  }
+
+  /**
+   * Calls `enter` with each entry of these bindings and, when it returns true, of the bindings
+   * what that entry stands for is read in, recursively; each set of bindings once.
+   */
+  private eachEntryDeep(enter: (decl: Node, bound: Bound) => boolean, seen: Set<Bindings> = new Set()): void {
+    if (seen.has(this)) return;
+    seen.add(this);
+    for (const [decl, { bound }] of this.entries) {
+      if (enter(decl, bound)) for (const inner of nestedBindings(bound)) inner.eachEntryDeep(enter, seen);
+    }
   }
 
   get size(): number {
@@ -247,16 +253,12 @@ export class Bindings {
    */
   sameAs(other: Bindings): boolean {
     const seen = new Set<Bindings>();
-    const noteAll = (b: Bindings): void => {
-      if (seen.has(b)) return;
-      seen.add(b);
-      for (const [decl, { bound }] of b.entries) {
-        noteRead(decl);
-        for (const inner of nestedBindings(bound)) noteAll(inner);
-      }
+    const noteAll = (decl: Node): boolean => {
+      noteRead(decl);
+      return true;
     };
-    noteAll(this);
-    noteAll(other);
+    this.eachEntryDeep(noteAll, seen);
+    other.eachEntryDeep(noteAll, seen);
     return this.id === other.id;
   }
 

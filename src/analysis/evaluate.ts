@@ -1,7 +1,7 @@
 import type { BinaryExpression, ts as TS } from 'ts-morph';
 import { Node, SyntaxKind, ts } from '../ts-morph.js';
 import { Bindings } from './bindings.js';
-import { BoundCache, deeperThan, noteStackCut, stackCutCount } from './read-sets.js';
+import { deeperThan, noteStackCut } from './read-sets.js';
 import { descendantsOfKinds } from './nodes.js';
 import { evaluatePath } from './paths.js';
 import { bindParameters, bindingsOf, type Resolver, restArguments } from './resolve.js';
@@ -60,19 +60,9 @@ export function isAlwaysTruthy(expr: Node, resolver: Resolver, b: Bindings = Bin
 export function evaluate(expr: Node, resolver: Resolver, depth = 0, b: Bindings = Bindings.EMPTY): Evaluated {
   const node = unwrap(expr);
   if (deeperThan(depth, MAX_DEPTH)) return { known: false, reason: 'evaluation depth limit', node };
-  let memo = EVALUATED.get(resolver);
-  if (!memo || memo.generation !== resolver.generation) EVALUATED.set(resolver, (memo = { generation: resolver.generation, answers: new BoundCache() }));
-  const cuts = stackCutCount();
-  return memo.answers.get(b.id, node.compilerNode, () => evaluateNode(node, resolver, depth, b), () => stackCutCount() === cuts);
+  // Memoized on the resolver (see `Resolver.evaluations`): answers no depth limit or re-entrancy guard shaped.
+  return resolver.evaluations.getIfStackFree(b.id, node.compilerNode, () => evaluateNode(node, resolver, depth, b));
 }
-
-/**
- * The answers of {@link evaluate} per resolver, while what it lists stays the same (its
- * generation), by bindings id and compiler node: only those no depth limit or re-entrancy guard
- * shaped (read-sets.ts), which any depth gives. A formatter's argument evaluated by every call of
- * every effect under one context is evaluated once.
- */
-const EVALUATED = new WeakMap<Resolver, { generation: number; answers: BoundCache<TS.Node, Evaluated> }>();
 
 /** {@link evaluate} of an unwrapped node within the depth limit, not memoized. */
 function evaluateNode(node: Node, resolver: Resolver, depth: number, b: Bindings): Evaluated {

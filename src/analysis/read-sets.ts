@@ -33,11 +33,6 @@ export function deeperThan(depth: number, limit: number): boolean {
   return true;
 }
 
-/** How many answers so far depended on the call stack: equal before and after a computation when it did not depend on it. */
-export function stackCutCount(): number {
-  return stackCuts;
-}
-
 /** The declarations (parameters, variables, binding elements) whose bound values a computation read. */
 export type Reads = ReadonlySet<Node>;
 
@@ -99,5 +94,14 @@ export class BoundCache<K, V> {
       byKey.set(key, { value, reads });
     }
     return value;
+  }
+
+  /**
+   * {@link BoundCache.get} keeping a computed value only when no answer during its computation
+   * depended on the call stack (see {@link stackCuts}): such a value is what any depth gives.
+   */
+  getIfStackFree(bindingsId: number, key: K, compute: () => V): V {
+    const cuts = stackCuts;
+    return this.get(bindingsId, key, compute, () => stackCuts === cuts);
   }
 }

@@ -4,8 +4,8 @@ import { fileURLToPath } from 'node:url';
 import type { Expression, Identifier, SourceFile, ts as TS } from 'ts-morph';
 import { Node, SyntaxKind, ts } from '../ts-morph.js';
 import { descendantsOfKinds, isAssignmentOperator, importedModuleOf } from './nodes.js';
-import { Bindings, type Bound } from './bindings.js';
-import { BoundCache, deeperThan, noteStackCut, stackCutCount } from './read-sets.js';
+import { Bindings, nodeKey, type Bound } from './bindings.js';
+import { BoundCache, deeperThan, noteStackCut } from './read-sets.js';
 import type { Evaluated } from './values.js';
 import { returnedExpressions, soleReturn } from './returns.js';
 import { type FunctionNode, initializerOf, isEmitHelperCall, isFunctionNode, isNewOf, requireSpecifier, shorten, unwrap } from './syntax.js';
@@ -141,17 +141,13 @@ export class Resolver {
    * or re-entrancy guard shaped (read-sets.ts), which any depth gives; emptied by {@link Resolver.listTools}.
    */
   private answers = new BoundCache<TS.Node, Target>();
-  /** {@link Resolver.literalMember} by bindings id and `<node number>:<name>`, those no limit or guard shaped; emptied with {@link Resolver.answers}. */
+  /** {@link Resolver.literalMember} by bindings id and `<node key>:<name>`, kept as {@link Resolver.answers} are. */
   private literalMembers = new BoundCache<string, Target>();
-  /** See {@link Resolver.numberOf}. */
-  private readonly nodeNumbers = new Map<TS.Node, number>();
-  /** How many times {@link Resolver.listTools} was called: what was computed before may read differently now. */
-  private listing = 0;
-
-  /** Changes when what resolution can give changes ({@link Resolver.listTools}): answers memoized before are stale. */
-  get generation(): number {
-    return this.listing;
-  }
+  /**
+   * The answers of evaluate.ts's `evaluate` under this resolver, kept as {@link Resolver.answers}
+   * are: what a resolver lists decides what evaluation can give too.
+   */
+  evaluations = new BoundCache<TS.Node, Evaluated>();
 
   /** The tools the program's tools/list handlers list, by name (see {@link Resolver.listTools}). */
   private listedTools = new Map<string, { node: Node; bindings: Bindings }[]>();
@@ -270,9 +266,9 @@ export class Resolver {
    */
   listTools(tools: readonly { name: string; node: Node; bindings: Bindings }[]): void {
     this.listedTools = new Map();
-    this.listing++;
     this.answers = new BoundCache();
     this.literalMembers = new BoundCache();
+    this.evaluations = new BoundCache();
     for (const { name, node, bindings } of tools) {
       const list = this.listedTools.get(name) ?? [];
       list.push({ node, bindings });
@@ -411,8 +407,7 @@ export class Resolver {
   resolve(expr: Node, depth = 0, b: Bindings = Bindings.EMPTY): Target {
     if (deeperThan(depth, MAX_RESOLVE_DEPTH)) return { kind: 'unknown', reason: 'resolution depth limit' };
     const node = unwrap(expr);
-    const cuts = stackCutCount();
-    return this.answers.get(b.id, node.compilerNode, () => this.resolveNode(node, depth, b), () => stackCutCount() === cuts);
+    return this.answers.getIfStackFree(b.id, node.compilerNode, () => this.resolveNode(node, depth, b));
   }
 
   /** {@link Resolver.resolve} of an unwrapped node within the depth limit, not memoized. */
@@ -783,13 +778,6 @@ export class Resolver {
     return { kind: 'const', value: undefined };
   }
 
-  /** A number per compiler node, for memo keys made of a node and a name. */
-  private numberOf(node: Node): number {
-    let n = this.nodeNumbers.get(node.compilerNode);
-    if (n === undefined) this.nodeNumbers.set(node.compilerNode, (n = this.nodeNumbers.size + 1));
-    return n;
-  }
-
   /**
    * A key an object literal does not list, read from the code that writes it into the object the
    * literal's variable holds: `handlers.name = fn` gives `fn`; `wrapped[name] = async (...) =>
@@ -890,8 +878,7 @@ export class Resolver {
       const obj = unwrap(base.node);
       if (Node.isSourceFile(obj)) return this.resolveExport(obj, [name], depth + 1);
       if (Node.isObjectLiteralExpression(obj)) {
-        const cuts = stackCutCount();
-        return this.literalMembers.get(b.id, `${this.numberOf(obj)}:${name}`, () => this.literalMember(obj, name, depth, b), () => stackCutCount() === cuts);
+        return this.literalMembers.getIfStackFree(b.id, `${nodeKey(obj)}:${name}`, () => this.literalMember(obj, name, depth, b));
       }
       if (Node.isArrayLiteralExpression(obj) && /^\d+$/.test(name)) {
         const elements = obj.getElements();

@@ -688,8 +688,7 @@ export class EffectAnalyzer {
    */
   private summarize(fn: FunctionNode, depth: number, given: Bindings): Summary {
     let b = this.cycles.contextOf(fn, given);
-    const keys = [b.id];
-    const memo = this.summaries.get(fn)?.get(keys[0]!) ?? this.cycles.pending(fn, keys[0]!) ?? this.readingTheSame(fn, b);
+    const memo = this.summaries.get(fn)?.get(b.id) ?? this.cycles.pending(fn, b.id) ?? this.readingTheSame(fn, b);
     if (memo) {
       this.stats.reused++;
       noteReads(memo.reads);
@@ -697,20 +696,19 @@ export class EffectAnalyzer {
     }
     this.stats.summaries++;
     this.cycles.enter(fn, b);
+    /** The bindings of each walk: the summary is the one for all of them. */
     const contexts = [b];
     const walked = tracking(() => {
       let summary = this.walk(fn, depth, b);
       for (let again = this.cycles.mustRewalk(summary); again.again; again = this.cycles.mustRewalk(summary)) {
         // A cycle was found after its functions were read with first-call values: read again without them.
         b = again.b;
-        const key = b.id;
-        const done = this.summaries.get(fn)?.get(key);
+        const done = this.summaries.get(fn)?.get(b.id);
         if (done) {
           noteReads(done.reads);
           // Its reads and those of the walks that led to it: a copy, the memoized one keeps its own.
           return { ...done };
         }
-        keys.push(key);
         contexts.push(b);
         this.stats.summaries++;
         summary = this.walk(fn, depth, b);
@@ -719,11 +717,11 @@ export class EffectAnalyzer {
     });
     const summary = walked.value;
     summary.reads = walked.reads;
-    const final = this.cycles.end(summary, keys[keys.length - 1]!, summary.complete);
+    const final = this.cycles.end(summary, contexts[contexts.length - 1]!.id, summary.complete);
     if (final && summary.complete) {
       let byBindings = this.summaries.get(fn);
       if (!byBindings) this.summaries.set(fn, (byBindings = new Map()));
-      for (const key of keys) byBindings.set(key, summary);
+      for (const context of contexts) byBindings.set(context.id, summary);
       this.rememberReads(fn, contexts, summary);
     }
     return summary;
@@ -733,7 +731,7 @@ export class EffectAnalyzer {
   private readingTheSame(fn: FunctionNode, b: Bindings): Summary | undefined {
     const groups = this.byReads.get(fn);
     if (!groups) return undefined;
-    // A function whose walks read ever other parts of their contexts is looked up in its first read sets only: a miss costs a walk, never a wrong summary.
+    // A function whose walks read ever more different parts of their contexts is looked up in its first read sets only: a miss costs a walk, never a wrong summary.
     let tried = 0;
     for (const [key, { reads, summaries }] of groups) {
       if (++tried > MAX_READ_SETS) break;
