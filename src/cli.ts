@@ -20,6 +20,9 @@ import type { LintResult } from './model.js';
 import type { LintOptions } from './index.js';
 import { CACHE_FILE_NAME, cacheFileOf } from './cache/store.js';
 
+/** Names of TypeScript and JavaScript source files (`.ts`, `.mts`, `.tsx`, `.js`, `.cjs`, `.jsx`...). */
+const SOURCE_FILE_NAME = /\.[cm]?[jt]sx?$/i;
+
 /** Exit codes, as ESLint's: 0 no error-level finding, 1 at least one, 2 usage or fatal error. */
 export const EXIT = { ok: 0, findings: 1, fatal: 2 } as const;
 
@@ -535,6 +538,8 @@ async function lintCommand(paths: string[], opts: LintCliOptions, io: CliIO): Pr
   const baselineFile = opts.baseline && path.resolve(io.cwd, opts.baseline);
   const cacheFile = opts.cache ? cacheFileOf(opts.cacheLocation, io.cwd) : null;
   if (cacheFile) refuseToOverwrite(shownPath(cacheFile, io.cwd), io.cwd, [[file, 'the configuration'], [baselineFile, 'the baseline'], [opts.outputFile && opts.outputFile !== '-' ? path.resolve(io.cwd, opts.outputFile) : null, 'the report']], '--cache-location');
+  // A new file named like a source file would be linted as one by the next run (and fail to parse).
+  if (cacheFile && SOURCE_FILE_NAME.test(cacheFile)) throw new UsageError(`${shownPath(cacheFile, io.cwd)}: --cache-location is named like a source file, which the next run would lint; name it otherwise`);
   if (opts.outputFile && opts.outputFile !== '-') {
     refuseToOverwrite(opts.outputFile, io.cwd, [[file, 'the configuration'], [baselineFile, 'the baseline']]);
     checkWritable(path.resolve(io.cwd, opts.outputFile), 'the report', io.cwd);

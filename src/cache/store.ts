@@ -91,11 +91,15 @@ function refusal(file: string): string | null {
   return 'it is not a regular file (a device, FIFO or socket)';
 }
 
+/** How every cache file this linter writes starts (`{"tool":"mcp-annotate-lint",...`, spaces allowed): a file that does not is someone else's. */
+const CACHE_HEADER = /^\s*\{\s*"tool"\s*:\s*"mcp-annotate-lint"/;
+
 /**
  * Reads the cache file for a linter of stamp `stamp`. Never throws: a missing file gives no entry
  * and no warning; a file made by another linter version or layout, no entry and no warning; an
- * unreadable or corrupt file, or one that is not this linter's cache, no entry and a warning (it is
- * rebuilt); a symbolic link, a folder, a device or a FIFO, no entry, a warning, and no writing.
+ * unreadable or corrupt file, no entry and a warning (it is rebuilt); a file that does not start as
+ * this linter's caches do (someone's data named by mistake), a symbolic link, a folder, a device or
+ * a FIFO, no entry, a warning, and no writing.
  */
 export async function openCache(file: string, stamp: string, cwd: string): Promise<OpenedCache> {
   const shown = shownPath(file, cwd);
@@ -115,6 +119,8 @@ export async function openCache(file: string, stamp: string, cwd: string): Promi
     const reason = error instanceof ReadRefused ? error.message : writeFailure(error);
     return opened([], true, `cannot read the cache (${reason}); it is rebuilt`);
   }
+  // A file that is not recognisably a cache (a user's data.json or README.md named by mistake) is never replaced.
+  if (text.trim() !== '' && !CACHE_HEADER.test(text)) return opened([], false, 'not used as the cache: it is not a mcp-annotate-lint cache, and is left as it is');
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -122,7 +128,7 @@ export async function openCache(file: string, stamp: string, cwd: string): Promi
     return opened([], true, 'the cache is corrupt (it is not JSON); it is rebuilt');
   }
   const parsed = json as Partial<CacheFileJson> | null;
-  if (!parsed || typeof parsed !== 'object' || parsed.tool !== 'mcp-annotate-lint') return opened([], true, 'not a mcp-annotate-lint cache; it is replaced by one');
+  if (!parsed || typeof parsed !== 'object' || parsed.tool !== 'mcp-annotate-lint') return opened([], true, 'the cache is corrupt (it is not a mcp-annotate-lint cache); it is rebuilt');
   // Another layout or another linter (version, build, Node.js): nothing to reuse, nothing to say.
   if (parsed.format !== CACHE_FORMAT || parsed.linter !== stamp) return opened([], true);
   if (!Array.isArray(parsed.entries) || !parsed.entries.every(isEntry)) return opened([], true, 'the cache is corrupt (an entry is not what this linter writes); it is rebuilt');

@@ -91,13 +91,17 @@ describe('--cache on the command line', () => {
       runCli(['--cache', '--cache-location', '', 'src/server.ts'], dir),
       runCli(['--cache', '--cache-location', 'src/server.ts', 'src/server.ts'], dir),
       runCli(['--cache', '--cache-location', 'out.json', '-o', 'out.json', 'src/server.ts'], dir),
+      // A new file named like a source was accepted once, then linted by every run (fresh-user trial).
+      runCli(['--cache', '--cache-location', 'src/newcache.ts', 'src/server.ts'], dir),
     ]);
     expect(runs.map((r) => [r.code, r.stdout, r.stderr])).toEqual([
       [2, '', 'mcp-annotate-lint: --cache-location does nothing without --cache\n'],
       [2, '', 'mcp-annotate-lint: --cache-location needs a file or folder name\n'],
       [2, '', 'mcp-annotate-lint: src/server.ts: --cache-location would overwrite a source or project file; write it elsewhere\n'],
       [2, '', 'mcp-annotate-lint: out.json: --cache-location would overwrite the report; write it elsewhere\n'],
+      [2, '', 'mcp-annotate-lint: src/newcache.ts: --cache-location is named like a source file, which the next run would lint; name it otherwise\n'],
     ]);
     expect(readFileSync(path.join(dir, 'src/server.ts'), 'utf8')).toBe(SERVER);
+    expect(existsSync(path.join(dir, 'src/newcache.ts'))).toBe(false);
   });
 });

@@ -124,9 +124,22 @@ describe('a cache file that cannot be used', () => {
     expect(await compare(dir, { paths: [] })).toMatchObject({ fromCache: true, report: corrupt.report, warnings: [] });
     writeFileSync(file, JSON.stringify({ tool: 'mcp-annotate-lint', format: 0, linter: 'x', entries: [] }));
     expect(await compare(dir, { paths: [] })).toMatchObject({ fromCache: false, warnings: [] });
-    writeFileSync(file, '[1, 2, 3]');
-    expect((await compare(dir, { paths: [] })).warnings).toEqual([`${CACHE_FILE_NAME}: not a mcp-annotate-lint cache; it is replaced by one`]);
+    // Starts as a cache does, but a later key says otherwise: damaged, so rebuilt.
+    writeFileSync(file, '{"tool": "mcp-annotate-lint", "tool": "other"}');
+    expect((await compare(dir, { paths: [] })).warnings).toEqual([`${CACHE_FILE_NAME}: the cache is corrupt (it is not a mcp-annotate-lint cache); it is rebuilt`]);
     expect(JSON.parse(readFileSync(file, 'utf8')).tool).toBe('mcp-annotate-lint');
+  });
+
+  it("never replaces a file that is not a cache (someone's data named by mistake), found by a fresh user", async () => {
+    // A trial pointed --cache-location at data.json, README.md and /etc/passwd: each was replaced by cache JSON.
+    const dir = writeProject(PROJECT);
+    const file = path.join(dir, CACHE_FILE_NAME);
+    for (const text of ['[1, 2, 3]', '{"important": true}', '# readme\n', 'root:x:0:0:root:/root:/bin/bash\n']) {
+      writeFileSync(file, text);
+      const run = await compare(dir, { paths: [] });
+      expect(run).toMatchObject({ fromCache: false, warnings: [`${CACHE_FILE_NAME}: not used as the cache: it is not a mcp-annotate-lint cache, and is left as it is`] });
+      expect(readFileSync(file, 'utf8')).toBe(text);
+    }
   });
 
   it('is not used when an entry was tampered with into another shape', async () => {
