@@ -1,4 +1,5 @@
-import { readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import type { Node, SourceFile } from 'ts-morph';
 
 /**
@@ -62,13 +63,18 @@ const BUNDLE_SIZE = 256 * 1024;
 
 const vendoredByFile = new WeakMap<SourceFile, string | null>();
 const signedFolders = new Map<string, boolean>();
+const projectRoots = new Map<string, boolean>();
 
-/** Whether the folder `dir` holds a file of {@link THIRD_PARTY_SIGN_FILE}. Reads the folder's listing; an unreadable folder has none. */
+/**
+ * Whether the folder `dir` holds a file of {@link THIRD_PARTY_SIGN_FILE}. A `package.json` counts
+ * only when it names a package: `{ "type": "module" }` alone switches a folder's module kind, often
+ * in a project's own code. Reads the folder's listing; an unreadable folder has none.
+ */
 function hasSignFile(dir: string): boolean {
   let signed = signedFolders.get(dir);
   if (signed !== undefined) return signed;
   try {
-    signed = readdirSync(dir).some((name) => THIRD_PARTY_SIGN_FILE.test(name));
+    signed = readdirSync(dir).some((name) => THIRD_PARTY_SIGN_FILE.test(name) && (name !== 'package.json' || namesPackage(path.join(dir, name))));
   } catch {
     signed = false;
   }
@@ -76,23 +82,45 @@ function hasSignFile(dir: string): boolean {
   return signed;
 }
 
+/** True when the manifest `file` parses and has a `name`; false when it cannot be read or parsed. */
+function namesPackage(file: string): boolean {
+  try {
+    const manifest: unknown = JSON.parse(readFileSync(file, 'utf8'));
+    return typeof manifest === 'object' && manifest !== null && typeof (manifest as { name?: unknown }).name === 'string';
+  } catch {
+    return false;
+  }
+}
+
+/** True when `dir` is the root of a package or a repository (it holds `package.json` or `.git`). */
+function isProjectRoot(dir: string): boolean {
+  let root = projectRoots.get(dir);
+  if (root === undefined) projectRoots.set(dir, (root = existsSync(path.join(dir, 'package.json')) || existsSync(path.join(dir, '.git'))));
+  return root;
+}
+
 /**
- * `third-party code (<folder>/)` when `sf` lies in a folder of {@link VENDOR_FOLDERS} (not under
- * node_modules) and shows it is someone else's code: a sign file in its folder or any folder up to
+ * `third-party code (<folder>/)` when `sf` lies in a folder of {@link VENDOR_FOLDERS} that is
+ * inside a package or repository (a folder above it holds `package.json` or `.git`), not under
+ * node_modules, and shows it is someone else's code: a sign file in its folder or any folder up to
  * the vendor folder, a licence banner in its first 4 kB, or the size of a bundle. Else null: a
  * project's own `src/vendors/stripe.ts` (its integrations with vendors) or a hand-written
- * `src/vendor/store.js` is the server's code and is analysed. Such a file is neither searched for
- * tool registrations nor walked by effect inference. Reads the listings of the folders between.
+ * `src/vendor/store.js` is the server's code and is analysed, as is a server that merely sits in
+ * a folder named `vendor/` outside any project. Such a file is neither searched for tool
+ * registrations nor walked by effect inference. Reads the listings of the folders between.
  */
 export function thirdPartyCodeIn(sf: SourceFile): string | null {
   let found = vendoredByFile.get(sf);
   if (found !== undefined) return found;
   found = null;
-  const path = sf.getFilePath();
-  const parts = path.split('/').slice(0, -1);
+  const parts = sf.getFilePath().split('/').slice(0, -1);
   let at = parts.length - 1;
   while (at >= 0 && !VENDOR_FOLDERS.has(parts[at]!)) at--;
-  if (at >= 0 && !parts.slice(at).includes('node_modules')) {
+  const insideProject = (): boolean => {
+    for (let end = at; end > 0; end--) if (isProjectRoot(parts.slice(0, end).join('/') || '/')) return true;
+    return false;
+  };
+  if (at >= 0 && !parts.slice(at).includes('node_modules') && insideProject()) {
     const text = sf.getFullText();
     let signed = text.length > BUNDLE_SIZE || LICENSE_BANNER.test(text.slice(0, 4096));
     for (let end = parts.length; !signed && end > at; end--) signed = hasSignFile(parts.slice(0, end).join('/') || '/');

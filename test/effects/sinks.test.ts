@@ -301,6 +301,23 @@ server.registerTool("t", { annotations: { readOnlyHint: true } }, async ({ selec
     }
   });
 
+  it('analyses a server that sits in a folder named vendor/ outside any project, and own code beside a package.json that names no package (fresh-user trial)', async () => {
+    // The server's own package.json was read as a sign, and the folder above the package as its vendor folder: 0 tools, exit 0.
+    const server = `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { save } from "./store.js";
+const server = new McpServer({ name: "n", version: "1" });
+server.registerTool("t", { annotations: { readOnlyHint: true } }, async ({ note }) => { save(note); return { content: [] }; });
+`;
+    const store = `import fs from "node:fs";\nexport function save(note) { fs.writeFileSync("/tmp/notes.json", note); }\n`;
+    const outside = tool(await lintFiles({ 'vendor/notes-server/package.json': JSON.stringify({ name: 'notes-server', version: '1.0.0', type: 'module' }), 'vendor/notes-server/src/index.js': server, 'vendor/notes-server/src/store.js': store }, ['vendor/notes-server']), 't');
+    expect(outside.effects?.effects.map((e) => e.sink)).toEqual(['fs writeFileSync']);
+    expect(outside.inferred?.readOnly).toBe(false);
+    // `{ "type": "module" }` switches the module kind of src/vendor/; it names no package.
+    const typed = tool(await lintFiles({ 'package.json': JSON.stringify({ name: 'notes', version: '1.0.0' }), 'src/vendor/package.json': JSON.stringify({ type: 'module' }), 'src/vendor/index.js': server, 'src/vendor/store.js': store }), 't');
+    expect(typed.effects?.effects.map((e) => e.sink)).toEqual(['fs writeFileSync']);
+    expect(typed.inferred?.readOnly).toBe(false);
+  });
+
   it("analyses a project's own code in a vendor/ or vendors/ folder that shows no sign of third-party code", async () => {
     // A hand-written src/vendor/store.js (no licence, notice or manifest beside it, no banner, small): its write is the tool's.
     // A LICENSE at the project root is above the vendor folder and says nothing about it.
