@@ -420,12 +420,12 @@ export class Resolver {
       return bound ? this.resolveBound(bound, depth, node, b) : thisOf(node);
     }
     if (Node.isPropertyAccessExpression(node)) {
-      return this.member(this.resolve(node.getExpression(), depth + 1, b), node.getName(), node.getNameNode(), depth + 1);
+      return this.member(this.resolve(node.getExpression(), depth + 1, b), node.getName(), node.getNameNode(), depth + 1, node);
     }
     if (Node.isElementAccessExpression(node)) {
       const arg = node.getArgumentExpression();
       const key = arg ? keyName(arg) ?? this.constantKey(arg, depth, b) : null;
-      const found = key === null ? { kind: 'unknown' as const, reason: `computed member ${shorten(node.getText())}` } : this.member(this.resolve(node.getExpression(), depth + 1, b), key, null, depth + 1);
+      const found = key === null ? { kind: 'unknown' as const, reason: `computed member ${shorten(node.getText())}` } : this.member(this.resolve(node.getExpression(), depth + 1, b), key, null, depth + 1, node);
       // `clientPool[appId]` of an object filled as a memo under run-time keys: what it is filled with.
       return found.kind === 'unknown' ? this.pooledValue(node, depth) ?? found : found;
     }
@@ -762,12 +762,12 @@ export class Resolver {
    * The member `name` of the object literal `obj` read in `b`: its property, a namespace export,
    * a keyed write into it, or what a spread gives; undefined when none can give it.
    */
-  private literalMember(obj: import('ts-morph').ObjectLiteralExpression, name: string, depth: number, b: Bindings): Target {
+  private literalMember(obj: import('ts-morph').ObjectLiteralExpression, name: string, depth: number, b: Bindings, end: number): Target {
     const prop = objectProperty(obj, name);
     if (prop) return this.resolveDeclaration(prop, depth + 1, b);
     const exported = namespaceExport(obj, name);
     if (exported) return this.resolve(exported, depth + 1);
-    const written = this.keyedWrite(obj, name, depth, b);
+    const written = this.keyedWrite(obj, name, depth, b, end);
     if (written) return written;
     // A key the literal does not have, and no spread that could add it: reading it gives undefined.
     if (!obj.getProperties().some((p) => Node.isSpreadAssignment(p))) return { kind: 'const', value: undefined };
@@ -787,8 +787,8 @@ export class Resolver {
    * Any other computed write makes the key known only at run time. Null when nothing writes into
    * the object (the key is absent).
    */
-  private keyedWrite(obj: import('ts-morph').ObjectLiteralExpression, name: string, depth: number, b: Bindings): Target | null {
-    const into = this.writesInto(obj);
+  private keyedWrite(obj: import('ts-morph').ObjectLiteralExpression, name: string, depth: number, b: Bindings, end: number): Target | null {
+    const into = this.writesInto(obj).slice(0, end);
     if (into.length === 0) return null;
     // The last write that can give the key decides.
     for (const entry of [...into].reverse()) {
@@ -827,6 +827,30 @@ export class Resolver {
   }
 
   /**
+   * How many of the writes into `obj` (see {@link Resolver.writesInto}) can give the key `name`
+   * where `at` reads it: all of them, unless `at` is read when one of them runs, in the value it
+   * writes to that key (`task.subtasks = task.subtasks.map(...)`, `h.save = logged(h.save)`): then
+   * the key holds what a write before it gave. A read in a function written in that value runs
+   * later (`h.run = () => h.run()`), and sees every write.
+   */
+  private writesBefore(obj: Node, name: string, at: Node | null): number {
+    const into = this.writesInto(obj);
+    if (at === null || into.length === 0) return into.length;
+    const read = at.compilerNode;
+    const sf = read.getSourceFile();
+    for (let i = into.length - 1; i >= 0; i--) {
+      const entry = into[i]!;
+      const written = entry.kind === 'assign' ? entry.call.compilerNode : entry.write.compilerNode.right;
+      if (written.getSourceFile() !== sf || read.pos < written.pos || read.end > written.end) continue;
+      const value = entry.kind === 'assign' ? entry.call : entry.write.getRight();
+      const runsAt = at.getFirstAncestor(isFunctionNode);
+      const key = entry.kind === 'key' ? writtenKey(entry.write) : null;
+      if ((key === null || key === name) && value.getFirstAncestor(isFunctionNode) === runsAt) return i;
+    }
+    return into.length;
+  }
+
+  /**
    * True when a write sits in a branch its bindings rule out (`if (options.copy) config.output = ...`
    * with `options` a caller's literal without `copy`): it never runs there, so an earlier write decides.
    */
@@ -851,7 +875,7 @@ export class Resolver {
   private cutting = false;
 
   /** Resolves `base.name`. `nameNode` lets the type checker find class members when the base is not a module or global. */
-  member(base: Target, name: string, nameNode: Node | null, depth: number): Target {
+  member(base: Target, name: string, nameNode: Node | null, depth: number, at: Node | null = null): Target {
     // A getter (`get store() { return this.#store; }`) stands for what it returns.
     if (base.kind === 'function' && Node.isGetAccessorDeclaration(base.node)) {
       const returned = onlyReturn(base.node);
@@ -878,7 +902,8 @@ export class Resolver {
       const obj = unwrap(base.node);
       if (Node.isSourceFile(obj)) return this.resolveExport(obj, [name], depth + 1);
       if (Node.isObjectLiteralExpression(obj)) {
-        return this.literalMembers.getIfStackFree(b.id, `${nodeKey(obj)}:${name}`, () => this.literalMember(obj, name, depth, b));
+        const end = this.writesBefore(obj, name, at);
+        return this.literalMembers.getIfStackFree(b.id, `${nodeKey(obj)}:${name}:${end}`, () => this.literalMember(obj, name, depth, b, end));
       }
       if (Node.isArrayLiteralExpression(obj) && /^\d+$/.test(name)) {
         const elements = obj.getElements();

@@ -2,6 +2,9 @@ import type { Node } from 'ts-morph';
 import type { Bindings, Bound } from '../analysis/bindings.js';
 import { isFunctionNode, type FunctionNode } from '../analysis/syntax.js';
 
+/** How many runs of one function a walk nests when a wrapper runs itself through a callback (see {@link CallCycles.nesting}). */
+export const MAX_NESTED_RUNS = 4;
+
 /** What cycle tracking needs of a function's summary. */
 export interface CycleDependent {
   /**
@@ -53,7 +56,8 @@ interface Frame {
  */
 export class CallCycles<S extends CycleDependent> {
   private readonly frames: Frame[] = [];
-  private readonly indexOfFn = new Map<FunctionNode, number>();
+  /** The stack indexes of each function being summarised, outermost first (more than one when a wrapper runs itself through a callback, see {@link nesting}). */
+  private readonly indexOfFn = new Map<FunctionNode, number[]>();
   /** Functions on a cycle whose root is still on the stack. */
   private readonly recursive = new Set<FunctionNode>();
   private readonly provisional = new Map<FunctionNode, Map<number, S>>();
@@ -74,7 +78,20 @@ export class CallCycles<S extends CycleDependent> {
 
   /** The stack index of `fn` while it is being summarised (a call of it closes a cycle), else undefined. */
   indexOf(fn: FunctionNode): number | undefined {
-    return this.indexOfFn.get(fn);
+    return this.indexOfFn.get(fn)?.at(-1);
+  }
+
+  /**
+   * Whether a call through a callback of `fn`, which is being summarised, with bindings `b` closes
+   * a cycle or runs `fn` again, nested (`'too deep'` past {@link MAX_NESTED_RUNS} runs): a wrapper applied to what it wrapped before (`logged(logged(save))`, a
+   * key rewritten as `h.save = logged(h.save)`) calls its callback, which is itself holding the
+   * function it wrapped first. Each application is walked, unless `fn` is already on an open cycle
+   * or runs on the stack with these very bindings (a cycle).
+   */
+  nesting(fn: FunctionNode, b: Bindings): 'nested' | 'cycle' | 'too deep' {
+    const indexes = this.indexOfFn.get(fn);
+    if (!indexes || this.recursive.has(fn) || indexes.some((i) => this.frames[i]!.b.id === b.id)) return 'cycle';
+    return indexes.length < MAX_NESTED_RUNS ? 'nested' : 'too deep';
   }
 
   /** The function being summarised innermost (the caller of the calls the walk meets now). */
@@ -89,7 +106,9 @@ export class CallCycles<S extends CycleDependent> {
 
   /** Starts summarising `fn` with bindings `b` (innermost frame). */
   enter(fn: FunctionNode, b: Bindings): void {
-    this.indexOfFn.set(fn, this.frames.length);
+    const indexes = this.indexOfFn.get(fn);
+    if (indexes) indexes.push(this.frames.length);
+    else this.indexOfFn.set(fn, [this.frames.length]);
     this.frames.push({ fn, b, rewalk: false, members: [], waiting: [] });
   }
 
@@ -102,7 +121,7 @@ export class CallCycles<S extends CycleDependent> {
     if (inner.pendingOn !== Infinity) this.join(inner.pendingOn);
     else if (inner.cycle) {
       let outermost = Infinity;
-      for (const fn of inner.cycle) outermost = Math.min(outermost, this.indexOfFn.get(fn) ?? Infinity);
+      for (const fn of inner.cycle) outermost = Math.min(outermost, this.indexOfFn.get(fn)?.[0] ?? Infinity);
       if (outermost !== Infinity) this.join(outermost);
     }
   }
@@ -151,7 +170,9 @@ export class CallCycles<S extends CycleDependent> {
   end(summary: S, key: number, keep: boolean): boolean {
     const index = this.frames.length - 1;
     const frame = this.frames.pop()!;
-    this.indexOfFn.delete(frame.fn);
+    const indexes = this.indexOfFn.get(frame.fn)!;
+    indexes.pop();
+    if (indexes.length === 0) this.indexOfFn.delete(frame.fn);
     if (summary.pendingOn >= index) {
       this.dropWaiting(frame);
       for (const fn of frame.members) this.recursive.delete(fn);

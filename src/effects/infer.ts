@@ -46,7 +46,7 @@ import { isLoggerCall } from './logger-calls.js';
 import { isTokenAcquisition } from './token-providers.js';
 import { clientPackageOfArguments, clientPackageOfPath, clientPackageOfReceiver } from './service-clients.js';
 import { DEFAULT_INFER_OPTIONS, type InferOptions } from './options.js';
-import { CallCycles, type CycleDependent } from './cycles.js';
+import { CallCycles, MAX_NESTED_RUNS, type CycleDependent } from './cycles.js';
 import { localThroughCall, receiverStep, writesOwnField } from './call-local.js';
 
 /**
@@ -553,6 +553,15 @@ function arbitraryEffect(call: Node, why: string): Effect {
   };
 }
 
+/** True when `call` calls a parameter of its function that `b` binds (`handler(request)` in a wrapper given `handler`). */
+function callsBoundParameter(call: Node, b: Bindings): boolean {
+  if (b.size === 0 || !Node.isCallExpression(call)) return false;
+  const callee = unwrap(call.getExpression());
+  if (!Node.isIdentifier(callee)) return false;
+  const decl = callee.getSymbol()?.getDeclarations()[0];
+  return decl !== undefined && Node.isParameterDeclaration(decl) && b.get(decl) !== undefined;
+}
+
 function hopOf(call: Node): CallHop {
   // unwrap: tsc's `(0, store_1.save)` reads as `store_1.save`.
   const callee = Node.isCallExpression(call) || Node.isNewExpression(call) ? unwrap(call.getExpression()) : call;
@@ -1045,7 +1054,12 @@ export class EffectAnalyzer {
     // A shared initialiser that runs once per process (`if (this.initialized) return; ...`): its effects set up what every later call reads, no tool's doing.
     if (isOnceInitializer(callee)) return;
     const onStack = this.cycles.indexOf(callee);
-    if (onStack !== undefined) {
+    const nesting = onStack === undefined ? null : callsBoundParameter(call, callerB) ? this.cycles.nesting(callee, b) : 'cycle';
+    if (nesting === 'too deep') {
+      this.cut(summary, call, `runs a wrapper applied to itself more than ${MAX_NESTED_RUNS} times; what the innermost one runs is not followed`);
+      return;
+    }
+    if (onStack !== undefined && nesting === 'cycle') {
       // A cycle: the callee's effects reach this summary through the cycle's outermost function.
       summary.pendingOn = Math.min(summary.pendingOn, onStack);
       this.cycles.join(onStack);

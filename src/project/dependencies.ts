@@ -85,6 +85,12 @@ export class DependencyFollower {
   private readonly decisions = new Map<string, string | null>();
   /** Package folder → whether it reaches MCP (memo of {@link reachesMcp}). */
   private readonly mcp = new Map<string, boolean>();
+  /** Importing folder and package name → the package's folder (memo of {@link packageFolder}). */
+  private readonly folders = new Map<string, string | null>();
+  /** Package folder and subpath → the code file it gives (memo of {@link entryFile}). */
+  private readonly entries = new Map<string, string | null>();
+  /** Code file → whether it reaches a bundled SDK (memo of {@link reachesBundledSdk}). */
+  private readonly bundled = new Map<string, boolean>();
   private readonly unfollowed = new Map<string, UnfollowedDependency>();
   private readonly followedNames: string[] = [];
 
@@ -125,13 +131,10 @@ export class DependencyFollower {
     const name = packageNameOf(specifier);
     if (name === null || isMcpLibrary(name)) return undefined;
     if (!this.isLinted(containingFile) && !this.isFollowed(containingFile)) return undefined;
-    const root = findPackage(name, path.dirname(containingFile));
+    const root = this.packageFolder(name, path.dirname(containingFile));
     if (root === null || this.isLinted(path.join(root, 'package.json'))) return undefined;
-    const manifest = readJson(path.join(root, 'package.json')) ?? {};
-    const subpath = specifier === name ? '.' : `.${specifier.slice(name.length)}`;
-    const targets = entryTargets(manifest, subpath).map((t) => path.resolve(root, t));
-    const file = [...targets, subpath === '.' ? path.join(root, 'index') : path.resolve(root, subpath)].map(completed).find((f) => f !== null);
-    if (!this.decide(root, name, containingFile, file ?? null)) return undefined;
+    const file = this.entryFile(root, specifier === name ? '.' : `.${specifier.slice(name.length)}`);
+    if (!this.decide(root, name, containingFile, file)) return undefined;
     // A module that bundles the SDK and registers nothing is the SDK: its code defines registration
     // methods, not tools. A minified toolkit that inlines the SDK next to its tools is read.
     return file && !fileIsSdkBundle(file) ? local(file) : undefined;
@@ -144,9 +147,9 @@ export class DependencyFollower {
    * `./utilsBundle`).
    */
   private decide(root: string, name: string, importedFrom: string, file: string | null): boolean {
-    if (!this.decisions.has(root) || (this.decisions.get(root) === NOT_MCP && file !== null && reachesBundledSdk(file))) {
+    if (!this.decisions.has(root) || (this.decisions.get(root) === NOT_MCP && file !== null && this.reachesBundledSdk(file))) {
       let reason: string | null = null;
-      if (!this.reachesMcp(root, 0) && !(file !== null && reachesBundledSdk(file))) reason = NOT_MCP;
+      if (!this.reachesMcp(root, 0) && !(file !== null && this.reachesBundledSdk(file))) reason = NOT_MCP;
       else if (this.followedNames.length >= MAX_FOLLOWED_PACKAGES) reason = `${MAX_FOLLOWED_PACKAGES} dependency packages were already followed`;
       else this.followedNames.push(name);
       this.decisions.set(root, reason);
@@ -154,6 +157,40 @@ export class DependencyFollower {
       else if (!this.unfollowed.has(name)) this.unfollowed.set(name, { name, importedFrom, reason });
     }
     return this.decisions.get(root) === null;
+  }
+
+  /** {@link findPackage}, asked once per package name and folder of importing files. */
+  private packageFolder(name: string, dir: string): string | null {
+    const key = `${dir}\0${name}`;
+    let root = this.folders.get(key);
+    if (root === undefined) {
+      root = findPackage(name, dir);
+      this.folders.set(key, root);
+    }
+    return root;
+  }
+
+  /** The code file the package at `root` gives for `subpath` (`.`, `./server`) by its manifest, or null; read once per package and subpath. */
+  private entryFile(root: string, subpath: string): string | null {
+    const key = `${root}\0${subpath}`;
+    let file = this.entries.get(key);
+    if (file === undefined) {
+      const manifest = readJson(path.join(root, 'package.json')) ?? {};
+      const targets = entryTargets(manifest, subpath).map((t) => path.resolve(root, t));
+      file = [...targets, subpath === '.' ? path.join(root, 'index') : path.resolve(root, subpath)].map(completed).find((f) => f !== null) ?? null;
+      this.entries.set(key, file);
+    }
+    return file;
+  }
+
+  /** {@link reachesBundledSdk}, read once per file: every import of an unfollowed package asks again. */
+  private reachesBundledSdk(file: string): boolean {
+    let known = this.bundled.get(file);
+    if (known === undefined) {
+      known = reachesBundledSdk(file);
+      this.bundled.set(file, known);
+    }
+    return known;
   }
 
   /** True when the package depends on the MCP SDK or a framework, says MCP in its name or keywords, or depends on a package that does. */

@@ -66,6 +66,8 @@ export class ModuleResolver {
   private readonly memo = new Map<string, TS.ResolvedModuleFull | undefined>();
   /** The scope of the nearest config of each folder of containing files, when it is none of the configs given (null: none nearer). */
   private readonly nearest = new Map<string, Scope | null>();
+  /** Each config found nearest to some folder, read once (null: it does not read). */
+  private readonly configs = new Map<string, ProjectConfig | null>();
   private readonly makeScope: (dir: string, base: TS.CompilerOptions) => Scope;
 
   /**
@@ -107,7 +109,12 @@ export class ModuleResolver {
     const dir = path.dirname(containingFile);
     let near = this.nearest.get(dir);
     if (near === undefined) {
-      const config = readNearest(dir);
+      const file = nearestConfig(dir);
+      let config = file ? this.configs.get(file) : null;
+      if (config === undefined) {
+        config = readConfig(file!);
+        this.configs.set(file!, config);
+      }
       near = config && !(given && given.dir.length >= config.dir.length) ? this.makeScope(config.dir, config.options) : null;
       // One scope per config, shared by its folders (its resolution cache with them).
       if (near) near = [...this.nearest.values()].find((s) => s?.dir === near!.dir) ?? near;
@@ -139,10 +146,8 @@ export class ModuleResolver {
   }
 }
 
-/** Reads the nearest config of a folder, or null when it has none or it does not read. */
-function readNearest(dir: string): ProjectConfig | null {
-  const file = nearestConfig(dir);
-  if (!file) return null;
+/** Reads a config found near a folder, or null when it does not read. */
+function readConfig(file: string): ProjectConfig | null {
   try {
     return readTsconfig(file, false);
   } catch {

@@ -122,4 +122,20 @@ export function register(name: string, handler: Handler) { HANDLERS[name] = hand
     expect(tool(result, 'save_note').inferred.readOnly).toBe(false);
     expect(tool(result, 'read_note').inferred.readOnly).toBe(true);
   });
+  it('reads the key in the value of its own write as an earlier write left it (`h.k = wrap(h.k)`)', async () => {
+    // Before, the read inside the write's value picked that same write again, down to the depth limit: the
+    // handler was unknown, and a chain of such writes (`task.subtasks = task.subtasks.map(...)`) took seconds.
+    const result = await lintWith(`
+const logged = (handler: Handler): Handler => async (request) => handler(request);
+const HANDLERS: Record<string, Handler> = {};
+HANDLERS.save_note = allHandlers.save_note;
+HANDLERS.save_note = logged(HANDLERS.save_note);
+HANDLERS.save_note = logged(HANDLERS.save_note);
+HANDLERS.read_note = logged(allHandlers.read_note);
+`);
+    expect(tool(result, 'save_note').effects?.effects.map((e) => e.description)).toEqual(['writes a file (overwrites it if it exists)']);
+    expect(tool(result, 'save_note').effects?.unresolved).toEqual([]);
+    expect(tool(result, 'read_note').inferred.readOnly).toBe(true);
+    expect(result.findings.filter((f) => f.ruleId === 'optimistic-read-only').map((f) => [f.tool, f.severity])).toEqual([['save_note', 'error']]);
+  });
 });

@@ -205,4 +205,30 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => handle(reques
     // Every function is walked a few times at most (first with the call's values, then without them), not once per path of the cycle.
     expect(result.stats.summaries).toBeLessThan(6 * n);
   });
+  it('walks a wrapper applied to what it wrapped before (logged(logged(save))) instead of taking it for a cycle', async () => {
+    // The inner `logged`'s function was a call back into the outer one: a cycle whose walk never bound
+    // `handler` to `save`, so the write was lost and the tool read as verified read-only.
+    const top = `import { writeFile } from "node:fs/promises";
+type Handler = () => Promise<void>;
+function logged(handler: Handler): Handler { return async () => { console.error("call"); return handler(); }; }
+async function save(): Promise<void> { await writeFile("/tmp/n", "x"); }
+const savedTwice = logged(logged(save));
+const savedFourTimes = logged(logged(logged(logged(save))));`;
+    const result = await lintFiles(server(top, { twice: '  await savedTwice();', four: '  await savedFourTimes();' }));
+    expect(chains(result, 'twice')).toEqual(['fs/promises writeFile via savedTwice > handler > handler']);
+    expect(chains(result, 'four')).toHaveLength(1);
+    expect(readOnlyErrors(result).map((e) => e.split(':')[0])).toEqual(['twice error', 'four error']);
+  });
+
+  it('says what it did not follow when a wrapper is applied to itself more than four times, never reads the tool clean', async () => {
+    const top = `import { writeFile } from "node:fs/promises";
+type Handler = () => Promise<void>;
+function logged(handler: Handler): Handler { return async () => handler(); }
+async function save(): Promise<void> { await writeFile("/tmp/n", "x"); }
+const saved = logged(logged(logged(logged(logged(save)))));`;
+    const result = await lintFiles(server(top, { t: '  await saved();' }));
+    expect(chains(result, 't')).toEqual([]);
+    expect(tool(result, 't').effects!.unresolved.map((u) => u.reason)).toEqual(['runs a wrapper applied to itself more than 4 times; what the innermost one runs is not followed']);
+    expect(tool(result, 't').inferred.readOnly).toBeNull();
+  });
 });
