@@ -6,7 +6,7 @@ import { descendantsOfKinds } from './nodes.js';
 import { evaluatePath } from './paths.js';
 import { bindParameters, bindingsOf, type Resolver, restArguments } from './resolve.js';
 import { guardedReturns, soleReturn } from './returns.js';
-import { constInitializer, type FunctionNode, initializerOf, isFunctionNode, isNewOf, shorten, unwrap } from './syntax.js';
+import { constInitializer, type FunctionNode, initializerOf, isFunctionNode, isNewOf, shorten, unwrap, unwrapCompiler } from './syntax.js';
 import type { Evaluated } from './values.js';
 
 /** One property of an object evaluated statically, with the node that wrote it (inside a spread source if it came from one). */
@@ -629,15 +629,6 @@ function laterWrites(literal: Node): LaterWrite[] {
 /** One assignment `v.key = value` to a local object after its declaration (see {@link laterWrites}). */
 type LaterWrite = { key: string; node: BinaryExpression; certain: boolean };
 
-/** A compiler node without the syntax {@link unwrap} strips that can wrap an assignment's target (parentheses, `as`, `!`, `satisfies`, `<T>x`, `(0, x)`). */
-function bare(node: TS.Expression): TS.Expression {
-  let n = node;
-  for (;;) {
-    if (ts.isParenthesizedExpression(n) || ts.isAsExpression(n) || ts.isNonNullExpression(n) || ts.isSatisfiesExpression(n) || ts.isTypeAssertionExpression(n)) n = n.expression;
-    else if (ts.isBinaryExpression(n) && n.operatorToken.kind === SyntaxKind.CommaToken) n = n.right;
-    else return n;
-  }
-}
 
 /**
  * The object literals {@link evaluateObject} is reading now, by the id of the bindings they are
@@ -660,9 +651,9 @@ function findLaterWrites(literal: Node): LaterWrite[] {
   const candidates = descendantsOfKinds<BinaryExpression>(block, [SyntaxKind.BinaryExpression], (n) => {
     const w = n as TS.BinaryExpression;
     if (w.operatorToken.kind !== SyntaxKind.EqualsToken || w.getStart() < after) return false;
-    const left = bare(w.left);
+    const left = unwrapCompiler(w.left);
     if (!ts.isPropertyAccessExpression(left)) return false;
-    const target = bare(left.expression);
+    const target = unwrapCompiler(left.expression);
     return ts.isIdentifier(target) && target.text === name;
   });
   const out: LaterWrite[] = [];

@@ -22,9 +22,46 @@ export function wrapped<T extends Node = Node>(root: Node, nodes: readonly TS.No
   return nodes.map((n) => factory._getNodeFromCompilerNode(n) as T);
 }
 
+/**
+ * Kinds that whole-file searches ask for (discovery's adapters, the indexes of writes and
+ * instances): a file's nodes of these kinds are listed in one walk, kept for every later search.
+ */
+const FILE_INDEX_KINDS: ReadonlySet<TS.SyntaxKind> = new Set([
+  SyntaxKind.CallExpression, SyntaxKind.NewExpression, SyntaxKind.PropertyAccessExpression, SyntaxKind.BinaryExpression,
+  SyntaxKind.PrefixUnaryExpression, SyntaxKind.PostfixUnaryExpression, SyntaxKind.HeritageClause, SyntaxKind.ClassDeclaration, SyntaxKind.ClassExpression,
+]);
+
+/** Per file, its nodes of each kind of {@link FILE_INDEX_KINDS}, in source order (pre-order). */
+const fileIndexes = new WeakMap<TS.SourceFile, Map<TS.SyntaxKind, TS.Node[]>>();
+
+function fileIndex(sf: TS.SourceFile): Map<TS.SyntaxKind, TS.Node[]> {
+  let index = fileIndexes.get(sf);
+  if (!index) {
+    index = new Map([...FILE_INDEX_KINDS].map((kind) => [kind, []]));
+    for (const node of walkKinds(sf, FILE_INDEX_KINDS, () => true)) index.get(node.kind)!.push(node);
+    fileIndexes.set(sf, index);
+  }
+  return index;
+}
+
+/** Pre-order of nodes of one file: by start, an enclosing node before the nodes it holds. */
+function inSourceOrder(a: TS.Node, b: TS.Node): number {
+  return a.pos - b.pos || b.end - a.end;
+}
+
 /** {@link descendantsOfKinds} as compiler nodes, none wrapped: for indexes that wrap only what a query asks for. */
 export function compilerDescendantsOfKinds(root: Node, kinds: readonly TS.SyntaxKind[], keep: (node: TS.Node) => boolean = () => true): TS.Node[] {
-  const wanted = new Set(kinds);
+  const compiler = root.compilerNode;
+  if (ts.isSourceFile(compiler) && kinds.every((k) => FILE_INDEX_KINDS.has(k))) {
+    const index = fileIndex(compiler);
+    const found = kinds.flatMap((k) => index.get(k)!.filter(keep));
+    return kinds.length > 1 ? found.sort(inSourceOrder) : found;
+  }
+  return walkKinds(compiler, new Set(kinds), keep);
+}
+
+/** The descendants of `root` of kinds `wanted` that pass `keep`, in pre-order. */
+function walkKinds(root: TS.Node, wanted: ReadonlySet<TS.SyntaxKind>, keep: (node: TS.Node) => boolean): TS.Node[] {
   const found: TS.Node[] = [];
   // An explicit stack: generated code nests expressions thousands deep, past the call stack.
   const stack: TS.Node[] = [];
@@ -35,7 +72,7 @@ export function compilerDescendantsOfKinds(root: Node, kinds: readonly TS.Syntax
     });
     for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
   };
-  pushChildren(root.compilerNode);
+  pushChildren(root);
   while (stack.length > 0) {
     const node = stack.pop()!;
     if (wanted.has(node.kind) && keep(node)) found.push(node);

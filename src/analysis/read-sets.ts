@@ -99,9 +99,10 @@ export class BoundCache<K, V> {
   /**
    * {@link BoundCache.get} keeping a computed value only when no answer during its computation
    * depended on the call stack (see {@link stackCuts}): such a value is what any depth gives.
+   * `sure` says of a value that it is kept anyway (one no deeper start could better).
    */
-  getIfStackFree(bindingsId: number, key: K, compute: () => V): V {
+  getIfStackFree(bindingsId: number, key: K, compute: () => V, sure: (value: V) => boolean = () => false): V {
     const cuts = stackCuts;
-    return this.get(bindingsId, key, compute, () => stackCuts === cuts);
+    return this.get(bindingsId, key, compute, (value) => stackCuts === cuts || sure(value));
   }
 }

@@ -3,12 +3,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Expression, Identifier, SourceFile, ts as TS } from 'ts-morph';
 import { Node, SyntaxKind, ts } from '../ts-morph.js';
-import { descendantsOfKinds, isAssignmentOperator, importedModuleOf } from './nodes.js';
+import { compilerDescendantsOfKinds, descendantsOfKinds, isAssignmentOperator, importedModuleOf, wrapped } from './nodes.js';
 import { Bindings, nodeKey, type Bound } from './bindings.js';
 import { BoundCache, deeperThan, noteStackCut } from './read-sets.js';
 import type { Evaluated } from './values.js';
 import { returnedExpressions, soleReturn } from './returns.js';
-import { type FunctionNode, initializerOf, isEmitHelperCall, isFunctionNode, isNewOf, requireSpecifier, shorten, unwrap } from './syntax.js';
+import { type FunctionNode, initializerOf, isEmitHelperCall, isFunctionNode, isNewOf, requireSpecifier, shorten, unwrap, unwrapCompiler } from './syntax.js';
 import { CollectionElements } from './collection-elements.js';
 import { registryLookup } from './registry-lookup.js';
 import { type KeyedWrite, keyLoopOf, keyedWritesIn, literalHolder, writtenKey } from './keyed-writes.js';
@@ -133,7 +133,9 @@ export class Resolver {
   /** Per class, the right-hand sides of its `this.<name> = ...` assignments, by name. */
   private readonly fieldWrites = new Map<Node, Map<string, Node[]>>();
   /** {@link Resolver.instance} by the id of the bindings it is read in and `new` expression (a hit notes the reads it skips, read-sets.ts). */
-  private readonly instanceCache = new BoundCache<Node, Instance | null>();
+  private instanceCache = new BoundCache<Node, Instance | null>();
+  /** {@link Resolver.instancesOf} of each class (emptied with the answers by {@link Resolver.listTools}). */
+  private instancesByClass = new Map<ClassLike, Instance[]>();
   /** See {@link Resolver.loopElements}: made on first use (the project's files are all loaded by then). */
   private collections: CollectionElements | null = null;
   /**
@@ -269,6 +271,8 @@ export class Resolver {
     this.answers = new BoundCache();
     this.literalMembers = new BoundCache();
     this.evaluations = new BoundCache();
+    this.instanceCache = new BoundCache();
+    this.instancesByClass = new Map();
     for (const { name, node, bindings } of tools) {
       const list = this.listedTools.get(name) ?? [];
       list.push({ node, bindings });
@@ -1105,8 +1109,8 @@ export class Resolver {
    * members are read in (see {@link Resolver.instanceBindings}). Null for any other callee.
    */
   instance(made: import('ts-morph').NewExpression, b: Bindings, depth = 0): Instance | null {
-    // Only a found class is kept: a callee cut by the depth limit may resolve from a shallower start.
-    return this.instanceCache.get(
+    // A found class is kept; no class only when no limit shaped the answer: a callee cut by the depth limit may resolve from a shallower start.
+    return this.instanceCache.getIfStackFree(
       b.id,
       made,
       () => {
@@ -1124,6 +1128,15 @@ export class Resolver {
    * that extends it, in source order; abstract classes are never made.
    */
   instancesOf(cls: ClassLike): Instance[] {
+    let known = this.instancesByClass.get(cls);
+    if (!known) {
+      known = this.findInstancesOf(cls);
+      this.instancesByClass.set(cls, known);
+    }
+    return known;
+  }
+
+  private findInstancesOf(cls: ClassLike): Instance[] {
     const out: Instance[] = [];
     const seen = new Set<Node>();
     for (const sites of this.newExpressions(cls.getProject()).values()) {
@@ -1359,17 +1372,28 @@ export class Resolver {
     const sites = new Map<string, import('ts-morph').NewExpression[]>();
     for (const sf of project.getSourceFiles()) {
       if (!this.isProjectFile(sf)) continue;
-      for (const node of descendantsOfKinds(sf, [SyntaxKind.NewExpression, SyntaxKind.HeritageClause])) {
+      // Read on the compiler's nodes (a bundle has thousands of `new`): only the sites kept are wrapped.
+      const imported = importedNamesIn(sf.compilerNode);
+      const found = compilerDescendantsOfKinds(sf, [SyntaxKind.NewExpression, SyntaxKind.HeritageClause]);
+      const kept: TS.NewExpression[] = [];
+      const namesOf = new Map<TS.NewExpression, string[]>();
+      for (const node of found) {
         // `class Special extends Notes`: its `super(...)` calls construct Notes too, so Notes's sites are not all known.
-        if (Node.isHeritageClause(node)) {
-          for (const type of node.getTypeNodes()) sites.set(`extends ${type.getExpression().getText().replace(/^.*\./, '')}`, []);
+        if (ts.isHeritageClause(node)) {
+          for (const type of node.types) sites.set(`extends ${type.expression.getText(sf.compilerNode).replace(/^.*\./, '')}`, []);
           continue;
         }
-        const site = node as import('ts-morph').NewExpression;
-        const callee = unwrap(site.getExpression());
-        const names = Node.isIdentifier(callee) ? [callee.getText(), ...importedNames(callee)] : Node.isPropertyAccessExpression(callee) ? [callee.getName()] : [];
-        for (const name of names) sites.set(name, [...(sites.get(name) ?? []), site]);
+        const site = node as TS.NewExpression;
+        const callee = unwrapCompiler(site.expression);
+        const names = ts.isIdentifier(callee) ? [callee.text, ...(imported.get(callee.text) ?? [])] : ts.isPropertyAccessExpression(callee) ? [callee.name.text] : [];
+        if (names.length === 0) continue;
+        kept.push(site);
+        namesOf.set(site, names);
       }
+      const wrappedSites = wrapped<import('ts-morph').NewExpression>(sf, kept);
+      kept.forEach((site, i) => {
+        for (const name of namesOf.get(site)!) sites.set(name, [...(sites.get(name) ?? []), wrappedSites[i]!]);
+      });
     }
     this.newSites = sites;
     return sites;
@@ -1850,12 +1874,25 @@ function isPlainValue(node: Node): boolean {
 }
 
 /** The names an imported identifier has in the module it comes from (`Notes` for `N` of `import { Notes as N }`, `default` for a default import). */
-function importedNames(id: Identifier): string[] {
-  const decl = id.getSymbol()?.getDeclarations()[0];
-  if (decl && Node.isImportSpecifier(decl)) return [decl.getName()];
-  if (decl && Node.isImportClause(decl)) return ['default'];
-  return [];
+/**
+ * For each name a file's import declarations bind, the name it has in the module it comes from:
+ * `import { Store as S }` gives `S` → `Store`, `import S from` gives `S` → `default`. Read from
+ * the syntax (a local name that shadows an import keeps the import's name too: a site indexed under
+ * one more name is only looked at, never taken for an instance unless it resolves to one).
+ */
+function importedNamesIn(sf: TS.SourceFile): Map<string, string[]> {
+  const names = new Map<string, string[]>();
+  for (const statement of sf.statements) {
+    if (!ts.isImportDeclaration(statement) || !statement.importClause) continue;
+    const clause = statement.importClause;
+    if (clause.name) names.set(clause.name.text, ['default']);
+    if (clause.namedBindings && ts.isNamedImports(clause.namedBindings)) {
+      for (const element of clause.namedBindings.elements) names.set(element.name.text, [(element.propertyName ?? element.name).text]);
+    }
+  }
+  return names;
 }
+
 
 /** For the first parameter of a callback of `import("literal").then(cb)`, the imported specifier; else null. */
 function importThenModule(param: import('ts-morph').ParameterDeclaration): string | null {

@@ -4,7 +4,8 @@
  * initializer a name's declaration has. The bottom layer of the analysis: it imports no other
  * analysis module (the type checker is asked only for a name's declaration).
  */
-import { Node, SyntaxKind } from '../ts-morph.js';
+import type { ts as TS } from 'ts-morph';
+import { Node, SyntaxKind, ts } from '../ts-morph.js';
 
 /** A function whose body can be analysed. */
 export type FunctionNode =
@@ -51,6 +52,16 @@ export function unwrap(expr: Node): Node {
     } else {
       return node;
     }
+  }
+}
+
+/** {@link unwrap} on a compiler node: without parentheses, `as`, `!`, `satisfies`, `<T>x` and `(0, x)`. */
+export function unwrapCompiler(expr: TS.Expression): TS.Expression {
+  let node = expr;
+  for (;;) {
+    if (ts.isParenthesizedExpression(node) || ts.isAsExpression(node) || ts.isSatisfiesExpression(node) || ts.isNonNullExpression(node) || ts.isTypeAssertionExpression(node)) node = node.expression;
+    else if (ts.isBinaryExpression(node) && node.operatorToken.kind === SyntaxKind.CommaToken) node = node.right;
+    else return node;
   }
 }
 

@@ -82,13 +82,25 @@ function isEntry(value: unknown): value is CacheEntry {
   return ['tools', 'findings', 'unresolvedRegistrations', 'filesRead'].every((k) => Array.isArray(r[k])) && isString(r.cwd) && typeof r.stats === 'object' && r.stats !== null;
 }
 
-/** Why `file` cannot be the cache, from what is at its place (lstat), or null for a regular file or nothing. */
+/**
+ * Why `file` cannot be the cache, or null for a regular file of the user's, or nothing, in a folder
+ * others cannot replace it in. A cache decides the report and exit code of a run, so a file anyone
+ * else could have written is not trusted (as the configuration search does not trust one in a
+ * world-writable folder): one owned by another user, or in a folder every user may write to
+ * without the sticky bit (in `/tmp`, which has it, only the owner may replace a file).
+ */
 function refusal(file: string): string | null {
   const stats = lstatSync(file, { throwIfNoEntry: false });
-  if (!stats || stats.isFile()) return null;
-  if (stats.isSymbolicLink()) return 'it is a symbolic link, which the cache neither follows nor replaces (name a regular file)';
-  if (stats.isDirectory()) return 'it is a folder';
-  return 'it is not a regular file (a device, FIFO or socket)';
+  if (stats?.isSymbolicLink()) return 'it is a symbolic link, which the cache neither follows nor replaces (name a regular file)';
+  if (stats?.isDirectory()) return 'it is a folder';
+  if (stats && !stats.isFile()) return 'it is not a regular file (a device, FIFO or socket)';
+  const uid = process.getuid?.();
+  if (stats && uid !== undefined && stats.uid !== uid) return `it belongs to another user (uid ${stats.uid}), who could have put any result in it`;
+  const folder = statSync(path.dirname(file), { throwIfNoEntry: false });
+  if (folder && process.platform !== 'win32' && (folder.mode & 0o002) !== 0 && (folder.mode & 0o1000) === 0) {
+    return 'its folder is writable by every user (world-writable, without the sticky bit), so anyone could replace it';
+  }
+  return null;
 }
 
 /** How every cache file this linter writes starts (`{"tool":"mcp-annotate-lint",...`, spaces allowed): a file that does not is someone else's. */

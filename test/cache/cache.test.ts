@@ -1,4 +1,4 @@
-import { appendFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, chmodSync, chownSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { lint, type LintResult } from '../../src/index.js';
@@ -150,5 +150,30 @@ describe('a cache file that cannot be used', () => {
     json.entries[0].result.tools = 'none';
     writeFileSync(file, JSON.stringify(json));
     expect(await compare(dir, { paths: [] })).toMatchObject({ fromCache: false, warnings: [`${CACHE_FILE_NAME}: the cache is corrupt (an entry is not what this linter writes); it is rebuilt`] });
+  });
+  it('does not trust a cache file another user could have written: in a folder open to all, or owned by someone else', async () => {
+    // A trial planted a cache in a world-writable working folder; its clean result was reused and the run exited 0.
+    const dir = writeProject(PROJECT);
+    const file = path.join(dir, CACHE_FILE_NAME);
+    await compare(dir, { paths: [] });
+    const written = readFileSync(file, 'utf8');
+    chmodSync(dir, 0o777);
+    const open = await compare(dir, { paths: [] });
+    expect(open).toMatchObject({ fromCache: false, warnings: [`${CACHE_FILE_NAME}: not used as the cache: its folder is writable by every user (world-writable, without the sticky bit), so anyone could replace it`] });
+    expect(readFileSync(file, 'utf8')).toBe(written);
+    // With the sticky bit (as /tmp), only the file's owner may replace it.
+    chmodSync(dir, 0o1777);
+    expect(await compare(dir, { paths: [] })).toMatchObject({ fromCache: true, warnings: [] });
+    chmodSync(dir, 0o755);
+  });
+
+  it.runIf(process.getuid?.() === 0)('does not read nor replace a cache file owned by another user', async () => {
+    const dir = writeProject(PROJECT);
+    const file = path.join(dir, CACHE_FILE_NAME);
+    await compare(dir, { paths: [] });
+    const written = readFileSync(file, 'utf8');
+    chownSync(file, 4321, 4321);
+    expect(await compare(dir, { paths: [] })).toMatchObject({ fromCache: false, warnings: [`${CACHE_FILE_NAME}: not used as the cache: it belongs to another user (uid 4321), who could have put any result in it`] });
+    expect(readFileSync(file, 'utf8')).toBe(written);
   });
 });
