@@ -271,6 +271,20 @@ describe('mcp-annotate-lint CLI', () => {
     expect(await run(['--tools', 'plain.ts'], dir)).toEqual({ code: 0, stdout: 'No tool registrations found in 1 file.\n', stderr: '' });
   });
 
+  it('lists why no tool was named, without --tools, on a run that names none (fresh-user trial: only a count pointed at --tools)', async () => {
+    const dir = writeProject({ 'srv.ts': 'import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";\nexport const server = new McpServer({ name: "s", version: "1" });\n' });
+    expect(await run(['srv.ts'], dir)).toEqual({
+      code: 0,
+      stdout: [
+        '1 registration could not be resolved to named tools (see --tools, or unresolvedRegistrations in --format json).',
+        '  srv.ts:1  imports the MCP SDK, but no tool registration was found in the 1 file read (the server may register none, or register them through code the linter cannot follow)',
+        'No tool could be named in 1 file.',
+        '',
+      ].join('\n'),
+      stderr: '',
+    });
+  });
+
   it('marks a tool with findings unverified too, in --tools and --format markdown alike (fresh-user trial: share_note of the bundled example read "1 error" under a legend of "unverified")', async () => {
     const example = path.join(ROOT, 'examples', 'notes-server');
     const [stylish, tools, markdown] = await Promise.all([run([example], ROOT), run(['--tools', example], ROOT), run(['--format', 'markdown', example], ROOT)]);

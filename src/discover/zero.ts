@@ -1,6 +1,7 @@
 import type { SourceFile } from 'ts-morph';
 import type { UnresolvedRegistration } from '../model.js';
 import { isMcpLibrary, packageNameOf, type UnfollowedDependency } from '../project/dependencies.js';
+import { thirdPartyCodeIn } from '../analysis/bundles.js';
 import { importsMcpSdk } from './registrations.js';
 
 /**
@@ -42,8 +43,8 @@ const BUNDLED_SDK_METHOD = /["'`]tools\/list["'`]/;
 
 /**
  * Explanations of a run with no tool and no unresolved registration, as unresolved registrations
- * located at the file (or the import) they are about, the first cause that applies: minified
- * bundles; a file importing the MCP SDK or a known framework; followed dependency packages in which nothing was found;
+ * located at the file (or the import) they are about, the first cause that applies: third-party
+ * code that uses MCP (never searched, see `thirdPartyCodeIn`); minified bundles; a file importing the MCP SDK or a known framework; followed dependency packages in which nothing was found;
  * a bundled copy of the SDK; dependency packages imported by linted code but not read. Empty when
  * the files show no sign of MCP.
  *
@@ -53,6 +54,13 @@ const BUNDLED_SDK_METHOD = /["'`]tools\/list["'`]/;
  */
 export function explainNoTools(files: readonly SourceFile[], followed: readonly string[], unfollowed: readonly UnfollowedDependency[]): UnresolvedRegistration[] {
   const at = (sf: SourceFile, line = 1) => ({ file: sf.getFilePath() as string, line, column: 1 });
+  // Third-party code a project ships is not searched: said of each such file that uses MCP, since it was named or walked into.
+  const vendored = files.flatMap((sf) => {
+    const why = thirdPartyCodeIn(sf);
+    const library = why === null ? null : mcpImport(sf);
+    return why !== null && library !== null ? [{ location: at(sf), reason: `imports ${library}, but is ${why}, which is not searched for tool registrations (its folder holds a licence, notice or manifest file, it starts with a licence banner, or it is larger than a hand-written file)` }] : [];
+  });
+  if (vendored.length > 0) return vendored;
   const read = `the ${files.length} file${files.length === 1 ? '' : 's'} read`;
   const minified = files.filter(isMinified);
   if (minified.length > 0) {

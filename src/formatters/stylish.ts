@@ -10,6 +10,9 @@ import type { Formatter } from './types.js';
 /** How many evidence lines are printed under one finding. */
 const MAX_EVIDENCE = 3;
 
+/** How many unresolved registrations a run that names no tool lists. */
+const MAX_UNRESOLVED_SHOWN = 5;
+
 /**
  * ESLint's stylish layout: findings grouped per file, `line:col  severity  message  rule-id`,
  * each followed by its evidence (the sink's file:line and the calls from the handler), then a
@@ -66,6 +69,9 @@ export const stylish: Formatter = (result, { cwd, color }) => {
   const unresolvedLine = unresolved > 0 ? c.yellow(`${count(unresolved, 'registration')} could not be resolved to named tools (see --tools, or unresolvedRegistrations in --format json).`) : null;
   if (result.tools.length === 0) {
     if (unresolvedLine) out.push(unresolvedLine);
+    // With no tool, what could not be named (or why nothing was found) is the run's whole story: shown here, not only with --tools.
+    for (const u of result.unresolvedRegistrations.slice(0, MAX_UNRESOLVED_SHOWN)) out.push(`  ${c.dim(printable(fileLine(u.location, cwd)))}  ${printable(u.reason)}`);
+    if (unresolved > MAX_UNRESOLVED_SHOWN) out.push(`  ${c.dim(`… and ${unresolved - MAX_UNRESOLVED_SHOWN} more`)}`);
     const unparsed = result.findings.filter((f) => f.ruleId === 'parse-error' || f.ruleId === 'read-error').length;
     // Registrations that gave no named tool are no "nothing found": the run did not pass.
     const none = result.live ? 'No tools listed' : unresolved > 0 ? 'No tool could be named' : 'No tool registrations found';

@@ -287,4 +287,26 @@ server.registerTool("open_page", { annotations: { readOnlyHint: true } }, async 
     expect(result.tools.map((t) => t.name).sort()).toEqual(['open_page', 'own_vendor_tool']);
     expect(result.unresolvedRegistrations).toEqual([]);
   });
+
+  it('says why a run over third-party code alone finds no tool, instead of reporting zero tools with no reason', async () => {
+    // A trial named such a file: "No tool registrations found in 1 file." and exit 0, nothing else.
+    const result = await lintFiles(
+      {
+        'package.json': JSON.stringify({ name: 'browser-server', version: '1.0.0', type: 'module' }),
+        'build/third_party/THIRD_PARTY_NOTICES': 'modelcontextprotocol-sdk: MIT\n',
+        'build/third_party/index.js': `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+const demo = new McpServer({ name: "demo", version: "1" });
+demo.registerTool("sdk_example", { annotations: { readOnlyHint: true } }, async () => ({ content: [] }));
+`,
+      },
+      ['build/third_party/index.js'],
+    );
+    expect(result.tools).toEqual([]);
+    expect(result.unresolvedRegistrations.map((u) => [u.location.file.split('/').slice(-3).join('/'), u.reason])).toEqual([
+      [
+        'build/third_party/index.js',
+        'imports the MCP SDK, but is third-party code (third_party/), which is not searched for tool registrations (its folder holds a licence, notice or manifest file, it starts with a licence banner, or it is larger than a hand-written file)',
+      ],
+    ]);
+  });
 });
