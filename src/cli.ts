@@ -485,6 +485,9 @@ async function pinRun(target: LiveTarget, opts: { pinFile: string; timeout: numb
 /** Files a report must never replace: sources and the files that configure a project. */
 const PROJECT_FILE = /\.(?:[cm]?[jt]sx?)$|^(?:package\.json|package-lock\.json|(?:ts|js)config(?:\.[\w.-]+)?\.json|\.mcplintrc(?:\.\w+)?|mcplint\.config\.\w+)$/;
 
+/** Names a run reads as configuration (cosmiconfig's search places for `mcplint`, tsconfig, package.json): never a report or cache, existing or not. */
+const CONFIG_FILE_NAME = /^(?:\.?mcplintrc(?:\.\w+)?|mcplint\.config\.\w+|package\.json|[jt]sconfig(?:\.[\w.-]+)?\.json)$/;
+
 /** The real path of `file` (through symbolic links) when it exists, else `file`. */
 function realPathOf(file: string): string {
   try {
@@ -498,7 +501,7 @@ function realPathOf(file: string): string {
  * Stops a report from replacing a file the run reads or writes: the configuration, the baseline,
  * or an existing source, project or configuration file (`-o src/store.ts`, `-o tsconfig.json`,
  * a `.mcplintrc.json` that another search or `--no-config` leaves unused), also through a
- * symbolic link. Reports are `.json`, `.sarif`, `.md` or `.txt` files that nothing else owns.
+ * symbolic link; nor make a file named like a configuration file, which the next run would read. Reports are `.json`, `.sarif`, `.md` or `.txt` files that nothing else owns.
  *
  * @param files absolute paths (or nothing) and what each is.
  * @throws UsageError naming the file.
@@ -509,6 +512,8 @@ function refuseToOverwrite(outputFile: string, cwd: string, files: [string | nul
   const clash = files.find(([f]) => f && realPathOf(path.resolve(cwd, f)) === target);
   if (clash) throw new UsageError(`${outputFile}: ${option} would overwrite ${clash[1]}; write ${what} elsewhere`);
   if (existsSync(target) && PROJECT_FILE.test(path.basename(target))) throw new UsageError(`${outputFile}: ${option} would overwrite a source or project file; write ${what} elsewhere`);
+  // A new `.mcplintrc.json` would be read as the configuration by the next run, which then stops at its keys (fresh-user trial).
+  if (CONFIG_FILE_NAME.test(path.basename(target))) throw new UsageError(`${outputFile}: ${option} is named like a configuration file, which the next run would read as one; write ${what} elsewhere`);
 }
 
 /**

@@ -114,7 +114,7 @@ async function makeFolders(dir: string): Promise<string[]> {
   const made: string[] = [];
   try {
     for (const folder of missing) {
-      await mkdir(folder);
+      await mkdir(folder, { mode: 0o755 });
       made.push(folder);
     }
   } catch (error) {
@@ -123,6 +123,9 @@ async function makeFolders(dir: string): Promise<string[]> {
   }
   return made;
 }
+
+/** The mode of a file the linter makes, less the umask: read by all, written by its owner only. */
+const NEW_FILE_MODE = 0o644;
 
 /** Removes folders {@link makeFolders} created (innermost first), leaving any that something else has filled since. */
 async function removeFolders(made: string[]): Promise<void> {
@@ -166,7 +169,9 @@ async function writeInto(file: string, text: string, way: { kind: 'device' | 'fi
  * {@link writeWay} for what is written how): a new or regular file through a temporary file renamed
  * over it (write-file-atomic), creating its folder, so that an interrupted run never leaves half a
  * file and a failed one leaves the old file whole (write-file-atomic removes its temporary file on
- * failure and on exit; folders created for it are removed again); a character device (/dev/null) or
+ * failure and on exit; folders created for it are removed again); a new file and the folders made
+ * for it are never writable by others, whatever the umask (files `0644`, folders `0755`, less the
+ * umask), an existing file keeps its mode; a character device (/dev/null) or
  * a FIFO by writing into it. The single writer of every file the linter writes: reports, baselines,
  * pin files, `--init`.
  *
@@ -182,7 +187,8 @@ export async function writeFileSafely(file: string, text: string, what: string, 
     if (way.kind !== 'replace') return await writeInto(file, text, way);
     const made = await makeFolders(path.dirname(file));
     try {
-      await writeFileAtomic(file, text);
+      // A file made here is writable by its owner only, whatever the umask (000 made caches and baselines anyone could rewrite); one that exists keeps its mode.
+      await writeFileAtomic(file, text, existsSync(file) ? {} : { mode: NEW_FILE_MODE & ~process.umask() });
     } catch (error) {
       await removeFolders(made);
       throw error;

@@ -105,6 +105,13 @@ describe('mcp-annotate-lint CLI', () => {
     expect(r.stdout).toBe('');
   });
 
+  it('says a path is too long for the system instead of "no such file or directory" (fresh-user trial)', async () => {
+    const long = `${Array.from({ length: 30 }, () => 'abcdefghij'.repeat(20)).join('/')}.ts`;
+    const r = await run([long]);
+    expect([r.code, r.stdout]).toEqual([2, '']);
+    expect(r.stderr).toMatch(/^mcp-annotate-lint: abcdefghij.*… \(path 1, 6032 characters\): the path is longer than the system allows \(its name, or one of its folders' names, is too long\)\n$/);
+  });
+
   it('says why a named path cannot be read: a loop of symbolic links, a link to nothing (found by a fresh user: both were "no such file")', async () => {
     const dir = writeProject({ 'server.ts': `${SERVER_HEADER}` });
     symlinkSync('b.ts', path.join(dir, 'a.ts'));

@@ -86,8 +86,9 @@ function isEntry(value: unknown): value is CacheEntry {
  * Why `file` cannot be the cache, or null for a regular file of the user's, or nothing, in a folder
  * others cannot replace it in. A cache decides the report and exit code of a run, so a file anyone
  * else could have written is not trusted (as the configuration search does not trust one in a
- * world-writable folder): one owned by another user, or in a folder every user may write to
- * without the sticky bit (in `/tmp`, which has it, only the owner may replace a file).
+ * world-writable folder): one owned by another user, one others may write to (world-writable, or
+ * group-writable for a group other than the user's own), or one in a folder every user may write
+ * to without the sticky bit (in `/tmp`, which has it, only the owner may replace a file).
  */
 function refusal(file: string): string | null {
   const stats = lstatSync(file, { throwIfNoEntry: false });
@@ -96,6 +97,9 @@ function refusal(file: string): string | null {
   if (stats && !stats.isFile()) return 'it is not a regular file (a device, FIFO or socket)';
   const uid = process.getuid?.();
   if (stats && uid !== undefined && stats.uid !== uid) return `it belongs to another user (uid ${stats.uid}), who could have put any result in it`;
+  if (stats && process.platform !== 'win32' && ((stats.mode & 0o002) !== 0 || ((stats.mode & 0o020) !== 0 && stats.gid !== process.getgid?.()))) {
+    return 'other users may write to it (its mode lets them), so anyone could have put any result in it';
+  }
   const folder = statSync(path.dirname(file), { throwIfNoEntry: false });
   if (folder && process.platform !== 'win32' && (folder.mode & 0o002) !== 0 && (folder.mode & 0o1000) === 0) {
     return 'its folder is writable by every user (world-writable, without the sticky bit), so anyone could replace it';

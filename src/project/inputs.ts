@@ -383,13 +383,14 @@ export function projectContext(named: string[], targets: ReadonlySet<string>, cw
   return [...context].sort();
 }
 
-/** Why a path that does not exist as a file cannot be read: a symbolic link that points at itself (through others), to nothing, or no entry at all. */
+/** Why a path that does not exist as a file cannot be read: a symbolic link that points at itself (through others), to nothing, a path too long for the system, or no entry at all. */
 function missingReason(abs: string): string {
   try {
     statSync(abs);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ELOOP') return 'a loop of symbolic links (each points on to the next and back)';
+    if (code === 'ENAMETOOLONG') return 'the path is longer than the system allows (its name, or one of its folders\' names, is too long)';
     try {
       if (lstatSync(abs).isSymbolicLink()) return 'a symbolic link to nothing (its target does not exist)';
     } catch {

@@ -104,4 +104,36 @@ describe('--cache on the command line', () => {
     expect(readFileSync(path.join(dir, 'src/server.ts'), 'utf8')).toBe(SERVER);
     expect(existsSync(path.join(dir, 'src/newcache.ts'))).toBe(false);
   });
+
+  it('refuses a cache or report named like a configuration file, which the next run would read as one (fresh-user trial)', async () => {
+    // `--cache-location .mcplintrc.json` ran once; every later run stopped at "Unrecognized keys: tool, format, linter, entries".
+    const dir = writeProject({ 'src/server.ts': SERVER });
+    const runs = await Promise.all([
+      runCli(['--cache', '--cache-location', '.mcplintrc.json', 'src/server.ts'], dir),
+      runCli(['--cache', '--cache-location', 'mcplint.config.cjs', 'src/server.ts'], dir),
+      runCli(['-f', 'json', '-o', '.mcplintrc', 'src/server.ts'], dir),
+    ]);
+    expect(runs.map((r) => [r.code, r.stderr])).toEqual([
+      [2, 'mcp-annotate-lint: .mcplintrc.json: --cache-location is named like a configuration file, which the next run would read as one; write it elsewhere\n'],
+      [2, 'mcp-annotate-lint: mcplint.config.cjs: --cache-location is named like a configuration file, which the next run would read as one; write it elsewhere\n'],
+      [2, 'mcp-annotate-lint: .mcplintrc: --output-file is named like a configuration file, which the next run would read as one; write the report elsewhere\n'],
+    ]);
+    for (const name of ['.mcplintrc.json', 'mcplint.config.cjs', '.mcplintrc']) expect(existsSync(path.join(dir, name))).toBe(false);
+  });
+
+  it('makes the cache, the report and their folders writable by their owner only, whatever the umask, and keeps the mode of a file that exists', async () => {
+    // Under umask 000 a trial's cache folder came out drwxrwxrwx: refused by every later run, and anyone could rewrite the cache.
+    const dir = writeProject({ 'src/server.ts': SERVER });
+    const old = process.umask(0o000);
+    try {
+      expect((await runCli(['--cache', '--cache-location', 'made/cache/', '-f', 'json', '-o', 'out/report.json', 'src/server.ts'], dir)).code).toBe(1);
+    } finally {
+      process.umask(old);
+    }
+    const mode = (p: string) => statSync(path.join(dir, p)).mode & 0o777;
+    expect([mode('made'), mode('made/cache'), mode(`made/cache/${CACHE_FILE_NAME}`), mode('out'), mode('out/report.json')]).toEqual([0o755, 0o755, 0o644, 0o755, 0o644]);
+    chmodSync(path.join(dir, 'out/report.json'), 0o600);
+    await runCli(['-f', 'json', '-o', 'out/report.json', 'src/server.ts'], dir);
+    expect(mode('out/report.json')).toBe(0o600);
+  });
 });

@@ -165,6 +165,12 @@ describe('a cache file that cannot be used', () => {
     chmodSync(dir, 0o1777);
     expect(await compare(dir, { paths: [] })).toMatchObject({ fromCache: true, warnings: [] });
     chmodSync(dir, 0o755);
+    // A file others may write to, whoever owns it (a trial's chmod 666 cache was read, rewritten by another user).
+    chmodSync(file, 0o666);
+    expect(await compare(dir, { paths: [] })).toMatchObject({ fromCache: false, warnings: [`${CACHE_FILE_NAME}: not used as the cache: other users may write to it (its mode lets them), so anyone could have put any result in it`] });
+    expect(readFileSync(file, 'utf8')).toBe(written);
+    chmodSync(file, 0o644);
+    expect(await compare(dir, { paths: [] })).toMatchObject({ fromCache: true, warnings: [] });
   });
 
   it.runIf(process.getuid?.() === 0)('does not read nor replace a cache file owned by another user', async () => {
