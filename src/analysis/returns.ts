@@ -1,5 +1,6 @@
 import type { Node as TsNode } from 'ts-morph';
 import { Node, SyntaxKind } from '../ts-morph.js';
+import { descendantsOfKinds } from './nodes.js';
 import { isFunctionNode, type FunctionNode, unwrap } from './syntax.js';
 
 /**
@@ -21,8 +22,7 @@ function returnedExpressionsOf(fn: FunctionNode): TsNode[] {
   const body = fn.getBody();
   if (!body) return [];
   const direct = Node.isBlock(body)
-    ? body
-        .getDescendantsOfKind(SyntaxKind.ReturnStatement)
+    ? descendantsOfKinds<import('ts-morph').ReturnStatement>(body, [SyntaxKind.ReturnStatement])
         .filter((r) => r.getFirstAncestor((a) => isFunctionNode(a)) === fn)
         .map((r) => r.getExpression())
         .filter((e): e is import('ts-morph').Expression => e !== undefined)

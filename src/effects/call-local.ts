@@ -1,6 +1,7 @@
-import type { ClassDeclaration, ClassExpression, ParameterDeclaration } from 'ts-morph';
+import type { ClassDeclaration, ClassExpression, ParameterDeclaration, ts as TS } from 'ts-morph';
 import { Node, SyntaxKind } from '../ts-morph.js';
 import type { Bindings } from '../analysis/bindings.js';
+import { descendantsOfKinds } from '../analysis/nodes.js';
 import { bindingsOf, isNullish, type Resolver } from '../analysis/resolve.js';
 import { returnedExpressions } from '../analysis/returns.js';
 import { isFunctionNode, isModuleLevel, unwrap, type FunctionNode } from '../analysis/syntax.js';
@@ -135,7 +136,7 @@ function isOwnedField(cls: ClassDeclaration | ClassExpression, field: string): b
     const init = property.getInitializer();
     if (init) values.push(init);
   }
-  for (const access of cls.getDescendantsOfKind(SyntaxKind.PropertyAccessExpression)) {
+  for (const access of descendantsOfKinds(cls, [SyntaxKind.PropertyAccessExpression], (n) => (n as TS.PropertyAccessExpression).name.text === field)) {
     if (!isThisField(access, field)) continue;
     const parent = access.getParent();
     if (Node.isBinaryExpression(parent) && parent.getLeft() === access && parent.getOperatorToken().getKind() === SyntaxKind.EqualsToken) values.push(parent.getRight());

@@ -1,4 +1,6 @@
+import type { ts as TS } from 'ts-morph';
 import { Node, SyntaxKind } from '../ts-morph.js';
+import { descendantsOfKinds } from '../analysis/nodes.js';
 import type { FunctionNode } from '../analysis/syntax.js';
 import { initializerOf, isFunctionNode, unwrap } from '../analysis/syntax.js';
 import type { Resolver } from '../analysis/resolve.js';
@@ -260,7 +262,8 @@ export function checkedAbsentInitializer(init: Node): Node | null {
     // A const that only holds the check (`const there = await exists(dir)`) is no use of the path.
     if (holdsCheck(later, name.getText())) continue;
     // Used before any check: what runs with it may find the path taken.
-    if (later.getDescendantsOfKind(SyntaxKind.Identifier).some((id) => id.getText() === name.getText())) return null;
+    const text = name.getText();
+    if (descendantsOfKinds(later, [SyntaxKind.Identifier], (id) => (id as TS.Identifier).text === text).length > 0) return null;
   }
   return null;
 }

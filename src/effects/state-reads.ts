@@ -1,6 +1,6 @@
 import type { Project, SourceFile, ts as TS } from 'ts-morph';
 import { Node, SyntaxKind, ts } from '../ts-morph.js';
-import { isAssignmentOperator } from '../analysis/nodes.js';
+import { descendantsOfKinds, isAssignmentOperator } from '../analysis/nodes.js';
 import { isFunctionNode, unwrap } from '../analysis/syntax.js';
 import { isNow } from './fresh.js';
 
@@ -249,8 +249,7 @@ function guardsOwnWrite(node: Node, text: string): boolean {
 /** True when `scope` holds a write (assignment, `++`, `delete`, or a write method call) to the state named `text`, or releases it. */
 function writesIn(scope: Node, text: string): boolean {
   const name = text.split('.').at(-1)!;
-  for (const id of scope.getDescendantsOfKind(SyntaxKind.Identifier)) {
-    if (id.getText() !== name) continue;
+  for (const id of descendantsOfKinds(scope, [SyntaxKind.Identifier], (n) => (n as TS.Identifier).text === name)) {
     const mention = Node.isPropertyAccessExpression(id.getParent()!) && (id.getParent() as import('ts-morph').PropertyAccessExpression).getNameNode() === id ? id.getParent()! : id;
     if (mention.getText().replace(/\s+/g, '') !== text) continue;
     const { top, writeCall } = chainTop(mention);
