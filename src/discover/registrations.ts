@@ -288,8 +288,14 @@ export function discoverInFile(sf: SourceFile, ctx: DiscoverContext): Discovery 
         continue;
       }
       // `registerTool` reads its first three arguments; more (a stray fourth in JavaScript) are ignored, as the SDK does.
-      if (method === 'tool' ? args.length < 2 || args.length > 6 : args.length < 2) continue;
-      const tool = method === 'tool' ? fromTool(args, context, resolver, ctx.sdkVersions) : fromRegisterTool(method, args, context, resolver);
+      if (method === 'tool' && args.length > 6) continue;
+      if (args.length < 2) {
+        // A registration that cannot name a tool is said to be one (once, whatever its contexts), never passed over in silence.
+        const reason = `${method}() is called with ${args.length === 0 ? 'no argument' : 'one argument'}: a tool needs a name and a definition, so no tool can be named here`;
+        if (!found.unresolved.some((u) => u.reason === reason && u.location.file === locationOf(node).file && u.location.line === locationOf(node).line)) found.unresolved.push({ location: locationOf(node), reason });
+        continue;
+      }
+      const tool = method === 'tool' ? fromTool(args, context, resolver, ctx.sdkVersions, node) : fromRegisterTool(method, args, context, resolver, node);
       if (context.assumed) tool.facts.unresolved.push({ expression: shorten(context.assumed.node.getText()), reason: context.assumed.reason, location: locationOf(context.assumed.node), via: [] });
       lifecycle ??= lifecycleOf(node);
       for (const update of lifecycle.updates) applyUpdate(tool, update, resolver);
@@ -367,12 +373,12 @@ export function definitionKey(facts: ToolFacts): string | null {
  * `registerTool(name, config, handler)` and `experimental.tasks.registerToolTask(name, config,
  * handler)` (whose handler is an object of functions): the annotations are `config.annotations`.
  */
-function fromRegisterTool(method: string, args: Arg[], ctx: RegistrationContext, resolver: Resolver): DiscoveredTool {
+function fromRegisterTool(method: string, args: Arg[], ctx: RegistrationContext, resolver: Resolver, call: Node): DiscoveredTool {
   const [nameArg, configArg, handlerArg] = args as [Arg, Arg, Arg | undefined];
   // When the config cannot be read whole, the annotations may hide in what could not be read.
   const annotations = annotationsAt(configArg, 'annotations', resolver);
   const unresolved: UnresolvedItem[] = [];
-  const tool = discovered(method, nameArg, annotations, handlersOfArg(handlerArg, resolver, unresolved), ctx, resolver, unresolved);
+  const tool = discovered(method, nameArg, annotations, handlersOfArg(handlerArg, resolver, unresolved, call), ctx, resolver, unresolved);
   tool.facts.title = titleOf(configArg, resolver);
   tool.requiredInputs = requiredInputsOf(configArg, resolver);
   return tool;
@@ -396,13 +402,13 @@ export function titleOf(definition: Arg, resolver: Resolver): DeclaredHint | nul
  * shape, cb, { readOnlyHint: true })`) is never read by the SDK: the tool declares no annotations,
  * and `ignoredAnnotations` records where they are and the SDK version the file runs with.
  */
-function fromTool(args: Arg[], ctx: RegistrationContext, resolver: Resolver, sdkVersions: SdkVersions): DiscoveredTool {
+function fromTool(args: Arg[], ctx: RegistrationContext, resolver: Resolver, sdkVersions: SdkVersions, call: Node): DiscoveredTool {
   const [nameArg, ...rest] = args as [Arg, ...Arg[]];
   const roles = toolArgRoles(rest, resolver);
   const annotationsArg = rest[roles.indexOf('annotations')];
   const annotations = annotationsArg ? readAnnotations(annotationsArg, resolver) : null;
   const unresolved: UnresolvedItem[] = [];
-  const tool = discovered('tool', nameArg, annotations, handlersOfArg(rest[roles.indexOf('callback')], resolver, unresolved), ctx, resolver, unresolved);
+  const tool = discovered('tool', nameArg, annotations, handlersOfArg(rest[roles.indexOf('callback')], resolver, unresolved, call), ctx, resolver, unresolved);
   const shape = rest[roles.indexOf('shape')];
   if (shape) tool.requiredInputs = requiredInputNames(shape, resolver) ?? undefined;
   // What follows the callback, when it may be an annotations object (not a known string, number, ...).
@@ -418,8 +424,11 @@ function fromTool(args: Arg[], ctx: RegistrationContext, resolver: Resolver, sdk
   return tool;
 }
 
-function handlersOfArg(arg: Arg | undefined, resolver: Resolver, unresolved: UnresolvedItem[]): HandlerRef[] {
-  return arg ? handlersOf(arg, resolver, unresolved) : [];
+function handlersOfArg(arg: Arg | undefined, resolver: Resolver, unresolved: UnresolvedItem[], call: Node): HandlerRef[] {
+  if (arg) return handlersOf(arg, resolver, unresolved);
+  // No function to run: what the tool does cannot be checked (and the SDK has nothing to call).
+  unresolved.push({ expression: shorten(call.getText()), reason: 'no handler is passed to this registration, so what the tool does cannot be checked', location: locationOf(call), via: [] });
+  return [];
 }
 
 /** True for `this.<field>.<method>` that resolves to a method of a project class other than the SDK's servers. */

@@ -265,6 +265,30 @@ describe('inputs', () => {
   });
 });
 
+describe('registrations that give no tool to check', () => {
+  it('reports a registerTool() or tool() call too short to name a tool, and a registration without a handler (found by a fresh user: both passed in silence)', async () => {
+    const result = await lintFiles({
+      'srv.ts': `${SERVER_HEADER}// @ts-ignore
+server.registerTool();
+// @ts-ignore
+server.tool("lonely");
+// @ts-ignore
+server.registerTool("nohandler", { annotations: { readOnlyHint: true } });
+`,
+    });
+    const line = (text: string) => SERVER_HEADER.split('\n').length - 1 + ['// @ts-ignore', 'server.registerTool();', '// @ts-ignore', 'server.tool("lonely");', '// @ts-ignore', 'server.registerTool("nohandler"'].findIndex((l) => l.startsWith(text)) + 1;
+    expect(result.unresolvedRegistrations.map((u) => [u.location.line, u.reason])).toEqual([
+      [line('server.registerTool();'), 'registerTool() is called with no argument: a tool needs a name and a definition, so no tool can be named here'],
+      [line('server.tool("lonely")'), 'tool() is called with one argument: a tool needs a name and a definition, so no tool can be named here'],
+    ]);
+    const nohandler = tool(result, 'nohandler');
+    expect(nohandler.inferred.readOnly).toBeNull();
+    expect(result.findings.filter((f) => f.tool === 'nohandler').map((f) => [f.ruleId, f.severity, f.message])).toEqual([
+      ['unverifiable-annotations', 'warning', '"nohandler" cannot be verified: no handler is passed to this registration, so what the tool does cannot be checked'],
+    ]);
+  });
+});
+
 describe('third-party code a package ships', () => {
   it('is not searched for registrations: an SDK example bundled in third_party/ is not one of the server tools, a hand-written vendor/ file is', async () => {
     const example = (name: string) => `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
