@@ -148,8 +148,8 @@ describe('a broken configuration is one line naming the file, exit 2, never an i
     ['.mcplintrc.cjs', 'module.exports = { get rules() { throw new Error("nope"); } };\n', '.mcplintrc.cjs: the configuration cannot be read: nope'],
     ['.mcplintrc.yaml', 'rules: [a\n  b: 1\n', /^\.mcplintrc\.yaml: cannot read the configuration: YAML error: .+/],
     ['.mcplintrc.json', '{ "$import": "other.cjs" }\n', '.mcplintrc.json: (root): Unrecognized key: "$import"'],
-    ['.mcplintrc.json', '{ "include": ["/**/*.ts"] }\n', '.mcplintrc.json: include.0: a glob of files under the configuration\'s folder: not absolute and not climbing out with ".." (a walk from "/" never ends; put the configuration higher, or name the paths on the command line)'],
-    ['.mcplintrc.json', '{ "include": ["src/**/*.ts", "src/../../**/*.ts"] }\n', /^\.mcplintrc\.json: include\.1: a glob of files under the configuration's folder/],
+    ['.mcplintrc.json', '{ "include": ["/**/*.ts"] }\n', '.mcplintrc.json: include[0]: a glob of files under the configuration\'s folder: not absolute and not climbing out with ".." (a walk from "/" never ends; put the configuration higher, or name the paths on the command line)'],
+    ['.mcplintrc.json', '{ "include": ["src/**/*.ts", "src/../../**/*.ts"] }\n', /^\.mcplintrc\.json: include\[1\]: a glob of files under the configuration's folder/],
   ])('%s: %j', async (name, text, expected) => {
     const dir = writeProject({ '.git/HEAD': '', [name]: text, 'other.cjs': 'throw new Error("imported");\n' });
     const r = await run(['rules'], dir);

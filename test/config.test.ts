@@ -61,8 +61,8 @@ describe('configuration: sinks and incidental (issue #4)', () => {
     const error = await loadConfig(bad).catch((e: Error) => e);
     expect((error as Error).message.split('\n').sort()).toEqual([
       '.mcplintrc.json: (root): Unrecognized key: "sink"',
-      '.mcplintrc.json: incidental.0: give `call`, `module` or `path`',
-      '.mcplintrc.json: sinks.0.access: Invalid option: expected one of "read"|"write"|"unknown"',
+      '.mcplintrc.json: incidental[0]: give `call`, `module` or `path`',
+      '.mcplintrc.json: sinks[0].access: Invalid option: expected one of "read"|"write"|"unknown"',
     ]);
   });
 

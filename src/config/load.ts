@@ -180,9 +180,12 @@ function isModule(file: string): boolean {
 
 /** `a number`, `an array`, `a function`: what a configuration that is not an object is. */
 function kindOfValue(value: unknown): string {
-  if (Array.isArray(value)) return 'an array';
-  const type = typeof value;
-  return `${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type}`;
+  return withArticle(Array.isArray(value) ? 'array' : typeof value);
+}
+
+/** `an object`, `a string`, `an array`. */
+function withArticle(kind: string): string {
+  return `${/^[aeiou]/.test(kind) ? 'an' : 'a'} ${kind}`;
 }
 
 type Issue = z.core.$ZodIssue;
@@ -212,9 +215,20 @@ export function describeIssue(issue: Issue): string {
     message = fixed.length === issue.keys.length
       ? `${fixed.map((k) => `"${k}"`).join(', ')} cannot be configured: a file that cannot be read or parsed, or an analysis that failed, is always an error`
       : `${message} (\`mcp-annotate-lint rules\` lists the rule ids)`;
+  } else if (issue.code === 'invalid_type') {
+    // zod's "Invalid input: expected object, received array", in the words the rest of the messages use.
+    const received = /received (\w+)/.exec(message)?.[1];
+    const expected = String(issue.expected);
+    message = received === 'undefined' ? `missing: expected ${withArticle(expected)}` : `expected ${withArticle(expected)}${received ? `, not ${withArticle(received)}` : ''}`;
   }
-  return `${at.length > 0 ? at.join('.') : '(root)'}: ${message}`;
+  return `${at.length > 0 ? keyPath(at) : '(root)'}: ${message}`;
 }
+
+/** `overrides[0].rules`: a key path as written in JavaScript, array indexes in brackets. */
+function keyPath(at: readonly PropertyKey[]): string {
+  return at.map((key, i) => (typeof key === 'number' ? `[${key}]` : `${i > 0 ? '.' : ''}${String(key)}`)).join('');
+}
+
 
 /** A loaded configuration and the file it came from (null when none was found). */
 export interface LoadedConfig {
