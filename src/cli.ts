@@ -501,7 +501,8 @@ function realPathOf(file: string): string {
  * Stops a report from replacing a file the run reads or writes: the configuration, the baseline,
  * or an existing source, project or configuration file (`-o src/store.ts`, `-o tsconfig.json`,
  * a `.mcplintrc.json` that another search or `--no-config` leaves unused), also through a
- * symbolic link; nor make a file named like a configuration file, which the next run would read. Reports are `.json`, `.sarif`, `.md` or `.txt` files that nothing else owns.
+ * symbolic link; nor make a file named like a configuration file, which the next run would read.
+ * Reports are `.json`, `.sarif`, `.md` or `.txt` files that nothing else owns.
  *
  * @param files absolute paths (or nothing) and what each is.
  * @throws UsageError naming the file.

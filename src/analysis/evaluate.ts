@@ -629,7 +629,6 @@ function laterWrites(literal: Node): LaterWrite[] {
 /** One assignment `v.key = value` to a local object after its declaration (see {@link laterWrites}). */
 type LaterWrite = { key: string; node: BinaryExpression; certain: boolean };
 
-
 /**
  * The object literals {@link evaluateObject} is reading now, by the id of the bindings they are
  * read in: one that spreads itself (also through another const) is cut where it comes back.

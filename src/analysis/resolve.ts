@@ -764,14 +764,15 @@ export class Resolver {
 
   /**
    * The member `name` of the object literal `obj` read in `b`: its property, a namespace export,
-   * a keyed write into it, or what a spread gives; undefined when none can give it.
+   * one of `writes` (the keyed writes into it that can have run where it is read, see
+   * {@link writesBefore}), or what a spread gives; undefined when none can give it.
    */
-  private literalMember(obj: import('ts-morph').ObjectLiteralExpression, name: string, depth: number, b: Bindings, end: number): Target {
+  private literalMember(obj: import('ts-morph').ObjectLiteralExpression, name: string, depth: number, b: Bindings, writes: readonly KeyedWrite[]): Target {
     const prop = objectProperty(obj, name);
     if (prop) return this.resolveDeclaration(prop, depth + 1, b);
     const exported = namespaceExport(obj, name);
     if (exported) return this.resolve(exported, depth + 1);
-    const written = this.keyedWrite(obj, name, depth, b, end);
+    const written = this.keyedWrite(writes, name, depth, b);
     if (written) return written;
     // A key the literal does not have, and no spread that could add it: reading it gives undefined.
     if (!obj.getProperties().some((p) => Node.isSpreadAssignment(p))) return { kind: 'const', value: undefined };
@@ -791,8 +792,7 @@ export class Resolver {
    * Any other computed write makes the key known only at run time. Null when nothing writes into
    * the object (the key is absent).
    */
-  private keyedWrite(obj: import('ts-morph').ObjectLiteralExpression, name: string, depth: number, b: Bindings, end: number): Target | null {
-    const into = this.writesInto(obj).slice(0, end);
+  private keyedWrite(into: readonly KeyedWrite[], name: string, depth: number, b: Bindings): Target | null {
     if (into.length === 0) return null;
     // The last write that can give the key decides.
     for (const entry of [...into].reverse()) {
@@ -828,30 +828,6 @@ export class Resolver {
       return this.resolve(write.getRight(), depth + 1, inLoop);
     }
     return null;
-  }
-
-  /**
-   * How many of the writes into `obj` (see {@link Resolver.writesInto}) can give the key `name`
-   * where `at` reads it: all of them, unless `at` is read when one of them runs, in the value it
-   * writes to that key (`task.subtasks = task.subtasks.map(...)`, `h.save = logged(h.save)`): then
-   * the key holds what a write before it gave. A read in a function written in that value runs
-   * later (`h.run = () => h.run()`), and sees every write.
-   */
-  private writesBefore(obj: Node, name: string, at: Node | null): number {
-    const into = this.writesInto(obj);
-    if (at === null || into.length === 0) return into.length;
-    const read = at.compilerNode;
-    const sf = read.getSourceFile();
-    for (let i = into.length - 1; i >= 0; i--) {
-      const entry = into[i]!;
-      const written = entry.kind === 'assign' ? entry.call.compilerNode : entry.write.compilerNode.right;
-      if (written.getSourceFile() !== sf || read.pos < written.pos || read.end > written.end) continue;
-      const value = entry.kind === 'assign' ? entry.call : entry.write.getRight();
-      const runsAt = at.getFirstAncestor(isFunctionNode);
-      const key = entry.kind === 'key' ? writtenKey(entry.write) : null;
-      if ((key === null || key === name) && value.getFirstAncestor(isFunctionNode) === runsAt) return i;
-    }
-    return into.length;
   }
 
   /**
@@ -906,8 +882,9 @@ export class Resolver {
       const obj = unwrap(base.node);
       if (Node.isSourceFile(obj)) return this.resolveExport(obj, [name], depth + 1);
       if (Node.isObjectLiteralExpression(obj)) {
-        const end = this.writesBefore(obj, name, at);
-        return this.literalMembers.getIfStackFree(b.id, `${nodeKey(obj)}:${name}:${end}`, () => this.literalMember(obj, name, depth, b, end));
+        const writes = this.writesInto(obj);
+        const end = writesBefore(writes, name, at);
+        return this.literalMembers.getIfStackFree(b.id, `${nodeKey(obj)}:${name}:${end}`, () => this.literalMember(obj, name, depth, b, writes.slice(0, end)));
       }
       if (Node.isArrayLiteralExpression(obj) && /^\d+$/.test(name)) {
         const elements = obj.getElements();
@@ -1874,6 +1851,28 @@ function isPlainValue(node: Node): boolean {
 }
 
 /** The names an imported identifier has in the module it comes from (`Notes` for `N` of `import { Notes as N }`, `default` for a default import). */
+/**
+ * How many of `writes`, the writes into an object literal (see {@link Resolver.writesInto}), can
+ * give the key `name` where `at` reads it: all of them, unless `at` is read when one of them runs,
+ * in the value it writes to that key (`task.subtasks = task.subtasks.map(...)`, `h.save =
+ * logged(h.save)`): then the key holds what a write before it gave. A read in a function written
+ * in that value runs later (`h.run = () => h.run()`), and sees every write.
+ */
+function writesBefore(writes: readonly KeyedWrite[], name: string, at: Node | null): number {
+  if (at === null || writes.length === 0) return writes.length;
+  const read = at.compilerNode;
+  const sf = read.getSourceFile();
+  for (let i = writes.length - 1; i >= 0; i--) {
+    const entry = writes[i]!;
+    const written = entry.kind === 'assign' ? entry.call.compilerNode : entry.write.compilerNode.right;
+    if (written.getSourceFile() !== sf || read.pos < written.pos || read.end > written.end) continue;
+    const key = entry.kind === 'key' ? writtenKey(entry.write) : null;
+    const value = entry.kind === 'assign' ? entry.call : entry.write.getRight();
+    if ((key === null || key === name) && value.getFirstAncestor(isFunctionNode) === at.getFirstAncestor(isFunctionNode)) return i;
+  }
+  return writes.length;
+}
+
 /**
  * For each name a file's import declarations bind, the name it has in the module it comes from:
  * `import { Store as S }` gives `S` → `Store`, `import S from` gives `S` → `default`. Read from

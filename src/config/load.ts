@@ -229,7 +229,6 @@ function keyPath(at: readonly PropertyKey[]): string {
   return at.map((key, i) => (typeof key === 'number' ? `[${key}]` : `${i > 0 ? '.' : ''}${String(key)}`)).join('');
 }
 
-
 /** A loaded configuration and the file it came from (null when none was found). */
 export interface LoadedConfig {
   config: Config;

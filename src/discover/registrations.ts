@@ -292,7 +292,8 @@ export function discoverInFile(sf: SourceFile, ctx: DiscoverContext): Discovery 
       if (args.length < 2) {
         // A registration that cannot name a tool is said to be one (once, whatever its contexts), never passed over in silence.
         const reason = `${method}() is called with ${args.length === 0 ? 'no argument' : 'one argument'}: a tool needs a name and a definition, so no tool can be named here`;
-        if (!found.unresolved.some((u) => u.reason === reason && u.location.file === locationOf(node).file && u.location.line === locationOf(node).line)) found.unresolved.push({ location: locationOf(node), reason });
+        const location = locationOf(node);
+        if (!found.unresolved.some((u) => u.reason === reason && u.location.file === location.file && u.location.line === location.line)) found.unresolved.push({ location, reason });
         continue;
       }
       const tool = method === 'tool' ? fromTool(args, context, resolver, ctx.sdkVersions, node) : fromRegisterTool(method, args, context, resolver, node);

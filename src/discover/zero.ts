@@ -44,7 +44,8 @@ const BUNDLED_SDK_METHOD = /["'`]tools\/list["'`]/;
 /**
  * Explanations of a run with no tool and no unresolved registration, as unresolved registrations
  * located at the file (or the import) they are about, the first cause that applies: third-party
- * code that uses MCP (never searched, see `thirdPartyCodeIn`); minified bundles; a file importing the MCP SDK or a known framework; followed dependency packages in which nothing was found;
+ * code that uses MCP (never searched, see `thirdPartyCodeIn`); minified bundles; a file importing
+ * the MCP SDK or a known framework; followed dependency packages in which nothing was found;
  * a bundled copy of the SDK; dependency packages imported by linted code but not read. Empty when
  * the files show no sign of MCP.
  *

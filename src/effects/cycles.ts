@@ -83,8 +83,9 @@ export class CallCycles<S extends CycleDependent> {
 
   /**
    * Whether a call through a callback of `fn`, which is being summarised, with bindings `b` closes
-   * a cycle or runs `fn` again, nested (`'too deep'` past {@link MAX_NESTED_RUNS} runs): a wrapper applied to what it wrapped before (`logged(logged(save))`, a
-   * key rewritten as `h.save = logged(h.save)`) calls its callback, which is itself holding the
+   * a cycle or runs `fn` again, nested (`'too deep'` past {@link MAX_NESTED_RUNS} runs): a wrapper
+   * applied to what it wrapped before (`logged(logged(save))`, a key rewritten as
+   * `h.save = logged(h.save)`) calls its callback, which is itself holding the
    * function it wrapped first. Each application is walked, unless `fn` is already on an open cycle
    * or runs on the stack with these very bindings (a cycle).
    */

@@ -161,36 +161,21 @@ export class DependencyFollower {
 
   /** {@link findPackage}, asked once per package name and folder of importing files. */
   private packageFolder(name: string, dir: string): string | null {
-    const key = `${dir}\0${name}`;
-    let root = this.folders.get(key);
-    if (root === undefined) {
-      root = findPackage(name, dir);
-      this.folders.set(key, root);
-    }
-    return root;
+    return remembered(this.folders, `${dir}\0${name}`, () => findPackage(name, dir));
   }
 
   /** The code file the package at `root` gives for `subpath` (`.`, `./server`) by its manifest, or null; read once per package and subpath. */
   private entryFile(root: string, subpath: string): string | null {
-    const key = `${root}\0${subpath}`;
-    let file = this.entries.get(key);
-    if (file === undefined) {
+    return remembered(this.entries, `${root}\0${subpath}`, () => {
       const manifest = readJson(path.join(root, 'package.json')) ?? {};
       const targets = entryTargets(manifest, subpath).map((t) => path.resolve(root, t));
-      file = [...targets, subpath === '.' ? path.join(root, 'index') : path.resolve(root, subpath)].map(completed).find((f) => f !== null) ?? null;
-      this.entries.set(key, file);
-    }
-    return file;
+      return [...targets, subpath === '.' ? path.join(root, 'index') : path.resolve(root, subpath)].map(completed).find((f) => f !== null) ?? null;
+    });
   }
 
   /** {@link reachesBundledSdk}, read once per file: every import of an unfollowed package asks again. */
   private reachesBundledSdk(file: string): boolean {
-    let known = this.bundled.get(file);
-    if (known === undefined) {
-      known = reachesBundledSdk(file);
-      this.bundled.set(file, known);
-    }
-    return known;
+    return remembered(this.bundled, file, () => reachesBundledSdk(file));
   }
 
   /** True when the package depends on the MCP SDK or a framework, says MCP in its name or keywords, or depends on a package that does. */
@@ -225,6 +210,14 @@ function dependencyNames(manifest: Record<string, unknown>): string[] {
 }
 
 /** The folder of package `name` as Node.js finds it from `dir` (node_modules/<name> up the tree), or null. */
+/** What `memo` holds for `key`, computed with `compute` and kept the first time it is asked for. */
+function remembered<V>(memo: Map<string, V>, key: string, compute: () => V): V {
+  if (memo.has(key)) return memo.get(key)!;
+  const value = compute();
+  memo.set(key, value);
+  return value;
+}
+
 function findPackage(name: string, dir: string): string | null {
   for (let at = dir; ; at = path.dirname(at)) {
     const candidate = path.join(at, 'node_modules', name);
