@@ -144,10 +144,15 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   };
   // Resolution and evaluation recurse into each other: the Resolver gets evaluation through its narrow interface.
   const branches = new BranchIndex((expr, b) => evaluate(expr, resolver, 0, b));
-  const resolver: Resolver = new Resolver(isProjectFile, program.resolveModule, {
-    evaluate: (expr, b) => evaluate(expr, resolver, 0, b),
-    isReachable: (node, fn, b) => branches.isReachable(node, fn, b),
-  });
+  const resolver: Resolver = new Resolver(
+    isProjectFile,
+    program.resolveModule,
+    {
+      evaluate: (expr, b) => evaluate(expr, resolver, 0, b),
+      isReachable: (node, fn, b) => branches.isReachable(node, fn, b),
+    },
+    program.vendoredModule,
+  );
   const usesSdk = program.project.getSourceFiles().some((sf) => isProjectFile(sf) && importsMcpSdk(sf));
 
   const fatal: Finding[] = [];
@@ -171,7 +176,7 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   const discovered = discovery.tools;
   const found = discovery.unresolved.filter((u) => named.has(u.location.file) || (context.length === 0 && followed(u.location.file)));
   // A run that finds nothing says why, where it can tell (a run over changed files is about them, not the project).
-  const unresolvedRegistrations = discovery.tools.length === 0 && found.length === 0 && context.length === 0 ? explainNoTools(targets, program.dependencies.followed(), program.dependencies.notFollowed()) : found;
+  const unresolvedRegistrations = discovery.tools.length === 0 && found.length === 0 && context.length === 0 ? explainNoTools(targets, program.dependencies.followed(), program.dependencies.notFollowed(), program.vendored) : found;
 
   // A tools/call handler that looks its tool up in a registry the linter cannot read finds the tool listed under that name.
   resolver.listTools(discovered.flatMap(({ facts, listed }) => (listed && facts.name !== null ? [{ name: facts.name, node: listed.node, bindings: listed.bindings }] : [])));
@@ -211,5 +216,5 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   // Suppression findings are about a file, not a tool: overrides by file apply to them.
   const { findings, suppressed } = applySuppressions([...fatal, ...checkTools(tools, settingsOf)], targets.map((sf) => sf.getFilePath()), sourceOf, (file) => settings.for(file, null));
   findings.sort(compareFindings);
-  return { tools, findings, unresolvedRegistrations, filesRead: program.targets.map((sf) => sf.getFilePath()), cwd: options.cwd, stats: { ...analyzer.stats }, suppressed, ...skipped() };
+  return { tools, findings, unresolvedRegistrations, filesRead: [...program.targets.map((sf) => sf.getFilePath() as string), ...program.vendored.keys()], cwd: options.cwd, stats: { ...analyzer.stats }, suppressed, ...skipped() };
 }

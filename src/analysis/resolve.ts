@@ -18,7 +18,9 @@ import { type MemoPool, poolRead } from './memo-pools.js';
  * What an expression stands for, as far as static resolution can tell.
  * - `function`: a function of the project, whose body can be walked;
  * - `module`: a value reached from an import of a package that is not project code
- *   (`node:fs/promises` + `['writeFile']`); `specifier` is as written;
+ *   (`node:fs/promises` + `['writeFile']`); `specifier` is as written; `vendored` when the module
+ *   is third-party code the package ships, which is not loaded (`third-party code (third_party/),
+ *   a dependency bundled into index.js`);
  * - `global`: a value reached from a global name that has no declaration in the project (`fetch`, `console.log`);
  * - `value`: another expression the name stands for (an object literal, a `new` expression);
  * - `const`: a static value a context bound (the tool name a dispatch branch handles); `partial` when
@@ -32,7 +34,7 @@ import { type MemoPool, poolRead } from './memo-pools.js';
  */
 export type Target =
   | { kind: 'function'; node: FunctionNode; bindings?: Bindings }
-  | { kind: 'module'; specifier: string; path: string[] }
+  | { kind: 'module'; specifier: string; path: string[]; vendored?: string }
   | { kind: 'global'; path: string[] }
   | { kind: 'value'; node: Expression; bindings?: Bindings; openKeys?: ReadonlySet<string> }
   | { kind: 'const'; value: unknown; partial?: boolean }
@@ -207,6 +209,7 @@ export class Resolver {
     private readonly isProjectFile: (sf: SourceFile) => boolean,
     private readonly resolveModule: (specifier: string, containingFile: string) => TS.ResolvedModuleFull | undefined,
     private readonly evaluation: Evaluation | null = null,
+    private readonly vendoredModule: (specifier: string, containingFile: string) => string | null = () => null,
   ) {}
 
   /**
@@ -397,6 +400,9 @@ export class Resolver {
       }
       return { kind: 'const', value };
     }
+    // Third-party code the package ships is not loaded: what it exports is opaque, as a package's is.
+    const vendored = this.vendoredModule(specifier, from.getFilePath());
+    if (vendored !== null) return { kind: 'module', specifier, path: names, vendored };
     const declaration = this.resolveModule(specifier, from.getFilePath())?.resolvedFileName;
     if (declaration && /\.d\.[cm]?ts$/.test(declaration)) {
       return { kind: 'unknown', reason: `${[specifier, ...names].join(' ')} is only declared (in ${path.basename(declaration)}), with no code to analyse`, declaredOnly: true };

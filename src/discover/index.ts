@@ -1,5 +1,4 @@
 import type { SourceFile } from 'ts-morph';
-import { thirdPartyCodeIn } from '../analysis/bundles.js';
 import type { UnresolvedRegistration } from '../model.js';
 import type { DiscoverContext, RegistrationAdapter } from './adapter.js';
 import { markDuplicates } from './duplicates.js';
@@ -29,16 +28,14 @@ export interface ProjectDiscovery {
 }
 
 /**
- * Runs every adapter over every target file but third-party code a package ships
- * ({@link thirdPartyCodeIn}). An adapter that throws on a file is reported as a
+ * Runs every adapter over every target file (third-party code a package ships is not among them:
+ * it is never loaded, see project/third-party.ts). An adapter that throws on a file is reported as a
  * failure for that file; the other adapters and files go on. When nothing is found, each minified
  * bundle that serves tools is listed as unresolved (see {@link unreadableBundle}).
  */
 export function discoverProject(targets: SourceFile[], ctx: DiscoverContext): ProjectDiscovery {
   const out: ProjectDiscovery = { tools: [], unresolved: [], failures: [] };
-  // Third-party code a package ships (a bundle of puppeteer and the SDK in third_party/) registers none of its tools.
-  const own = targets.filter((sf) => thirdPartyCodeIn(sf) === null);
-  for (const sf of own) {
+  for (const sf of targets) {
     const text = sf.getFullText();
     for (const adapter of ADAPTERS) {
       if (!adapter.mayRegister(text)) continue;
@@ -52,7 +49,7 @@ export function discoverProject(targets: SourceFile[], ctx: DiscoverContext): Pr
     }
   }
   // A minified bundle read as nothing is said so, not passed as a server without tools.
-  if (out.tools.length === 0 && out.unresolved.length === 0) out.unresolved.push(...own.flatMap((sf) => unreadableBundle(sf) ?? []));
+  if (out.tools.length === 0 && out.unresolved.length === 0) out.unresolved.push(...targets.flatMap((sf) => unreadableBundle(sf) ?? []));
   // Nameless tools of one registration reached through several contexts (a wrapper's call sites)
   // stand for the same unknown tools: one is enough.
   const seenGaps = new Set<string>();

@@ -1,7 +1,8 @@
 import type { SourceFile } from 'ts-morph';
 import type { UnresolvedRegistration } from '../model.js';
 import { isMcpLibrary, packageNameOf, type UnfollowedDependency } from '../project/dependencies.js';
-import { thirdPartyCodeIn } from '../analysis/bundles.js';
+import { readFileSync } from 'node:fs';
+import { bundlesMcpSdk, requiresBundledSdk } from '../project/bundled-sdk.js';
 import { importsMcpSdk } from './registrations.js';
 
 /**
@@ -32,6 +33,28 @@ function mcpImport(sf: SourceFile): string | null {
   return importsMcpSdk(sf) ? 'the MCP SDK' : null;
 }
 
+/** `from "x"`, `import("x")`, `require("x")`, `import "x"`: a module specifier in code text. */
+const SPECIFIER_TEXT = /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|\bimport\s+)["']([^"'\n]+)["']/g;
+
+/**
+ * {@link mcpImport} of a file that is not parsed (third-party code, see project/third-party.ts),
+ * read from its text: the MCP package a specifier in it names, `the MCP SDK` when it bundles the
+ * SDK or requires a module that does, else null (also when it cannot be read).
+ */
+function mcpImportInText(file: string): string | null {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return null;
+  }
+  for (const match of text.matchAll(SPECIFIER_TEXT)) {
+    const name = packageNameOf(match[1]!);
+    if (name !== null && isMcpLibrary(name)) return name.startsWith('@modelcontextprotocol/') ? 'the MCP SDK' : name;
+  }
+  return bundlesMcpSdk(text) || requiresBundledSdk(text, file) ? 'the MCP SDK' : null;
+}
+
 /** True for a minified file: large, with very long lines. */
 function isMinified(sf: SourceFile): boolean {
   const text = sf.getFullText();
@@ -44,7 +67,7 @@ const BUNDLED_SDK_METHOD = /["'`]tools\/list["'`]/;
 /**
  * Explanations of a run with no tool and no unresolved registration, as unresolved registrations
  * located at the file (or the import) they are about, the first cause that applies: third-party
- * code that uses MCP (never searched, see `thirdPartyCodeIn`); minified bundles; a file importing
+ * code that uses MCP (never loaded, see project/third-party.ts); minified bundles; a file importing
  * the MCP SDK or a known framework; followed dependency packages in which nothing was found;
  * a bundled copy of the SDK; dependency packages imported by linted code but not read. Empty when
  * the files show no sign of MCP.
@@ -52,14 +75,15 @@ const BUNDLED_SDK_METHOD = /["'`]tools\/list["'`]/;
  * @param files the files searched for registrations (parsed), followed dependencies' included.
  * @param followed the names of the dependency packages read.
  * @param unfollowed the dependency packages imported by name that were not read.
+ * @param thirdParty files to lint that are third-party code (absolute path → `third-party code
+ *   (<folder>/)`), which were not loaded.
  */
-export function explainNoTools(files: readonly SourceFile[], followed: readonly string[], unfollowed: readonly UnfollowedDependency[]): UnresolvedRegistration[] {
+export function explainNoTools(files: readonly SourceFile[], followed: readonly string[], unfollowed: readonly UnfollowedDependency[], thirdParty: ReadonlyMap<string, string> = new Map()): UnresolvedRegistration[] {
   const at = (sf: SourceFile, line = 1) => ({ file: sf.getFilePath() as string, line, column: 1 });
   // Third-party code a project ships is not searched: said of each such file that uses MCP, since it was named or walked into.
-  const vendored = files.flatMap((sf) => {
-    const why = thirdPartyCodeIn(sf);
-    const library = why === null ? null : mcpImport(sf);
-    return why !== null && library !== null ? [{ location: at(sf), reason: `imports ${library}, but is ${why}, which is not searched for tool registrations (its folder holds a licence, notice or manifest file, it starts with a licence banner, or it is larger than a hand-written file)` }] : [];
+  const vendored = [...thirdParty].flatMap(([file, why]) => {
+    const library = mcpImportInText(file);
+    return library !== null ? [{ location: { file, line: 1, column: 1 }, reason: `imports ${library}, but is ${why}, which is not searched for tool registrations (its folder holds a licence, notice or manifest file, it starts with a licence banner, or it is larger than a hand-written file)` }] : [];
   });
   if (vendored.length > 0) return vendored;
   const read = `the ${files.length} file${files.length === 1 ? '' : 's'} read`;

@@ -1211,6 +1211,11 @@ export class EffectAnalyzer {
         }
         return;
       case 'module': {
+        // Third-party code the package ships is not loaded (project/third-party.ts); making one of its objects runs nothing to judge.
+        if (target.vendored !== undefined) {
+          if (Node.isCallExpression(call)) this.unresolved(summary, call, `calls ${target.vendored}; its code is not analysed`);
+          return;
+        }
         const { module, exportPath, sink: catalogued, named } = moduleSink(target);
         const sink = this.options.configured?.forModule(module, exportPath) ?? catalogued;
         if (sink) {

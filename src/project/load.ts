@@ -10,6 +10,7 @@ import { isSpecialFile, tolerantFileSystem } from './file-system.js';
 import { readConfigTree, readTsconfig } from './tsconfig.js';
 import { Workspaces } from './workspaces.js';
 import { MAX_SOURCE_FILES, tooManyFiles } from './walk.js';
+import { thirdPartyCodeAt } from './third-party.js';
 
 /**
  * The largest file read, in bytes (16 MiB): a larger one is generated (a bundle, a data table) and
@@ -104,8 +105,16 @@ export interface LoadedProgram {
   skipped: { file: string; reason: string }[];
   /** The dependency packages followed (their files are among the targets) and those imported but not followed. */
   dependencies: DependencyFollower;
-  /** Resolves a module specifier written in a file to project source (not packages, not declarations), or undefined. */
+  /** Resolves a module specifier written in a file to project source (not packages, not declarations, not third-party code), or undefined. */
   resolveModule: (specifier: string, containingFile: string) => TS.ResolvedModuleFull | undefined;
+  /**
+   * The third-party code a module specifier written in a file names, as a phrase
+   * (`third-party code (third_party/), a dependency bundled into index.js`), or null: such a module
+   * is not loaded (see {@link thirdPartyCodeAt}), and what it exports is opaque.
+   */
+  vendoredModule: (specifier: string, containingFile: string) => string | null;
+  /** Files to lint that are third-party code a package ships (absolute path → `third-party code (<folder>/)`): not loaded, never searched. */
+  vendored: Map<string, string>;
 }
 
 /**
@@ -124,7 +133,10 @@ export interface LoadedProgram {
  * @param entries entry points the tsconfig does not list: linted, with the files they import
  *   inside their package (see `ResolvedInputs.entries`).
  * A file to lint larger than {@link MAX_FILE_BYTES} is not read (listed in `skipped`); an imported
- * or context file that large is not loaded (calls into it are unresolved).
+ * or context file that large is not loaded (calls into it are unresolved). Third-party code a
+ * package ships ({@link thirdPartyCodeAt}: chrome-devtools-mcp's 13 MB of bundles in
+ * `third_party/`) is never loaded, whether linted, imported or context: it is listed in `vendored`
+ * when it was to be linted, and imports of it are {@link LoadedProgram.vendoredModule}s.
  *
  * @throws UsageError when `files` is empty and the tsconfig or a config it references cannot be
  *   read, or when the files to lint and context are more than {@link MAX_SOURCE_FILES}.
@@ -151,7 +163,7 @@ export function loadProgram(files: string[], tsconfig: string | null, context: s
   const sizes = new Map<string, boolean>();
   const lintedRoots = new Set(targetsPaths.map(packageRootOf));
   const dependencies = new DependencyFollower((file) => lintedRoots.has(packageRootOf(file)));
-  const resolveModule = (specifier: string, containingFile: string) => {
+  const locate = (specifier: string, containingFile: string) => {
     // A followed dependency's imports are its own (TypeScript would not load its JavaScript); the project's go to the project first.
     const found = dependencies.isFollowed(containingFile)
       ? dependencies.resolve(specifier, containingFile)
@@ -160,6 +172,15 @@ export function loadProgram(files: string[], tsconfig: string | null, context: s
     const file = found.resolvedFileName;
     if (!sizes.has(file)) sizes.set(file, tooLarge(file));
     return sizes.get(file) ? undefined : found;
+  };
+  const resolveModule = (specifier: string, containingFile: string) => {
+    const found = locate(specifier, containingFile);
+    return found && thirdPartyCodeAt(found.resolvedFileName) === null ? found : undefined;
+  };
+  const vendoredModule = (specifier: string, containingFile: string): string | null => {
+    const file = locate(specifier, containingFile)?.resolvedFileName;
+    const why = file === undefined ? null : thirdPartyCodeAt(file);
+    return why === null ? null : `${why}, a dependency bundled into ${path.basename(file!)}`;
   };
   /** Files that read as empty because they nest deeper than the parser can follow. */
   const tooDeep = new Set<string>();
@@ -176,6 +197,7 @@ export function loadProgram(files: string[], tsconfig: string | null, context: s
   const unreadable = new Map<string, string>();
   const targets: SourceFile[] = [];
   const skipped: LoadedProgram['skipped'] = [];
+  const vendored = new Map<string, string>();
   for (const file of targetsPaths) {
     if (tooLarge(file)) {
       const mib = (statSync(file).size / 1024 / 1024).toFixed(1);
@@ -184,6 +206,11 @@ export function loadProgram(files: string[], tsconfig: string | null, context: s
     }
     if (isSpecialFile(file)) {
       unreadable.set(file, 'not a regular file (a device, FIFO or socket, perhaps through a link)');
+      continue;
+    }
+    const why = thirdPartyCodeAt(file);
+    if (why !== null) {
+      vendored.set(file, why);
       continue;
     }
     try {
@@ -197,7 +224,7 @@ export function loadProgram(files: string[], tsconfig: string | null, context: s
     }
   }
   const entryFiles = entries.flatMap((file) => {
-    if (tooLarge(file) || isSpecialFile(file)) return [];
+    if (tooLarge(file) || isSpecialFile(file) || thirdPartyCodeAt(file) !== null) return [];
     try {
       return [project.addSourceFileAtPath(file)];
     } catch {
@@ -212,7 +239,7 @@ export function loadProgram(files: string[], tsconfig: string | null, context: s
   // them into the program, but ts-morph keeps files under node_modules out of the project until added.
   const programFiles = project.getProgram().compilerObject.getSourceFiles().map((sf) => path.normalize(sf.fileName));
   for (const file of programFiles.filter((f) => dependencies.isFollowed(f))) {
-    if (tooLarge(file)) continue;
+    if (tooLarge(file) || thirdPartyCodeAt(file) !== null) continue;
     try {
       targets.push(project.addSourceFileAtPath(file));
     } catch {
@@ -224,7 +251,7 @@ export function loadProgram(files: string[], tsconfig: string | null, context: s
   const deepReached = [...tooDeep];
   if (context.length > 0) {
     for (const file of context) {
-      if (tooLarge(file)) continue;
+      if (tooLarge(file) || thirdPartyCodeAt(file) !== null) continue;
       try {
         project.addSourceFileAtPath(file);
       } catch {
@@ -256,7 +283,7 @@ export function loadProgram(files: string[], tsconfig: string | null, context: s
       });
     }
   }
-  return { project, targets, parseErrors, unreadable, skipped, dependencies, resolveModule };
+  return { project, targets, parseErrors, unreadable, skipped, dependencies, resolveModule, vendoredModule, vendored };
 }
 
 /**
