@@ -1353,6 +1353,7 @@ export class Resolver {
   private newExpressions(project: import('ts-morph').Project): Map<string, import('ts-morph').NewExpression[]> {
     if (this.newSites) return this.newSites;
     const sites = new Map<string, import('ts-morph').NewExpression[]>();
+    const checker = project.getTypeChecker().compilerObject;
     for (const sf of project.getSourceFiles()) {
       if (!this.isProjectFile(sf)) continue;
       // Read on the compiler's nodes (a bundle has thousands of `new`): only the sites kept are wrapped.
@@ -1368,6 +1369,8 @@ export class Resolver {
         }
         const site = node as TS.NewExpression;
         const callee = unwrapCompiler(site.expression);
+        // `new Map()`, `new Error()`: a name nothing in the program declares is a global, never a project class (resolveIdentifier).
+        if (ts.isIdentifier(callee) && !isDeclared(checker, callee)) continue;
         const names = ts.isIdentifier(callee) ? [callee.text, ...(imported.get(callee.text) ?? [])] : ts.isPropertyAccessExpression(callee) ? [callee.name.text] : [];
         if (names.length === 0) continue;
         kept.push(site);
@@ -1936,8 +1939,8 @@ function objectProperty(obj: import('ts-morph').ObjectLiteralExpression, name: s
 function namespaceExport(obj: import('ts-morph').ObjectLiteralExpression, name: string): Node | undefined {
   const decl = obj.getParent();
   if (obj.getProperties().length > 0 || !decl || !Node.isVariableDeclaration(decl) || decl.getInitializer() !== obj) return undefined;
-  const next = decl.getVariableStatement()?.getNextSibling();
-  const call = next && Node.isExpressionStatement(next) ? unwrap(next.getExpression()) : undefined;
+  const next = expressionStatementAfter(decl);
+  const call = next ? unwrap(next.getExpression()) : undefined;
   if (!call || !Node.isCallExpression(call) || !/^__export\d*$/.test(call.getExpression().getText())) return undefined;
   const [target, getters] = call.getArguments();
   if (!target || target.getText() !== decl.getName() || !getters || !Node.isObjectLiteralExpression(getters)) return undefined;
@@ -2052,12 +2055,25 @@ function enumMember(decl: import('ts-morph').EnumDeclaration, name: string, reso
   return value === undefined ? { kind: 'unknown', reason: `enum member ${decl.getName()}.${name}` } : { kind: 'const', value };
 }
 
+/**
+ * The statement right after the one that declares `decl` (`var ns = {};` then `__export(ns, ...)`),
+ * when it is an expression statement; undefined otherwise. Read on the compiler's statement list:
+ * ts-morph's getNextSibling lists, with wrappers, every sibling of a bundle's top level (thousands)
+ * each time it is asked.
+ */
+function expressionStatementAfter(decl: import('ts-morph').VariableDeclaration): import('ts-morph').ExpressionStatement | undefined {
+  const statement = decl.getVariableStatement();
+  if (!statement) return undefined;
+  const siblings = (statement.compilerNode.parent as { statements?: TS.NodeArray<TS.Statement> }).statements;
+  const following = siblings?.[siblings.indexOf(statement.compilerNode) + 1];
+  return following && ts.isExpressionStatement(following) ? wrapped<import('ts-morph').ExpressionStatement>(statement, [following])[0] : undefined;
+}
+
 /** For `var E;`, the function of tsc's enum form `(function (E) { ... })(E || (E = {}))` in the same file, if any. */
 function enumIifeOf(decl: import('ts-morph').VariableDeclaration): Node | undefined {
   const name = decl.getName();
-  const statement = decl.getVariableStatement();
-  const next = statement?.getNextSibling();
-  if (!next || !Node.isExpressionStatement(next)) return undefined;
+  const next = expressionStatementAfter(decl);
+  if (!next) return undefined;
   const call = unwrap(next.getExpression());
   if (!Node.isCallExpression(call)) return undefined;
   const fn = unwrap(call.getExpression());
@@ -2115,4 +2131,15 @@ function valueOrGetter(node: Node): Node | null {
   if (Node.isAwaitExpression(call)) call = unwrap(call.getExpression());
   if (!Node.isCallExpression(call) || call.getArguments().length > 0 || unwrap(call.getExpression()).getText() !== subject) return null;
   return unwrap(plain).getText() === subject ? unwrap(plain) : null;
+}
+
+/**
+ * True when the checker finds a declaration for the identifier `id` other than the identifier
+ * itself (a JavaScript assignment to a property of an undeclared name gives it such a symbol):
+ * false for a global the program does not declare (`Map`, `Error` without lib files loaded), which
+ * {@link Resolver.resolve} reads as a global.
+ */
+function isDeclared(checker: TS.TypeChecker, id: TS.Identifier): boolean {
+  const decl = checker.getSymbolAtLocation(id)?.declarations?.[0];
+  return decl !== undefined && !(ts.isIdentifier(decl) && decl.text === id.text);
 }
