@@ -263,13 +263,27 @@ function chainKey(via: readonly CallHop[]): string {
   return via.map((h) => `${h.callee}@${siteKey(h.location)}`).join('>');
 }
 
+/**
+ * The keys of effects and unresolved items already built (items are not changed once made: a
+ * shared mark makes a copy). Each is asked for several times per group, and a dispatcher's
+ * hundreds of unresolved calls, with their chains, are in every tool's set (chrome-devtools-mcp:
+ * 33,000 items).
+ */
+const builtKeys = new WeakMap<Effect | UnresolvedItem, string>();
+
+function remembered<T extends Effect | UnresolvedItem>(item: T, make: (item: T) => string): string {
+  let key = builtKeys.get(item);
+  if (key === undefined) builtKeys.set(item, (key = make(item)));
+  return key;
+}
+
 /** What makes two tools' effects the same effect: the place, the sink and what it does, the branch, and the way there. */
 function effectKey(e: Effect): string {
-  return [siteKey(e.location), e.kind, e.access, e.sink, e.description, e.condition ?? '', e.errorPath ? 'catch' : '', chainKey(e.via)].join('\0');
+  return remembered(e, () => [siteKey(e.location), e.kind, e.access, e.sink, e.description, e.condition ?? '', e.errorPath ? 'catch' : '', chainKey(e.via)].join('\0'));
 }
 
 function unresolvedKey(u: UnresolvedItem): string {
-  return ['unresolved', siteKey(u.location), u.reason, u.condition ?? '', chainKey(u.via)].join('\0');
+  return remembered(u, () => ['unresolved', siteKey(u.location), u.reason, u.condition ?? '', chainKey(u.via)].join('\0'));
 }
 
 /**
