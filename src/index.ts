@@ -153,7 +153,7 @@ export async function lint(options: LintOptions): Promise<LintResult> {
     },
     program.vendoredModule,
   );
-  const usesSdk = program.project.getSourceFiles().some((sf) => isProjectFile(sf) && importsMcpSdk(sf));
+  const usesSdk = program.project.getSourceFiles().some((sf) => isProjectFile(sf) && importsMcpSdk(sf)) || program.standalone.some((s) => s.bundlesMcpSdk);
 
   const fatal: Finding[] = [];
   for (const [file, reason] of program.unreadable) fatal.push(fatalFinding('read-error', `Cannot read this file: ${reason}`, { file, line: 1, column: 1 }));
@@ -216,5 +216,5 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   // Suppression findings are about a file, not a tool: overrides by file apply to them.
   const { findings, suppressed } = applySuppressions([...fatal, ...checkTools(tools, settingsOf)], targets.map((sf) => sf.getFilePath()), sourceOf, (file) => settings.for(file, null));
   findings.sort(compareFindings);
-  return { tools, findings, unresolvedRegistrations, filesRead: [...program.targets.map((sf) => sf.getFilePath() as string), ...program.vendored.keys()], cwd: options.cwd, stats: { ...analyzer.stats }, suppressed, ...skipped() };
+  return { tools, findings, unresolvedRegistrations, filesRead: [...program.targets.map((sf) => sf.getFilePath() as string), ...program.vendored.keys(), ...program.standalone.map((s) => s.file)], cwd: options.cwd, stats: { ...analyzer.stats }, suppressed, ...skipped() };
 }

@@ -1,4 +1,4 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { SourceFile, ts as TS } from 'ts-morph';
 import { Project, ts } from '../ts-morph.js';
@@ -11,6 +11,8 @@ import { readConfigTree, readTsconfig } from './tsconfig.js';
 import { Workspaces } from './workspaces.js';
 import { MAX_SOURCE_FILES, tooManyFiles } from './walk.js';
 import { thirdPartyCodeAt } from './third-party.js';
+import { isStandaloneBrowserScript } from './browser-scripts.js';
+import { bundlesMcpSdk } from './bundled-sdk.js';
 
 /**
  * The largest file read, in bytes (16 MiB): a larger one is generated (a bundle, a data table) and
@@ -115,6 +117,11 @@ export interface LoadedProgram {
   vendoredModule: (specifier: string, containingFile: string) => string | null;
   /** Files to lint that are third-party code a package ships (absolute path → `third-party code (<folder>/)`): not loaded, never searched. */
   vendored: Map<string, string>;
+  /**
+   * Files to lint that are standalone browser scripts (see browser-scripts.ts): read, not parsed
+   * nor loaded (as third-party code is not); with whether each bundles the MCP SDK.
+   */
+  standalone: { file: string; bundlesMcpSdk: boolean }[];
 }
 
 /**
@@ -198,6 +205,8 @@ export function loadProgram(files: string[], tsconfig: string | null, context: s
   const targets: SourceFile[] = [];
   const skipped: LoadedProgram['skipped'] = [];
   const vendored = new Map<string, string>();
+  /** Browser scripts to lint, with their text: loaded only when a linted file imports them after all. */
+  const deferred = new Map<string, string>();
   for (const file of targetsPaths) {
     if (tooLarge(file)) {
       const mib = (statSync(file).size / 1024 / 1024).toFixed(1);
@@ -211,6 +220,11 @@ export function loadProgram(files: string[], tsconfig: string | null, context: s
     const why = thirdPartyCodeAt(file);
     if (why !== null) {
       vendored.set(file, why);
+      continue;
+    }
+    const script = browserScriptText(file);
+    if (script !== null) {
+      deferred.set(file, script);
       continue;
     }
     try {
@@ -233,6 +247,15 @@ export function loadProgram(files: string[], tsconfig: string | null, context: s
     }
   });
   project.resolveSourceFileDependencies();
+  const standalone: LoadedProgram['standalone'] = [];
+  for (const [file, text] of deferred) {
+    const imported = project.getSourceFile(file);
+    if (imported) {
+      targets.push(imported);
+      continue;
+    }
+    standalone.push({ file, bundlesMcpSdk: bundlesMcpSdk(text) });
+  }
   if (packageDir) targets.push(...importedInPackage(project, targets, packageDir));
   targets.push(...reachedInPackage(entryFiles, new Set(targets)));
   // The files of followed dependency packages are searched for registrations too. TypeScript loaded
@@ -271,20 +294,33 @@ export function loadProgram(files: string[], tsconfig: string | null, context: s
     sf.replaceWithText('');
   }
   for (const sf of reached) {
-    // parseDiagnostics is internal to TypeScript but stable; it lists only syntax errors, without type checking.
-    const diagnostics = (sf.compilerNode as unknown as { parseDiagnostics?: TS.DiagnosticWithLocation[] }).parseDiagnostics ?? [];
-    const first = diagnostics[0] ?? nonStringSpecifier(sf.compilerNode);
-    if (first) {
-      const { line, character } = sf.compilerNode.getLineAndCharacterOfPosition(first.start);
-      parseErrors.set(sf.getFilePath(), {
-        line: line + 1,
-        column: character + 1,
-        message: ts.flattenDiagnosticMessageText(first.messageText, ' '),
-      });
-    }
+    const error = firstSyntaxError(sf.compilerNode);
+    if (error) parseErrors.set(sf.getFilePath(), error);
   }
-  return { project, targets, parseErrors, unreadable, skipped, dependencies, resolveModule, vendoredModule, vendored };
+  return { project, targets, parseErrors, unreadable, skipped, dependencies, resolveModule, vendoredModule, vendored, standalone };
 }
+
+/** The text of `file` when it is a standalone browser script (browser-scripts.ts), else null (also when it cannot be read: it is reported where it is loaded). */
+function browserScriptText(file: string): string | null {
+  if (!/\.[cm]?jsx?$/.test(file)) return null;
+  try {
+    const text = readFileSync(file, 'utf8');
+    return isStandaloneBrowserScript(file, text) ? text : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The first syntax error of a parsed file, as `parseErrors` holds it, or undefined. */
+function firstSyntaxError(sf: TS.SourceFile): { line: number; column: number; message: string } | undefined {
+  // parseDiagnostics is internal to TypeScript but stable; it lists only syntax errors, without type checking.
+  const diagnostics = (sf as unknown as { parseDiagnostics?: TS.DiagnosticWithLocation[] }).parseDiagnostics ?? [];
+  const first = diagnostics[0] ?? nonStringSpecifier(sf);
+  if (!first) return undefined;
+  const { line, character } = sf.getLineAndCharacterOfPosition(first.start);
+  return { line: line + 1, column: character + 1, message: ts.flattenDiagnosticMessageText(first.messageText, ' ') };
+}
+
 
 /**
  * An `import ... from` or `export ... from` whose module specifier is not a string literal (a cut-off
