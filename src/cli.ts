@@ -590,10 +590,12 @@ async function writeReport(
   const result = opts.quiet ? { ...current, findings: current.findings.filter((f) => f.severity === 'error') } : current;
   // `-o -` is stdout, as for most command-line tools.
   const outputFile = opts.outputFile === '-' ? undefined : opts.outputFile;
-  const report = formatter(result, { cwd: io.cwd, color: outputFile ? false : useColor(io.env, io.isTTY) });
+  const options = { cwd: io.cwd, color: outputFile ? false : useColor(io.env, io.isTTY) };
   if (outputFile) {
-    await writeFileSafely(path.resolve(io.cwd, outputFile), report, 'the report', io.cwd);
-  } else io.stdout.write(report);
+    await writeFileSafely(path.resolve(io.cwd, outputFile), formatter(result, options), 'the report', io.cwd);
+  } else if (formatter.chunks) {
+    for (const chunk of formatter.chunks(result, options)) io.stdout.write(chunk);
+  } else io.stdout.write(formatter(result, options));
   const warnings = result.findings.filter((f) => f.severity === 'warning').length;
   if (result.findings.some((f) => f.severity === 'error')) return EXIT.findings;
   if (opts.maxWarnings !== undefined && warnings > opts.maxWarnings) {

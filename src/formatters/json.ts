@@ -62,44 +62,51 @@ export interface JsonReport {
 
 const UNKNOWN: InferredHints = { readOnly: null, destructive: null, idempotent: null, openWorld: null };
 
-/** Builds the JSON report object (the formatter serialises it). */
-export function toJsonReport(result: LintResult): JsonReport {
-  const rel = (file: string): string => relativePath(file, result.cwd);
-  const where = (location: SourceLocation) => ({ file: shownFile(location, result.cwd), line: location.line, ...(location.jsonPath !== undefined ? { jsonPath: location.jsonPath } : {}) });
+type ToolReport = JsonReport['tools'][number];
+
+/** The report of one tool: what `toJsonReport` lists under `tools`. */
+function toolReport(tool: LintResult['tools'][number], cwd: string): ToolReport {
+  const rel = (file: string): string => relativePath(file, cwd);
+  const where = (location: SourceLocation) => ({ file: shownFile(location, cwd), line: location.line, ...(location.jsonPath !== undefined ? { jsonPath: location.jsonPath } : {}) });
   const via = (item: Effect | UnresolvedItem) => item.via.map((h) => ({ callee: h.callee, file: rel(h.location.file), line: h.location.line }));
   return {
-    schemaVersion: 1,
-    tools: result.tools.map((tool) => ({
-      name: tool.name,
-      ...where(tool.location),
-      annotations: tool.annotations
-        ? Object.fromEntries(Object.entries(tool.annotations.properties).map(([key, hint]) => [key, hint.known ? hint.value : null]))
-        : null,
-      annotationsReadable: tool.annotations === null || (tool.annotations.unresolved.length === 0 && Object.values(tool.annotations.properties).every((h) => h.known)),
-      inferred: tool.inferred ?? UNKNOWN,
-      effects: (tool.effects?.effects ?? []).map((e) => ({
-        kind: e.kind,
-        access: e.access,
-        destructive: e.destructive,
-        idempotent: e.idempotent,
-        openWorld: e.openWorld,
-        confidence: e.confidence,
-        sink: e.sink,
-        description: e.description,
-        ...(e.condition ? { condition: e.condition } : {}),
-        ...(e.shared ? { shared: `${e.shared.wrapper} at ${rel(e.shared.location.file)}:${e.shared.location.line}` } : {}),
-        file: rel(e.location.file),
-        line: e.location.line,
-        via: via(e),
-      })),
-      unresolved: [...unverifiable(tool), ...(tool.effects?.unresolved ?? [])].map((u) => ({
-        expression: u.expression,
-        reason: u.reason,
-        ...('shared' in u && u.shared ? { shared: `${u.shared.wrapper} at ${rel(u.shared.location.file)}:${u.shared.location.line}` } : {}),
-        ...where(u.location),
-        via: via(u),
-      })),
+    name: tool.name,
+    ...where(tool.location),
+    annotations: tool.annotations
+      ? Object.fromEntries(Object.entries(tool.annotations.properties).map(([key, hint]) => [key, hint.known ? hint.value : null]))
+      : null,
+    annotationsReadable: tool.annotations === null || (tool.annotations.unresolved.length === 0 && Object.values(tool.annotations.properties).every((h) => h.known)),
+    inferred: tool.inferred ?? UNKNOWN,
+    effects: (tool.effects?.effects ?? []).map((e) => ({
+      kind: e.kind,
+      access: e.access,
+      destructive: e.destructive,
+      idempotent: e.idempotent,
+      openWorld: e.openWorld,
+      confidence: e.confidence,
+      sink: e.sink,
+      description: e.description,
+      ...(e.condition ? { condition: e.condition } : {}),
+      ...(e.shared ? { shared: `${e.shared.wrapper} at ${rel(e.shared.location.file)}:${e.shared.location.line}` } : {}),
+      file: rel(e.location.file),
+      line: e.location.line,
+      via: via(e),
     })),
+    unresolved: [...unverifiable(tool), ...(tool.effects?.unresolved ?? [])].map((u) => ({
+      expression: u.expression,
+      reason: u.reason,
+      ...('shared' in u && u.shared ? { shared: `${u.shared.wrapper} at ${rel(u.shared.location.file)}:${u.shared.location.line}` } : {}),
+      ...where(u.location),
+      via: via(u),
+    })),
+  };
+}
+
+/** The JSON report object with the tools left out (`tools: []`). */
+function reportWithoutTools(result: LintResult): JsonReport {
+  return {
+    schemaVersion: 1,
+    tools: [],
     findings: result.findings.map((f) => ({
       ruleId: f.ruleId,
       severity: f.severity,
@@ -112,11 +119,44 @@ export function toJsonReport(result: LintResult): JsonReport {
       message: f.message,
       helpUri: helpUri(f.ruleId),
     })),
-    unresolvedRegistrations: result.unresolvedRegistrations.map((u) => ({ file: rel(u.location.file), line: u.location.line, reason: u.reason })),
+    unresolvedRegistrations: result.unresolvedRegistrations.map((u) => ({ file: relativePath(u.location.file, result.cwd), line: u.location.line, reason: u.reason })),
     ...(result.suppressed !== undefined ? { suppressed: result.suppressed } : {}),
     ...(result.baselined !== undefined ? { baselined: result.baselined } : {}),
     ...(result.live ? { live: result.live } : {}),
   };
 }
 
-export const json: Formatter = (result) => `${JSON.stringify(toJsonReport(result), null, 2)}\n`;
+/** Builds the JSON report object (the formatter serialises it). */
+export function toJsonReport(result: LintResult): JsonReport {
+  return { ...reportWithoutTools(result), tools: result.tools.map((tool) => toolReport(tool, result.cwd)) };
+}
+
+/** Stands for the tools in the text of the rest of the report, where {@link jsonChunks} puts them. */
+const TOOLS_MARK = '\0tools\0';
+
+/**
+ * The text of `JSON.stringify(toJsonReport(result), null, 2)` and a newline, in pieces: the report
+ * around the tools, and each tool's report as it is made. A report lists every unresolved call of
+ * every tool with its chain (chrome-devtools-mcp 1.11: 45 MB); written piece by piece, it is
+ * never held whole, nor is a second copy of the result as report objects.
+ */
+export function* jsonChunks(result: LintResult): Generator<string> {
+  const rest = reportWithoutTools(result);
+  if (result.tools.length === 0) {
+    yield `${JSON.stringify(rest, null, 2)}\n`;
+    return;
+  }
+  const text = JSON.stringify({ ...rest, tools: [TOOLS_MARK] }, null, 2);
+  // `tools` comes before every other string of the report: the first occurrence is the mark.
+  const mark = JSON.stringify(TOOLS_MARK);
+  const at = text.indexOf(mark);
+  yield text.slice(0, at);
+  for (const [i, tool] of result.tools.entries()) {
+    // A tool is an element of `tools`, two levels in: each of its lines is indented by four more spaces.
+    yield `${i > 0 ? ',\n    ' : ''}${JSON.stringify(toolReport(tool, result.cwd), null, 2).replace(/\n/g, '\n    ')}`;
+  }
+  yield `${text.slice(at + mark.length)}\n`;
+}
+
+/** The JSON formatter; `chunks` gives the same text in pieces ({@link jsonChunks}). */
+export const json: Formatter = Object.assign((result: LintResult) => [...jsonChunks(result)].join(''), { chunks: jsonChunks });
