@@ -5,6 +5,7 @@ import type { ts as TS } from 'ts-morph';
 import { entryTargets, readJson } from './workspaces.js';
 import { completedCodeFile as completed } from './file-system.js';
 import { fileBundlesMcpSdk, fileIsSdkBundle, reachesBundledSdk } from './bundled-sdk.js';
+import { usesMcpClientOnly } from './mcp-clients.js';
 
 /**
  * Following into dependency packages whose code registers tools: a server published as a thin
@@ -15,7 +16,8 @@ import { fileBundlesMcpSdk, fileIsSdkBundle, reachesBundledSdk } from './bundled
  * Bounded: a package is followed only when linted (or followed) code imports it by name, it is not
  * the MCP SDK or a framework discovery reads by name (their code defines registration methods, not
  * tools), and it belongs to MCP: it depends on the SDK or a known framework, is named or tagged
- * `mcp`, or depends (within {@link MAX_DEPENDENCY_DEPTH} levels) on a package that is; or a module
+ * `mcp`, or depends (within {@link MAX_DEPENDENCY_DEPTH} levels) on a package that is, and it is not
+ * a client of MCP only (mcp-clients.ts: an AI SDK that calls servers' tools); or a module
  * imported from it bundles its own copy of the SDK, or requires one of the package's that does
  * (see `bundled-sdk.ts`; that copy is left unread, as the SDK is). At most
  * {@link MAX_FOLLOWED_PACKAGES} packages are followed in a run.
@@ -43,6 +45,9 @@ const NODE_MODULES = `${path.sep}node_modules${path.sep}`;
 
 /** Why a package that neither depends on the SDK or a framework nor bundles one is not followed. */
 const NOT_MCP = 'it does not depend on the MCP SDK or a known framework, and the modules imported from it do not bundle the SDK';
+
+/** Why a package that uses the SDK as a client only is not followed (see mcp-clients.ts). */
+const CLIENT_ONLY = "it uses only the MCP SDK's client, to call servers' tools, and imports no module that serves tools";
 
 /** A package imported by name from analysed code that was not followed, and why. */
 export interface UnfollowedDependency {
@@ -147,9 +152,12 @@ export class DependencyFollower {
    * `./utilsBundle`).
    */
   private decide(root: string, name: string, importedFrom: string, file: string | null): boolean {
-    if (!this.decisions.has(root) || (this.decisions.get(root) === NOT_MCP && file !== null && this.reachesBundledSdk(file))) {
+    const undecided = !this.decisions.has(root) || ((this.decisions.get(root) === NOT_MCP || this.decisions.get(root) === CLIENT_ONLY) && file !== null && this.reachesBundledSdk(file));
+    if (undecided) {
       let reason: string | null = null;
-      if (!this.reachesMcp(root, 0) && !(file !== null && this.reachesBundledSdk(file))) reason = NOT_MCP;
+      const bundled = file !== null && this.reachesBundledSdk(file);
+      if (!this.reachesMcp(root, 0) && !bundled) reason = NOT_MCP;
+      else if (!bundled && usesMcpClientOnly(root)) reason = CLIENT_ONLY;
       else if (this.followedNames.length >= MAX_FOLLOWED_PACKAGES) reason = `${MAX_FOLLOWED_PACKAGES} dependency packages were already followed`;
       else this.followedNames.push(name);
       this.decisions.set(root, reason);
@@ -209,7 +217,6 @@ function dependencyNames(manifest: Record<string, unknown>): string[] {
   return [...names];
 }
 
-/** The folder of package `name` as Node.js finds it from `dir` (node_modules/<name> up the tree), or null. */
 /** What `memo` holds for `key`, computed with `compute` and kept the first time it is asked for. */
 function remembered<V>(memo: Map<string, V>, key: string, compute: () => V): V {
   if (memo.has(key)) return memo.get(key)!;
@@ -218,6 +225,7 @@ function remembered<V>(memo: Map<string, V>, key: string, compute: () => V): V {
   return value;
 }
 
+/** The folder of package `name` as Node.js finds it from `dir` (node_modules/<name> up the tree), or null. */
 function findPackage(name: string, dir: string): string | null {
   for (let at = dir; ; at = path.dirname(at)) {
     const candidate = path.join(at, 'node_modules', name);

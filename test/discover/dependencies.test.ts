@@ -80,6 +80,56 @@ describe('tools registered in a dependency package', () => {
   });
 });
 
+describe('dependency packages that use MCP as a client', () => {
+  /** An AI SDK that connects to MCP servers (as @google/genai does): it depends on the SDK, imports its client, keeps a tool registry. */
+  const AI_SDK = {
+    'node_modules/ai-kit/package.json': JSON.stringify({ name: 'ai-kit', version: '1.0.0', type: 'module', main: 'dist/index.js', dependencies: { '@modelcontextprotocol/sdk': '^1.0.0' } }),
+    'node_modules/ai-kit/dist/index.js': `import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+export { connect } from "./registry.js";
+export async function callRemote(name, args) { return new Client({ name: "kit", version: "1" }).callTool({ name, arguments: args }); }
+`,
+    'node_modules/ai-kit/dist/registry.js': 'const tools = new Map();\nexport function registerTool(tool) { tools.set(tool.name, tool); }\nexport function connect(server) { server.registerTool(server.tool()); }\n',
+  };
+  const SERVER = {
+    'package.json': JSON.stringify({ name: 'app', version: '1.0.0', type: 'module', main: 'src/index.js' }),
+    'src/index.js': `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { callRemote } from "ai-kit";
+const server = new McpServer({ name: "a", version: "1" });
+server.registerTool("ask", { annotations: { readOnlyHint: false, openWorldHint: true } }, async ({ q }) => ({ content: [{ type: "text", text: String(await callRemote("ask", { q })) }] }));
+`,
+  };
+
+  it('are not followed: their tool registry is no registration, and they are named with why', async () => {
+    const dir = writeProject({ ...SERVER, ...AI_SDK });
+    const result = await lint({ paths: [], cwd: dir });
+    expect(result.tools.map((t) => t.name)).toEqual(['ask']);
+    expect(result.unresolvedRegistrations).toEqual([]);
+    expect(result.filesRead.map((f) => path.relative(dir, f))).toEqual(['src/index.js']);
+    // A run that finds nothing names it, with why it was not read.
+    const none = writeProject({ 'package.json': JSON.stringify({ name: 'app', type: 'module', main: 'main.js' }), 'main.js': 'import { connect } from "ai-kit";\nconnect(globalThis.server);\n', ...AI_SDK });
+    expect(reasons(await lint({ paths: [], cwd: none }), none)).toEqual([
+      "main.js:1 no file read imports the MCP SDK or a known framework; the tools may be registered in a dependency package that was not read: ai-kit (it uses only the MCP SDK's client, to call servers' tools, and imports no module that serves tools)",
+    ]);
+  });
+
+  it('are followed when they also import a module that serves tools (a toolkit that is a client too)', async () => {
+    const toolkit = {
+      ...AI_SDK,
+      'node_modules/ai-kit/dist/serve.js': `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+export const server = new McpServer({ name: "kit", version: "1" });
+server.registerTool("kit_tool", { annotations: { readOnlyHint: true } }, async () => ({ content: [] }));
+`,
+      'node_modules/ai-kit/dist/index.js': `import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+export { server } from "./serve.js";
+export async function callRemote(name, args) { return new Client({ name: "kit", version: "1" }).callTool({ name, arguments: args }); }
+`,
+    };
+    const dir = writeProject({ ...SERVER, ...toolkit });
+    const result = await lint({ paths: [], cwd: dir });
+    expect(result.tools.map((t) => t.name).sort()).toEqual(['ask', 'kit_tool']);
+  });
+});
+
 describe('a run that finds no tool says why', () => {
   it('names the dependency packages imported but not read', async () => {
     const dir = installed({
