@@ -594,7 +594,10 @@ async function writeReport(
   if (outputFile) {
     await writeFileSafely(path.resolve(io.cwd, outputFile), formatter(result, options), 'the report', io.cwd);
   } else if (formatter.chunks) {
-    for (const chunk of formatter.chunks(result, options)) io.stdout.write(chunk);
+    for (const chunk of formatter.chunks(result, options)) {
+      // A pipe takes what its buffer holds and queues the rest: wait for it to drain, or the whole report is held queued.
+      if (!io.stdout.write(chunk)) await new Promise((resolve) => io.stdout.once('drain', resolve));
+    }
   } else io.stdout.write(formatter(result, options));
   const warnings = result.findings.filter((f) => f.severity === 'warning').length;
   if (result.findings.some((f) => f.severity === 'error')) return EXIT.findings;

@@ -1,7 +1,9 @@
+import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { main } from '../../src/cli.js';
 import { json, jsonChunks, toJsonReport } from '../../src/formatters/json.js';
 import type { LintResult } from '../../src/model.js';
-import { at, bareTool, finding, handMade, lintServer } from './golden.js';
+import { at, bareTool, finding, handMade, lintServer, SERVER } from './golden.js';
 
 /** What the JSON report always was: the report object, pretty-printed, and a newline. */
 function whole(result: LintResult): string {
@@ -30,5 +32,29 @@ describe('json formatter, written in pieces', () => {
     const result = handMade([bareTool('\0tools\0', at('a.ts', 3))], [finding('missing-annotations', 'warning', '\0tools\0', at('a.ts', 3), '\0tools\0')]);
     expect([...jsonChunks(result)].join('')).toBe(whole(result));
     expect(JSON.parse([...jsonChunks(result)].join('')).tools[0].name).toBe('\0tools\0');
+  });
+
+  it('waits for a slow reader to drain its buffer, piece by piece, and writes the whole report', async () => {
+    // A pipe whose reader lags: a small buffer, each write taken on a later turn. Every piece must arrive, in order.
+    const chunks: string[] = [];
+    let mostQueued = 0;
+    const slow: Writable = new Writable({
+      highWaterMark: 16,
+      write: (chunk, _enc, done) => {
+        mostQueued = Math.max(mostQueued, slow.writableLength);
+        setImmediate(() => {
+          chunks.push(String(chunk));
+          done();
+        });
+      },
+    });
+    const errors = new Writable({ write: (_chunk, _enc, done) => done() });
+    const code = await main(['--format', 'json', '--no-config', 'server.ts'], { stdout: slow, stderr: errors, env: {}, isTTY: false, cwd: SERVER });
+    expect(code).toBe(1);
+    expect(chunks.join('')).toBe(whole(await lintServer()));
+    // Never more than one piece waiting on the reader, not the whole report.
+    const pieces = [...jsonChunks(await lintServer())];
+    expect(pieces.length).toBeGreaterThan(3);
+    expect(mostQueued).toBeLessThanOrEqual(Math.max(...pieces.map((p) => Buffer.byteLength(p))));
   });
 });
