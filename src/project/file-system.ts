@@ -59,14 +59,27 @@ export function isSpecialFile(path: string): boolean {
  * `isFile()`), so an import of one resolves to nothing; only reads need the extra `stat`. A file that nests deeper than the parser can follow ({@link nestsTooDeep}) reads as empty, and
  * `tooDeep` is called with its path, so that its parse error is reported and the other files are
  * still linted, whether the file is linted or only imported (issue 13: 1,000 nested arrays in an
- * imported file ended the run with a stack overflow).
+ * imported file ended the run with a stack overflow). A file that exists but cannot be read
+ * (EACCES, EISDIR...) reads as missing, and `unreadable` is called with its path and the error's code.
  */
-export function tolerantFileSystem(tooDeep: (path: string) => void = () => {}): FileSystemHost {
+export function tolerantFileSystem(tooDeep: (path: string) => void = () => {}, unreadable: (path: string, code: string) => void = () => {}): FileSystemHost {
   const real = new Project({ skipAddingFilesFromTsConfig: true, skipLoadingLibFiles: true }).getFileSystem();
   const shallow = (path: string, text: string): string => {
     if (!nestsTooDeep(path, text)) return text;
     tooDeep(path);
     return '';
+  };
+  // A file that exists but cannot be read (no permission, a folder named like a file): missing to
+  // TypeScript, which would otherwise end the whole run when a linted file imports it.
+  const read = (path: string, reading: () => string): string => {
+    try {
+      return reading();
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === undefined || code === 'ENOENT') throw error;
+      unreadable(path, code);
+      throw new FileNotFoundError(path);
+    }
   };
   return new Proxy(real, {
     get(target, key) {
@@ -74,7 +87,7 @@ export function tolerantFileSystem(tooDeep: (path: string) => void = () => {}): 
       if (typeof value !== 'function') return value;
       const missing = typeof key === 'string' ? READS[key] : undefined;
       // Bound to the host itself: its methods use private fields, which a proxy does not carry.
-      if (key === 'readFileSync') return (path: string, ...rest: unknown[]) => (path.includes('\0') || isSpecialFile(path) ? missing!(path) : shallow(path, value.call(target, path, ...rest) as string));
+      if (key === 'readFileSync') return (path: string, ...rest: unknown[]) => (path.includes('\0') || isSpecialFile(path) ? missing!(path) : shallow(path, read(path, () => value.call(target, path, ...rest) as string)));
       if (key === 'readFile') return async (path: string, ...rest: unknown[]) => (path.includes('\0') || isSpecialFile(path) ? missing!(path) : shallow(path, (await value.call(target, path, ...rest)) as string));
       if (!missing) return value.bind(target);
       return (path: unknown, ...rest: unknown[]) => (typeof path === 'string' && path.includes('\0') ? missing(path) : value.call(target, path, ...rest));

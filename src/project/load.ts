@@ -191,9 +191,14 @@ export function loadProgram(files: string[], tsconfig: string | null, context: s
   };
   /** Files that read as empty because they nest deeper than the parser can follow. */
   const tooDeep = new Set<string>();
+  /** Files that exist but could not be read (path → error code), linted or imported. */
+  const readFailures = new Map<string, string>();
   const project = new Project({
     compilerOptions,
-    fileSystem: tolerantFileSystem((file) => tooDeep.add(file)),
+    fileSystem: tolerantFileSystem(
+      (file) => tooDeep.add(file),
+      (file, code) => readFailures.set(path.normalize(file), code),
+    ),
     skipAddingFilesFromTsConfig: true,
     skipLoadingLibFiles: true,
     resolutionHost: () => ({
@@ -231,10 +236,10 @@ export function loadProgram(files: string[], tsconfig: string | null, context: s
       targets.push(project.addSourceFileAtPath(file));
     } catch (error) {
       // An unreadable or missing file is reported; the others are still linted.
-      const code = (error as NodeJS.ErrnoException).code;
+      const code = readFailures.get(path.normalize(file)) ?? (error as NodeJS.ErrnoException).code;
       const text = String((error as Error).message ?? error).split('\n')[0]!;
       if (error instanceof RangeError) parseErrors.set(file, { line: 1, column: 1, message: `the file nests deeper than the parser can follow (${text})` });
-      else unreadable.set(file, code === 'EACCES' ? 'permission denied' : code === 'ENOENT' || /not found/i.test(text) ? 'file not found' : text);
+      else unreadable.set(file, code !== undefined && READ_FAILURES[code] ? READ_FAILURES[code] : code === 'ENOENT' || /not found/i.test(text) ? 'file not found' : text);
     }
   }
   const entryFiles = entries.flatMap((file) => {
@@ -272,6 +277,9 @@ export function loadProgram(files: string[], tsconfig: string | null, context: s
   // Syntax errors are reported for the targets and what they import, as without context.
   const reached = project.getSourceFiles();
   const deepReached = [...tooDeep];
+  // Imported files that exist but could not be read are reported, as their syntax errors are (entry points are best effort).
+  const entrySet = new Set(entries.map((f) => path.normalize(f)));
+  for (const [file, code] of readFailures) if (!unreadable.has(file) && !entrySet.has(file)) unreadable.set(file, READ_FAILURES[code] ?? code);
   if (context.length > 0) {
     for (const file of context) {
       if (tooLarge(file) || thirdPartyCodeAt(file) !== null) continue;
@@ -299,6 +307,9 @@ export function loadProgram(files: string[], tsconfig: string | null, context: s
   }
   return { project, targets, parseErrors, unreadable, skipped, dependencies, resolveModule, vendoredModule, vendored, standalone };
 }
+
+/** What a read error's code means, for the files that were linted or imported (others: the code itself). */
+const READ_FAILURES: Record<string, string> = { EACCES: 'permission denied', EPERM: 'permission denied', EISDIR: 'a folder, not a file' };
 
 /** The text of `file` when it is a standalone browser script (browser-scripts.ts), else null (also when it cannot be read: it is reported where it is loaded). */
 function browserScriptText(file: string): string | null {

@@ -138,6 +138,32 @@ describe('a link to a device among the files (fuzz: zero.ts -> /dev/zero was rea
   });
 });
 
+describe('an imported file that cannot be read (it ended the run: "internal error: EACCES" with exit 2)', () => {
+  const runAs = runCliUnprivileged();
+
+  it.skipIf(runAs === null)('is a read-error naming it; the file that imports it is linted, and one it cannot read too', async () => {
+    const dir = writeProject({
+      'src/server.ts': `${SERVER_HEADER}import { save } from "./locked.js";\nserver.registerTool("save", { annotations: { readOnlyHint: true } }, async () => { save(); return { content: [] }; });\n`,
+      'src/locked.ts': 'export function save() {}\n',
+    });
+    for (const folder of ['.', 'src']) chmodSync(path.join(dir, folder), 0o755);
+    chmodSync(path.join(dir, 'src/server.ts'), 0o644);
+    chmodSync(path.join(dir, 'src/locked.ts'), 0o000);
+    try {
+      for (const args of [['src/server.ts'], ['.']]) {
+        const run = await runAs!([...args, '--format', 'json'], dir);
+        expect(run.stderr).toBe('');
+        const report = JSON.parse(run.stdout) as { tools: { name: string }[]; findings: { ruleId: string; file: string; message: string }[] };
+        expect(report.tools.map((t) => t.name)).toEqual(['save']);
+        expect(report.findings.filter((f) => f.ruleId === 'read-error')).toEqual([expect.objectContaining({ file: 'src/locked.ts', message: 'Cannot read this file: permission denied' })]);
+        expect(run.code).toBe(1);
+      }
+    } finally {
+      chmodSync(path.join(dir, 'src/locked.ts'), 0o644);
+    }
+  });
+});
+
 describe('a folder that cannot be read (fresh-user trial: locked/ at chmod 000 was skipped in silence)', () => {
   // Root reads every folder: the runs are made as a user whom permissions bind.
   const runAs = runCliUnprivileged();
