@@ -13,11 +13,16 @@ for (const event of ['uncaughtException', 'unhandledRejection']) {
   });
 }
 
-// A reader that stops early (`| head`) closes the pipe: end quietly, as other command-line tools do.
-// Any other failure to write the report (a full disk) is one line on stderr and exit 2.
+// A reader that stops early (`| head`) closes the pipe: end quietly, as other command-line tools do,
+// with the run's exit code (a report written in pieces may still be under way: the run then ends
+// by itself). Any other failure to write the report (a full disk) is one line on stderr and exit 2.
+let finished = false;
 for (const stream of [process.stdout, process.stderr]) {
   stream.on('error', (error) => {
-    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    if (error.code === 'EPIPE') {
+      if (finished) process.exit(process.exitCode ?? 0);
+      return;
+    }
     if (stream === process.stdout) process.stderr.write(`mcp-annotate-lint: cannot write the report: ${error.code ?? error.message}\n`);
     process.exit(2);
   });
@@ -31,3 +36,4 @@ const code = await main(process.argv.slice(2), {
   cwd: process.cwd(),
 });
 process.exitCode = code;
+finished = true;

@@ -576,6 +576,24 @@ async function cachedLint(options: LintOptions, cacheFile: string, io: CliIO): P
   return result;
 }
 
+/** Resolves true when `stream` drains, false when it errs or closes first (or already has): its reader is gone. */
+function drained(stream: NodeJS.WritableStream): Promise<boolean> {
+  if ((stream as { destroyed?: boolean }).destroyed) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const settle = (open: boolean) => () => {
+      stream.off('drain', onDrain);
+      stream.off('error', onEnd);
+      stream.off('close', onEnd);
+      resolve(open);
+    };
+    const onDrain = settle(true);
+    const onEnd = settle(false);
+    stream.once('drain', onDrain);
+    stream.once('error', onEnd);
+    stream.once('close', onEnd);
+  });
+}
+
 /**
  * The output every command that lints shares: drops warnings and info with `--quiet`, formats,
  * writes the report to `--output-file` (`-` is stdout) or stdout, and gives the exit code: 1 when
@@ -595,8 +613,9 @@ async function writeReport(
     await writeFileSafely(path.resolve(io.cwd, outputFile), formatter(result, options), 'the report', io.cwd);
   } else if (formatter.chunks) {
     for (const chunk of formatter.chunks(result, options)) {
-      // A pipe takes what its buffer holds and queues the rest: wait for it to drain, or the whole report is held queued.
-      if (!io.stdout.write(chunk)) await new Promise((resolve) => io.stdout.once('drain', resolve));
+      // A pipe takes what its buffer holds and queues the rest: wait for it to drain, or the whole
+      // report is held queued. A reader that went away (`| head`) takes nothing more; the exit code stands.
+      if (!io.stdout.write(chunk) && !(await drained(io.stdout))) break;
     }
   } else io.stdout.write(formatter(result, options));
   const warnings = result.findings.filter((f) => f.severity === 'warning').length;

@@ -129,7 +129,7 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   if (files.length === 0 && options.paths.length > 0) {
     return { tools: [], findings: [], unresolvedRegistrations: [], filesRead: [], cwd: options.cwd, stats: { summaries: 0, reused: 0, effectNodes: 0 }, ...skipped() };
   }
-  const loaded = loadProgram(files, inputs.tsconfig, inputs.context, inputs.packageDir, (inputs.entries ?? []).filter((f) => !excluded(f)));
+  const loaded = loadProgram(files, inputs.tsconfig, inputs.context, inputs.packageDir, (inputs.entries ?? []).filter((f) => !excluded(f)), new Set(given.keys()));
   // Files too large to read are said so on stderr, as named files that are not linted are.
   const tooLarge = loaded.skipped.filter(({ file }) => !excluded(file)).map(({ file, reason }) => ({ path: given.get(file) ?? (path.relative(options.cwd, file) || file), reason }));
   if (tooLarge.length > 0) skippedAll.push(...tooLarge);

@@ -139,6 +139,8 @@ export interface LoadedProgram {
  *   entry points only import.
  * @param entries entry points the tsconfig does not list: linted, with the files they import
  *   inside their package (see `ResolvedInputs.entries`).
+ * @param named files named one by one on the command line: loaded even when they look like a
+ *   standalone browser script (only files found by walking a folder are left out as one).
  * A file to lint larger than {@link MAX_FILE_BYTES} is not read (listed in `skipped`); an imported
  * or context file that large is not loaded (calls into it are unresolved). Third-party code a
  * package ships ({@link thirdPartyCodeAt}: chrome-devtools-mcp's 13 MB of bundles in
@@ -148,7 +150,7 @@ export interface LoadedProgram {
  * @throws UsageError when `files` is empty and the tsconfig or a config it references cannot be
  *   read, or when the files to lint and context are more than {@link MAX_SOURCE_FILES}.
  */
-export function loadProgram(files: string[], tsconfig: string | null, context: string[] = [], packageDir: string | null = null, entries: string[] = []): LoadedProgram {
+export function loadProgram(files: string[], tsconfig: string | null, context: string[] = [], packageDir: string | null = null, entries: string[] = [], named: ReadonlySet<string> = new Set()): LoadedProgram {
   // The config that lists the files is the project's, and must read; one found above linted paths only lends its options.
   const configs = tsconfig ? readConfigTree(tsconfig, files.length === 0) : [];
   let targetsPaths = files;
@@ -227,7 +229,7 @@ export function loadProgram(files: string[], tsconfig: string | null, context: s
       vendored.set(file, why);
       continue;
     }
-    const script = browserScriptText(file);
+    const script = named.has(file) ? null : browserScriptText(file);
     if (script !== null) {
       deferred.set(file, script);
       continue;

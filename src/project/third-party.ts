@@ -68,8 +68,9 @@ function isProjectRoot(dir: string): boolean {
  * file in its folder or any folder up to the vendor folder, a licence banner in its first 4 kB, or
  * the size of a bundle. Else null: a project's own `src/vendors/stripe.ts` (its integrations with
  * vendors) or a hand-written `src/vendor/store.js` is the server's code and is analysed, as is a
- * server that merely sits in a folder named `vendor/` outside any project; so is a file that
- * cannot be read (its error is reported where it is loaded).
+ * server that merely sits in a folder named `vendor/` outside any project. A file that cannot be
+ * read is third-party code only by its folder (a sign file); otherwise it is loaded, and its read
+ * error reported.
  *
  * Such a file is never loaded (project/load.ts): neither parsed, nor searched for tool
  * registrations, nor walked by effect inference; what it exports is a package's opaque value
@@ -88,9 +89,13 @@ export function thirdPartyCodeAt(file: string): string | null {
     return false;
   };
   if (at >= 0 && !parts.slice(at).includes('node_modules') && insideProject()) {
-    const text = readText(file);
-    let signed = text !== null && (text.length > BUNDLE_SIZE || LICENSE_BANNER.test(text.slice(0, 4096)));
-    for (let end = parts.length; text !== null && !signed && end > at; end--) signed = hasSignFile(parts.slice(0, end).join('/') || '/');
+    // The folders first: a file in a signed folder is someone else's whether or not it can be read (it is never read then).
+    let signed = false;
+    for (let end = parts.length; !signed && end > at; end--) signed = hasSignFile(parts.slice(0, end).join('/') || '/');
+    if (!signed) {
+      const text = readText(file);
+      signed = text !== null && (text.length > BUNDLE_SIZE || LICENSE_BANNER.test(text.slice(0, 4096)));
+    }
     if (signed) found = `third-party code (${parts[at]}/)`;
   }
   vendoredByFile.set(file, found);

@@ -57,4 +57,21 @@ describe('json formatter, written in pieces', () => {
     expect(pieces.length).toBeGreaterThan(3);
     expect(mostQueued).toBeLessThanOrEqual(Math.max(...pieces.map((p) => Buffer.byteLength(p))));
   });
+
+  it('stops writing when the reader goes away, and keeps the run\'s exit code (`| head`, `| true`)', async () => {
+    let written = 0;
+    const gone = new Writable({
+      highWaterMark: 16,
+      write: (_chunk, _enc, done) => {
+        written++;
+        done(Object.assign(new Error('write EPIPE'), { code: 'EPIPE' }));
+      },
+    });
+    // The bin listens for the error and lets the run end; without a listener the stream would throw.
+    gone.on('error', () => {});
+    const errors = new Writable({ write: (_chunk, _enc, done) => done() });
+    const code = await main(['--format', 'json', '--no-config', 'server.ts'], { stdout: gone, stderr: errors, env: {}, isTTY: false, cwd: SERVER });
+    expect(code).toBe(1);
+    expect(written).toBe(1);
+  });
 });

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isStandaloneBrowserScript } from '../../src/project/browser-scripts.js';
 import { loadProgram } from '../../src/project/load.js';
+import { lint } from '../../src/index.js';
 import { lintFiles, writeProject } from '../helpers.js';
 
 /**
@@ -23,6 +24,16 @@ describe('standalone browser scripts', () => {
     expect(isStandaloneBrowserScript('w.js', `/// <reference path="./types.d.ts" />\n${WIDGET}`)).toBe(false);
     // No browser global: a server bundle that needs no import is still read as code.
     expect(isStandaloneBrowserScript('w.js', 'process.stdin.on("data", (d) => process.stdout.write(d));\n')).toBe(false);
+    // Only code counts: a browser global named in a comment, a string or a regular expression is none.
+    expect(isStandaloneBrowserScript('w.js', '// Like window.scrollTo\nconst d = "like window.open does";\nconst r = /window.x"/;\nprocess.exit(0);\n')).toBe(false);
+    expect(isStandaloneBrowserScript('w.js', 'const o = {}; o.window.x = 1;\n')).toBe(false);
+    expect(isStandaloneBrowserScript('w.js', 'const s = `a ${"}"} ${ {k: 1}.k } window.x`;\nconst q = 1 / 2; window.y = q;\n')).toBe(true);
+    // A module that exports (a tool plugin a server loads with import(), helper-65's b4) is not a standalone script.
+    expect(isStandaloneBrowserScript('w.js', 'export function register(server) { server.registerTool("scroll", {}, async () => page.evaluate(() => window.scrollTo(0, 0))); }\n')).toBe(false);
+    expect(isStandaloneBrowserScript('w.cjs', 'module.exports = (server) => server.tool("s", () => window.scrollTo(0, 0));\n')).toBe(false);
+    expect(isStandaloneBrowserScript('w.js', 'exports.register = () => window.scrollTo(0, 0);\n')).toBe(false);
+    // A bundler's CommonJS shim with its `module` renamed is not an export of the file.
+    expect(isStandaloneBrowserScript('w.js', 'var o_={};(function(e){e.exports=1})(o_);o_.exports.default=2;document.title="x";\n')).toBe(true);
     // TypeScript sources and files with the linter's own directives are linted as given.
     expect(isStandaloneBrowserScript('w.ts', WIDGET)).toBe(false);
     expect(isStandaloneBrowserScript('w.js', `// mcp-annotate-lint-disable-next-line\n${WIDGET}`)).toBe(false);
@@ -48,5 +59,9 @@ server.registerTool("show", { annotations: { readOnlyHint: true } }, async () =>
     const result = await lintFiles(files);
     expect(result.tools.map((t) => [t.name, t.inferred.readOnly])).toEqual([['show', true]]);
     expect(result.filesRead.map((f) => path.basename(f)).sort()).toEqual(['imported.js', 'index.js', 'widget.js']);
+    // Named one by one (a pre-commit run), it is linted as given: its syntax error is reported.
+    const broken = writeProject({ 'public/app.js': 'document.body.textContent = "x";\nconst x = {;\n' });
+    expect((await lint({ paths: ['public/app.js'], cwd: broken })).findings.map((f) => f.ruleId)).toEqual(['parse-error']);
+    expect((await lint({ paths: ['public'], cwd: broken })).findings).toEqual([]);
   });
 });
