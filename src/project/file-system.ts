@@ -60,7 +60,7 @@ export function isSpecialFile(path: string): boolean {
  * `tooDeep` is called with its path, so that its parse error is reported and the other files are
  * still linted, whether the file is linted or only imported (issue 13: 1,000 nested arrays in an
  * imported file ended the run with a stack overflow). A file that exists but cannot be read
- * (EACCES, EISDIR...) reads as missing, and `unreadable` is called with its path and the error's code.
+ * (EACCES, EIO...) reads as missing, and `unreadable` is called with its path and the error's code.
  */
 export function tolerantFileSystem(tooDeep: (path: string) => void = () => {}, unreadable: (path: string, code: string) => void = () => {}): FileSystemHost {
   const real = new Project({ skipAddingFilesFromTsConfig: true, skipLoadingLibFiles: true }).getFileSystem();
@@ -69,8 +69,9 @@ export function tolerantFileSystem(tooDeep: (path: string) => void = () => {}, u
     tooDeep(path);
     return '';
   };
-  // A file that exists but cannot be read (no permission, a folder named like a file): missing to
-  // TypeScript, which would otherwise end the whole run when a linted file imports it.
+  // A file that exists but cannot be read (no permission, an I/O error): missing to TypeScript,
+  // which would otherwise end the whole run when a linted file imports it. (A folder named like a
+  // file never gets here: the host's fileExists already says it is no file.)
   const read = (path: string, reading: () => string): string => {
     try {
       return reading();
