@@ -16,6 +16,7 @@ export default defineRule({
     type: 'suggestion',
     docs: { description: 'destructiveHint or idempotentHint on a read-only tool, where the spec gives them no meaning', recommended: 'warning' },
     requires: [],
+    fixable: true,
     messages: {
       ignored: '"{{tool}}" declares readOnlyHint: true, so its {{hint}}{{value}} has no meaning; remove it',
     },
@@ -26,10 +27,10 @@ export default defineRule({
     const idempotent = tool.annotations?.properties.idempotentHint;
     if (idempotent) {
       const value = idempotent.known ? `: ${String(idempotent.value)}` : '';
-      report({ messageId: 'ignored', data: { tool: tool.displayName, hint: 'idempotentHint', value }, location: hintLocation(tool, 'idempotentHint') });
+      report({ messageId: 'ignored', data: { tool: tool.displayName, hint: 'idempotentHint', value }, location: hintLocation(tool, 'idempotentHint'), fix: { hint: 'idempotentHint', to: null } });
     }
     if (declaredBoolean(tool, 'destructiveHint')?.value === true) {
-      report({ messageId: 'ignored', data: { tool: tool.displayName, hint: 'destructiveHint', value: ': true' }, location: hintLocation(tool, 'destructiveHint') });
+      report({ messageId: 'ignored', data: { tool: tool.displayName, hint: 'destructiveHint', value: ': true' }, location: hintLocation(tool, 'destructiveHint'), fix: { hint: 'destructiveHint', to: null } });
     }
   },
 });

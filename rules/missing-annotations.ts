@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { bySignificance, declaredBoolean, describeEffects, hasUnseenEffects, hintLocation, isOmitted, writes } from '../src/engine/facts.js';
-import { defineRule, type RuleContext } from '../src/engine/rule.js';
-import { HINT_DEFAULTS, HINT_KEYS, INFERRED_FOR_HINT, type HintKey, type ToolFacts } from '../src/model.js';
+import { defineRule, type RuleContext, type SuggestedChange } from '../src/engine/rule.js';
+import { HINT_DEFAULTS, HINT_KEYS, INFERRED_FOR_HINT, type HintChange, type HintKey, type ToolFacts } from '../src/model.js';
 
 /** The rule's options; the `directory` profile sets `{ hints: "all", title: true }`. */
 const Options = z.strictObject({
@@ -36,6 +36,7 @@ export default defineRule<MessageId, z.output<typeof Options>>({
     docs: { description: 'a tool without annotations, or an omitted hint whose default misdescribes the tool', recommended: 'warning' },
     requires: [],
     options: Options,
+    hasSuggestions: true,
     messages: {
       none: '"{{tool}}" declares no annotations; clients will assume it is destructive, not idempotent and open-world{{behaviour}}',
       noHints: '"{{tool}}" has an annotations object without any behaviour hint ({{keys}}); clients will assume it is destructive, not idempotent and open-world',
@@ -53,7 +54,8 @@ export default defineRule<MessageId, z.output<typeof Options>>({
       // Annotations written where the SDK never reads them: ignored-annotations says so.
       if (tool.ignoredAnnotations) return;
       const behaviour = inferred?.readOnly === true ? ', but it is read-only' : '';
-      report({ messageId: 'none', data: { tool: tool.displayName, behaviour } });
+      const supported = supportedHints(tool);
+      report({ messageId: 'none', data: { tool: tool.displayName, behaviour }, ...(supported.length > 0 ? { suggest: [{ desc: `Declare the hints the code supports: ${supported.map((c) => `${c.hint}: ${String(c.to)}`).join(', ')}`, changes: supported }] } : {}) });
       return;
     }
     const keys = Object.keys(tool.annotations.properties);
@@ -71,7 +73,8 @@ export default defineRule<MessageId, z.output<typeof Options>>({
       // On a read-only tool the spec gives destructiveHint no meaning; directories still ask for `false`.
       // A tool declared read-only that writes is reported by optimistic-read-only; for it, the default is what clients will meet once that is fixed.
       const assumed = readOnlyDeclared && inferred?.readOnly !== false ? 'on a read-only tool: destructiveHint: false' : `without it clients assume ${key}: ${HINT_DEFAULTS[key]}`;
-      report({ messageId: 'explicit', data: { tool: tool.displayName, hint: key, assumed }, location: hintLocation(tool) });
+      const value = key === 'destructiveHint' && readOnlyDeclared && inferred?.readOnly !== false ? false : (inferred?.[INFERRED_FOR_HINT[key]] ?? HINT_DEFAULTS[key]);
+      report({ messageId: 'explicit', data: { tool: tool.displayName, hint: key, assumed }, location: hintLocation(tool), suggest: [declare(key, value)] });
     }
   },
 });
@@ -93,12 +96,13 @@ function checkContradicting(tool: ToolFacts, readOnlyDeclared: boolean, reported
       messageId: 'omitted',
       data: { tool: tool.displayName, hint: key, default: String(HINT_DEFAULTS[key]), behaviour: behaviourOf(key, actual) },
       location: hintLocation(tool),
+      suggest: [declare(key, actual)],
     });
   }
   if (!readOnlyDeclared && isOmitted(tool, 'destructiveHint') && inferred.destructive === true) {
     const destructive = writes(tool).filter((e) => e.destructive === true);
     reported.add('destructiveHint');
-    report({ messageId: 'implicitDestructive', data: { tool: tool.displayName, hint: 'destructiveHint', effects: describeEffects(destructive) }, location: hintLocation(tool), evidence: bySignificance(destructive) });
+    report({ messageId: 'implicitDestructive', data: { tool: tool.displayName, hint: 'destructiveHint', effects: describeEffects(destructive) }, location: hintLocation(tool), evidence: bySignificance(destructive), suggest: [declare('destructiveHint', true)] });
   }
 }
 
@@ -111,6 +115,26 @@ function checkTitle(tool: ToolFacts, report: Report): void {
   if (tool.annotations && (tool.annotations.unresolved.length > 0 || 'title' in tool.annotations.properties)) return;
   const topLevel = tool.title;
   report({ messageId: topLevel ? 'titleNotInAnnotations' : 'noTitle', data: { tool: tool.displayName }, location: topLevel?.location ?? hintLocation(tool) });
+}
+
+/** The suggestion that declares one hint. */
+function declare(hint: HintKey, to: boolean): SuggestedChange {
+  return { desc: `Declare ${hint}: ${String(to)}`, changes: [{ hint, to }] };
+}
+
+/**
+ * The hints a tool without annotations can declare from what its code is inferred to do, when
+ * nothing it does is unseen: each hint inferred (destructive and idempotent only for a tool that
+ * writes, where the spec gives them meaning). Empty when nothing is inferred.
+ */
+function supportedHints(tool: ToolFacts): HintChange[] {
+  const inferred = tool.inferred;
+  if (!inferred || tool.effects === undefined || tool.effects === null || hasUnseenEffects(tool)) return [];
+  return HINT_KEYS.flatMap((hint) => {
+    if ((hint === 'destructiveHint' || hint === 'idempotentHint') && inferred.readOnly !== false) return [];
+    const value = inferred[INFERRED_FOR_HINT[hint]];
+    return value === null ? [] : [{ hint, to: value }];
+  });
 }
 
 function behaviourOf(key: HintKey, actual: boolean): string {

@@ -19,6 +19,8 @@ export default defineRule({
     type: 'problem',
     docs: { description: 'openWorldHint: false on a tool that reaches the network or runs other programs', recommended: 'error' },
     requires: ['effects'],
+    fixable: true,
+    hasSuggestions: true,
     messages: {
       reachesOut: '"{{tool}}" {{declares}} openWorldHint: false, but it {{effects}}',
     },
@@ -32,6 +34,6 @@ export default defineRule({
     // A program whose effects are unknown may reach out, which is not proof that it does (issue 15:
     // "unknown is not proven"): alone, it leaves the hint unverified, a warning.
     const reachCertain = found.some((e) => (e.confidence === 'certain' && !runsUnknownProgram(e)) || (e.kind === 'network' && e.basis === undefined));
-    report({ messageId: 'reachesOut', confidence: reachCertain ? 'certain' : 'likely', data: { tool: tool.displayName, hint: 'openWorldHint', declares: claimed.declares, effects: describeEffects(found) }, location: hintLocation(tool, 'openWorldHint'), evidence: bySignificance(found) });
+    report({ messageId: 'reachesOut', confidence: reachCertain ? 'certain' : 'likely', data: { tool: tool.displayName, hint: 'openWorldHint', declares: claimed.declares, effects: describeEffects(found) }, location: hintLocation(tool, 'openWorldHint'), evidence: bySignificance(found), fix: { hint: 'openWorldHint', to: true } });
   },
 });

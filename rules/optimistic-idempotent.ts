@@ -13,6 +13,8 @@ export default defineRule({
     type: 'problem',
     docs: { description: 'idempotentHint: true on a tool whose repeated calls have additional effects', recommended: 'error' },
     requires: ['effects'],
+    fixable: true,
+    hasSuggestions: true,
     messages: {
       repeats: '"{{tool}}" {{declares}} idempotentHint: true, but each call {{effects}}',
       mayRepeat: '"{{tool}}" {{declares}} idempotentHint: true, but it {{effects}}, whose repeated calls may keep changing things',
@@ -30,6 +32,6 @@ export default defineRule({
     const ignored = messageId === 'repeats' && declaresReadOnly(tool);
     // Code chosen at run time may do anything, which is not proof that it does: at most a warning
     // (an error needs a certain effect that contradicts the hint).
-    report({ messageId: ignored ? 'ignoredWhileReadOnly' : messageId, ...(ignored ? { maxSeverity: 'warning' as const } : {}), ...(messageId === 'mayRepeat' ? { confidence: 'likely' as const } : {}), data: { tool: tool.displayName, hint: 'idempotentHint', declares: claimed.declares, effects: describeEffects(evidence) }, location: hintLocation(tool, 'idempotentHint'), evidence: bySignificance(evidence) });
+    report({ messageId: ignored ? 'ignoredWhileReadOnly' : messageId, ...(ignored ? { maxSeverity: 'warning' as const } : {}), ...(messageId === 'mayRepeat' ? { confidence: 'likely' as const } : {}), data: { tool: tool.displayName, hint: 'idempotentHint', declares: claimed.declares, effects: describeEffects(evidence) }, location: hintLocation(tool, 'idempotentHint'), evidence: bySignificance(evidence), fix: { hint: 'idempotentHint', to: false } });
   },
 });

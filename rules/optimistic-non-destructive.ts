@@ -13,6 +13,8 @@ export default defineRule({
     type: 'problem',
     docs: { description: 'destructiveHint: false on a tool that deletes or overwrites', recommended: 'error' },
     requires: ['effects'],
+    fixable: true,
+    hasSuggestions: true,
     messages: {
       destroys: '"{{tool}}" {{declares}} destructiveHint: false, but it {{effects}}',
       mayDestroy: '"{{tool}}" {{declares}} destructiveHint: false, but it {{effects}}, which may delete or overwrite anything',
@@ -30,6 +32,6 @@ export default defineRule({
     const ignored = messageId === 'destroys' && declaresReadOnly(tool);
     // Code chosen at run time may do anything, which is not proof that it does: at most a warning
     // (an error needs a certain effect that contradicts the hint).
-    report({ messageId: ignored ? 'ignoredWhileReadOnly' : messageId, ...(ignored ? { maxSeverity: 'warning' as const } : {}), ...(messageId === 'mayDestroy' ? { confidence: 'likely' as const } : {}), data: { tool: tool.displayName, hint: 'destructiveHint', declares: claimed.declares, effects: describeEffects(evidence) }, location: hintLocation(tool, 'destructiveHint'), evidence: bySignificance(evidence) });
+    report({ messageId: ignored ? 'ignoredWhileReadOnly' : messageId, ...(ignored ? { maxSeverity: 'warning' as const } : {}), ...(messageId === 'mayDestroy' ? { confidence: 'likely' as const } : {}), data: { tool: tool.displayName, hint: 'destructiveHint', declares: claimed.declares, effects: describeEffects(evidence) }, location: hintLocation(tool, 'destructiveHint'), evidence: bySignificance(evidence), fix: { hint: 'destructiveHint', to: true } });
   },
 });

@@ -40,6 +40,20 @@ const MAX_DEPTH_LIMIT = 200;
 /** The largest `--max-work`: beyond it a run would take hours rather than stop. */
 const MAX_WORK_LIMIT = 1_000_000_000;
 
+/** The kinds of change `--fix-type` names. */
+const FIX_TYPES = ['fix', 'suggestion'] as const;
+
+/**
+ * Parses `--fix-type fix,suggestion`.
+ * @throws InvalidArgumentError (commander: exit 2 with its message) for an empty list or an unknown kind.
+ */
+function fixTypes(value: string): string[] {
+  const types = value.split(',').map((t) => t.trim());
+  const unknown = types.filter((t) => !(FIX_TYPES as readonly string[]).includes(t));
+  if (types.length === 0 || unknown.length > 0) throw new InvalidArgumentError(`expected a comma-separated list of ${FIX_TYPES.join(', ')}${unknown.length > 0 ? `; got ${unknown.map((u) => `"${u}"`).join(', ')}` : ''}`);
+  return types;
+}
+
 /** A parser of a whole-number option from `min` to `max`. */
 function wholeNumber(max: number, min = 1): (value: string) => number {
   return (value) => {
@@ -66,6 +80,10 @@ Examples:
   $ mcp-annotate-lint -o report.json -f json   write the report to a file instead of stdout
   $ mcp-annotate-lint --max-warnings 0         fail on warnings too
   $ mcp-annotate-lint --cache src/tools/a.ts   pre-commit: reuse the last result when nothing it read changed
+  $ mcp-annotate-lint --fix-dry-run            the diff of the fixes --fix would make (writes nothing)
+  $ mcp-annotate-lint --fix                    fix the hints the code proves wrong, then report what remains
+  $ mcp-annotate-lint --fix --fix-type fix,suggestion
+                                               also apply suggestions (review the diff: they claim less risk)
   $ mcp-annotate-lint --init                   write a starter ${STARTER_FILE}
   $ mcp-annotate-lint rules                    list the rules, their severity here and their docs
   $ mcp-annotate-lint live -- node dist/index.js
@@ -112,6 +130,10 @@ interface LintCliOptions {
   updateBaseline?: boolean;
   cache?: boolean;
   cacheLocation?: string;
+  fix?: boolean;
+  fixDryRun?: boolean;
+  /** `--fix-type`: the kinds of change to make; absent: safe fixes only. */
+  fixType?: string[];
 }
 
 /** Options of the live command, as commander parses them. */
@@ -221,6 +243,9 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     .option('-o, --output-file <path>', 'write the report to this file instead of stdout (atomically, creating its folder; a device or FIFO is written into, a symbolic link refused)')
     .option('--cache', `reuse the result of an earlier --cache run when no file it read changed (the sources, what they import from node_modules, tsconfig and package.json files, the folders listed), with the same paths, options, configuration and linter; kept in ${CACHE_FILE_NAME}`)
     .option('--cache-location <path>', `with --cache: the cache file, or a folder to keep ${CACHE_FILE_NAME} in (default: the working directory)`)
+    .option('--fix', 'repair what the code proves: make each optimistic hint cautious and remove hints the spec gives no meaning, in the source files (through a temporary file renamed over each); the report then lists what remains')
+    .option('--fix-dry-run', 'print the unified diff --fix would make, and write nothing')
+    .addOption(new Option('--fix-type <types>', 'with --fix or --fix-dry-run: the changes to make, comma-separated: fix (safe fixes, the default), suggestion (the first suggestion of each finding: hints that claim less risk, or rest on likely effects)').argParser(fixTypes))
     .option('--init', `write a starter ${STARTER_FILE} here (refuses to overwrite a configuration)`)
     .version(PACKAGE.version, '-v, --version')
     .addHelpText('after', HELP_AFTER)
@@ -327,6 +352,11 @@ function checkCombinations(argv: string[], program: Command, rules: Command | nu
   if (opts.baseline === '') throw new UsageError('--baseline needs a file name');
   if (opts.cacheLocation === '') throw new UsageError('--cache-location needs a file or folder name');
   if (opts.cacheLocation !== undefined && !opts.cache) throw new UsageError('--cache-location does nothing without --cache');
+  if (opts.fix && opts.fixDryRun) throw new UsageError('--fix and --fix-dry-run contradict each other: give one (--fix-dry-run shows what --fix would write)');
+  if (opts.fixType !== undefined && !opts.fix && !opts.fixDryRun) throw new UsageError('--fix-type does nothing without --fix or --fix-dry-run');
+  if ((opts.fix || opts.fixDryRun) && opts.tools) throw new UsageError(`--tools prints a table and changes nothing: leave it out with ${opts.fix ? '--fix' : '--fix-dry-run'}`);
+  if ((opts.fix || opts.fixDryRun) && opts.updateBaseline) throw new UsageError(`--update-baseline records the findings as they are: run it without ${opts.fix ? '--fix' : '--fix-dry-run'}`);
+  if (opts.fixDryRun && program.getOptionValueSource('format') === 'cli') throw new UsageError('--fix-dry-run prints a unified diff, not a report: leave out --format (a report carries each fix in --format json)');
   checkOutputFile(opts.outputFile);
 }
 
@@ -554,7 +584,10 @@ async function lintCommand(paths: string[], opts: LintCliOptions, io: CliIO): Pr
   if (opts.baseline && opts.updateBaseline) checkWritable(path.resolve(io.cwd, opts.baseline), 'the baseline', io.cwd);
   const baseline = await openBaseline(opts.baseline, opts.updateBaseline === true, io.cwd);
   const options = { paths, cwd: io.cwd, maxDepth: opts.maxDepth, maxWork: opts.maxWork, config, ...(file ? { configFile: file } : {}) };
-  const linted = cacheFile ? await cachedLint(options, cacheFile, io) : await (await import('./index.js')).lint(options);
+  // A source file modified after this moment is not fixed: the run may have read it before the change.
+  const started = Date.now();
+  const run = async (): Promise<LintResult> => (cacheFile ? await cachedLint(options, cacheFile, io) : await (await import('./index.js')).lint(options));
+  const linted = await run();
   // The baseline records and removes findings of every severity; then ESLint's --quiet drops warnings and info before anything counts them.
   // As ESLint warns of a file it was given but ignores: on stderr, so that reports stay parseable.
   for (const { path: given, reason } of linted.skipped ?? []) io.stderr.write(`mcp-annotate-lint: warning: ${printable(given)} skipped: ${printable(reason)}\n`);
@@ -563,7 +596,57 @@ async function lintCommand(paths: string[], opts: LintCliOptions, io: CliIO): Pr
     const { file: written, recorded, kept } = current.baselineWritten;
     io.stderr.write(`mcp-annotate-lint: wrote ${printable(written)}: ${count(recorded, 'finding')} recorded${kept > 0 ? `, ${kept} kept from files not linted in this run` : ''}\n`);
   }
+  // Each pass of --fix lints the fixed files again, as ESLint does, for the findings that remain.
+  const relint = async (): Promise<LintResult> => {
+    const again = await run();
+    return baseline ? await baseline.apply(again) : again;
+  };
+  if (opts.fix || opts.fixDryRun) return fixAndReport(current, opts, started, relint, io);
   return writeReport(current, opts, opts.tools && opts.format === 'stylish' ? toolsTable : FORMATTERS.get(opts.format)!, io);
+}
+
+/** How many times `--fix` fixes and lints again at most, as ESLint (a fix may enable another). */
+const MAX_FIX_PASSES = 10;
+
+/**
+ * `--fix` and `--fix-dry-run` (issue 17): makes the changes of the reported findings (with
+ * `--quiet`, of errors only). `--fix` writes them, lints again (`relint`) and repeats while a pass
+ * changes something (at most {@link MAX_FIX_PASSES} passes), then writes the report of what the
+ * last lint found. `--fix-dry-run` prints the unified diff of the first pass and writes nothing.
+ * What was fixed and what was not, with why, goes to stderr, one line each, so that a report on
+ * stdout stays whole. The exit code is that of the findings that remain.
+ */
+async function fixAndReport(current: LintResult, opts: LintCliOptions, started: number, relint: () => Promise<LintResult>, io: CliIO): Promise<number> {
+  const { applyFixes } = await import('./fix/apply.js');
+  const { fixLines, unifiedDiff } = await import('./fix/summary.js');
+  const types = new Set((opts.fixType ?? ['fix']) as ('fix' | 'suggestion')[]);
+  const reportedOf = (result: LintResult) => (opts.quiet ? result.findings.filter((f) => f.severity === 'error') : result.findings);
+  let outcome = await applyFixes(reportedOf(current), types, started, opts.fix === true, io.cwd);
+  if (opts.fix) {
+    const outcomes = [outcome];
+    let result = current;
+    while (outcome.files.length > 0) {
+      const since = Date.now();
+      result = await relint();
+      if (outcomes.length === MAX_FIX_PASSES) break;
+      outcome = await applyFixes(reportedOf(result), types, since, true, io.cwd);
+      outcomes.push(outcome);
+    }
+    for (const line of fixLines(outcomes, false, io.cwd)) io.stderr.write(`mcp-annotate-lint: ${line}\n`);
+    return writeReport(result, opts, FORMATTERS.get(opts.format)!, io);
+  }
+  const made = new Set(outcome.attempts.filter((a) => a.notMade === null).map((a) => a.finding));
+  const remaining = { ...current, findings: current.findings.filter((f) => !made.has(f)) };
+  for (const line of fixLines([outcome], true, io.cwd)) io.stderr.write(`mcp-annotate-lint: ${line}\n`);
+  const diff = unifiedDiff(outcome, io.cwd);
+  const outputFile = opts.outputFile === '-' ? undefined : opts.outputFile;
+  if (outputFile) await writeFileSafely(path.resolve(io.cwd, outputFile), diff, 'the diff', io.cwd);
+  else io.stdout.write(diff);
+  const errors = remaining.findings.filter((f) => f.severity === 'error').length;
+  const warnings = opts.quiet ? 0 : remaining.findings.filter((f) => f.severity === 'warning').length;
+  if (errors > 0) return EXIT.findings;
+  if (opts.maxWarnings !== undefined && warnings > opts.maxWarnings) return EXIT.findings;
+  return EXIT.ok;
 }
 
 /**

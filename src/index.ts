@@ -20,6 +20,7 @@ import { checkTools } from './engine/check.js';
 import { compareFindings } from './engine/collector.js';
 import { RuleSettings } from './config/rule-settings.js';
 import { applySuppressions } from './engine/suppressions.js';
+import { planFixes } from './fix/plan.js';
 import type { Finding, LintResult, ToolFacts } from './model.js';
 import { isSkippedFile, resolveInputs, type ResolvedInputs } from './project/inputs.js';
 import { compileGlobs } from './project/glob.js';
@@ -216,5 +217,7 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   // Suppression findings are about a file, not a tool: overrides by file apply to them.
   const { findings, suppressed } = applySuppressions([...fatal, ...checkTools(tools, settingsOf)], targets.map((sf) => sf.getFilePath()), sourceOf, (file) => settings.for(file, null));
   findings.sort(compareFindings);
-  return { tools, findings, unresolvedRegistrations, filesRead: [...program.targets.map((sf) => sf.getFilePath() as string), ...program.vendored.keys(), ...program.standalone.map((s) => s.file)], cwd: options.cwd, stats: { ...analyzer.stats }, suppressed, ...skipped() };
+  // Fixes and suggestions as edits of the source, for the findings that are reported (issue 17).
+  const fixed = planFixes(findings, discovered.map(({ facts }) => facts), program.project);
+  return { tools, findings: fixed, unresolvedRegistrations, filesRead: [...program.targets.map((sf) => sf.getFilePath() as string), ...program.vendored.keys(), ...program.standalone.map((s) => s.file)], cwd: options.cwd, stats: { ...analyzer.stats }, suppressed, ...skipped() };
 }

@@ -335,6 +335,46 @@ export interface Finding {
   confidence?: Confidence;
   /** The annotation key the finding is about (`readOnlyHint`, `title`, a misspelt key), when it is about one: part of its fingerprint. */
   hint?: string;
+  /**
+   * The safe fix `--fix` applies (a hint made more cautious, proven by a certain effect, or a key
+   * the spec gives no meaning removed). Absent when the rule has none for this finding or the
+   * source does not allow it (`fixUnavailable` then says why).
+   */
+  fix?: Fix;
+  /** Changes offered (applied only with `--fix-type suggestion`): they claim less risk, or rest on effects that are only likely. */
+  suggestions?: Suggestion[];
+  /** Why the safe fix the rule stated could not be made into an edit here (a computed value, compiled JavaScript, a preset other tools share). */
+  fixUnavailable?: string;
+}
+
+/**
+ * A change to one hint of one tool, as a rule states it (rules never see syntax): `to` is the
+ * value the hint should have, or null to remove the key. The fix planner (src/fix/plan.ts) turns it
+ * into a {@link Fix} where the source allows it.
+ */
+export interface HintChange {
+  hint: HintKey;
+  to: boolean | null;
+}
+
+/**
+ * A text edit of a source file (ESLint's `fix`, with the file, since a hint may be written in
+ * another file than the finding's, in a shared preset): replace the UTF-16 code units
+ * `range[0]` to `range[1]` (end exclusive) of `file`'s text as the run read it with `text`.
+ * An insertion has `range[0] === range[1]`.
+ */
+export interface Fix {
+  /** Absolute inside the pipeline; formatters relativise it. */
+  file: string;
+  range: [number, number];
+  text: string;
+}
+
+/** A change offered, never applied by `--fix` alone (ESLint's suggestion): what it does, and its edit. */
+export interface Suggestion {
+  /** One line: `Declare readOnlyHint: false`. */
+  desc: string;
+  fix: Fix;
 }
 
 /** The result of one lint run. */

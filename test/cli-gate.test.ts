@@ -96,12 +96,12 @@ describe('rules command', () => {
     const r = await run(['rules'], dir);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^rule +severity +fixable +reports\n/);
-    expect(r.stdout).toMatch(/\nmeaningless-hint +off \(default warning\) +no +destructiveHint or idempotentHint on a read-only tool/);
-    expect(r.stdout).toMatch(/\nmissing-annotations +error \(default warning\) +no +a tool without annotations/);
-    expect(r.stdout).toMatch(/\noptimistic-read-only +error +no +readOnlyHint: true on a tool that modifies its environment\n/);
+    expect(r.stdout).toMatch(/\nmeaningless-hint +off \(default warning\) +yes +destructiveHint or idempotentHint on a read-only tool/);
+    expect(r.stdout).toMatch(/\nmissing-annotations +error \(default warning\) +suggests +a tool without annotations/);
+    expect(r.stdout).toMatch(/\noptimistic-read-only +error +yes +readOnlyHint: true on a tool that modifies its environment\n/);
     expect(r.stdout).toMatch(/\nunused-suppression +warning +no +a mcp-annotate-lint-disable-next-line comment that suppresses no finding\n/);
     expect(r.stdout).toContain('https://github.com/mcp-annotate-lint/mcp-annotate-lint/blob/main/rules/<rule>.md');
-    expect((await run(['rules', '--no-config'], dir)).stdout).toMatch(/\nmeaningless-hint +warning +no +/);
+    expect((await run(['rules', '--no-config'], dir)).stdout).toMatch(/\nmeaningless-hint +warning +yes +/);
     writeFileSync(path.join(dir, '.mcplintrc.json'), '{"rules": {"nope": "off"}}');
     expect(await run(['rules'], dir)).toMatchObject({ code: 2, stderr: expect.stringContaining('.mcplintrc.json: rules: Unrecognized key: "nope"') });
   });

@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { symlinkSync } from 'node:fs';
+import { readFileSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -64,7 +64,11 @@ describe('mcp-annotate-lint CLI', () => {
       column: 40,
       message: '"web_search" declares openWorldHint: false, but it makes an HTTP request (GET)',
       helpUri: 'https://github.com/mcp-annotate-lint/mcp-annotate-lint/blob/main/rules/optimistic-closed-world.md',
+      // The safe fix: the `false` written at 29:56 becomes `true`.
+      fix: { file: 'test/fixtures/cases/008-web-search-closed-world.ts', range: [1307, 1312], text: 'true' },
     });
+    const text = readFileSync(path.join(CASES, '008-web-search-closed-world.ts'), 'utf8');
+    expect(text.slice(1307, 1312)).toBe('false');
   });
 
   it('lists the published filesystem server as JSON: 14 tools with their declared annotations', async () => {

@@ -4,7 +4,8 @@ import { DOCS_BASE, RULE_DESCRIPTORS } from '../engine/descriptors.js';
 
 /**
  * The text of `mcp-annotate-lint rules`: one line per rule and engine finding, `id  severity
- * fixable  description`, the severity as `settings` give it (the configuration found, its profile
+ * fixable  description`, fixable being `yes` (`--fix` repairs what the code proves), `suggests`
+ * (only suggestions, applied with `--fix-type suggestion`) or `no`; the severity as `settings` give it (the configuration found, its profile
  * and `rules`; overrides are per file and tool, so not shown), then where the docs are.
  */
 export function rulesList(settings: ResolvedRules, color: boolean): string {
@@ -12,7 +13,7 @@ export function rulesList(settings: ResolvedRules, color: boolean): string {
   const rows = [...RULE_DESCRIPTORS.values()].map((d) => {
     const severity = settings.get(d.id)?.severity ?? d.recommended;
     const changed = severity !== d.recommended ? ` (default ${d.recommended})` : '';
-    return { id: d.id, severity: `${severity}${changed}`, fixable: d.fixable ? 'yes' : 'no', description: d.description, engine: d.engine };
+    return { id: d.id, severity: `${severity}${changed}`, fixable: d.fixable ? 'yes' : d.hasSuggestions ? 'suggests' : 'no', description: d.description, engine: d.engine };
   });
   const idWidth = Math.max('rule'.length, ...rows.map((r) => r.id.length));
   const sevWidth = Math.max('severity'.length, ...rows.map((r) => r.severity.length));

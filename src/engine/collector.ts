@@ -1,11 +1,26 @@
 import type { ResolvedRules } from '../config/rule-settings.js';
-import type { Effect, Finding, Severity, ToolFacts } from '../model.js';
-import type { Rule } from './rule.js';
+import type { Effect, Finding, HintChange, Severity, ToolFacts } from '../model.js';
+import type { Rule, SuggestedChange } from './rule.js';
 import type { RawReport, RuleCrash } from './run.js';
 
 /** Renders `{{name}}` placeholders; an unknown placeholder is left as written so the gap shows. */
 export function renderMessage(template: string, data: Record<string, string>): string {
   return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, key: string) => data[key] ?? whole);
+}
+
+/** The hint changes a finding's rule stated, for the fix planner (src/fix/plan.ts), with the tool they are about. */
+export interface StatedChanges {
+  tool: ToolFacts;
+  fix?: HintChange;
+  suggest?: SuggestedChange[];
+}
+
+/** Findings made by {@link collect} → the changes their rules stated (a finding object is the key; copies carry none). */
+const statedChanges = new WeakMap<Finding, StatedChanges>();
+
+/** The hint changes the rule of `finding` stated with it, or undefined (none, or not a finding {@link collect} made). */
+export function changesOf(finding: Finding): StatedChanges | undefined {
+  return statedChanges.get(finding);
 }
 
 /**
@@ -16,7 +31,8 @@ export function renderMessage(template: string, data: Record<string, string>): s
  * most a warning, one resting only on effects the configuration marks incidental is at most info;
  * the message says which.
  *
- * @throws Error when a report names a message id its rule does not declare (a bug in the rule).
+ * @throws Error when a report names a message id its rule does not declare, or carries a fix or a
+ *   suggestion its rule's meta does not declare (`fixable`, `hasSuggestions`): bugs in the rule.
  */
 export function collect(reports: RawReport[], crashes: RuleCrash[], rules: ReadonlyMap<string, Rule>, settingsOf?: (tool: ToolFacts) => ResolvedRules): Finding[] {
   const findings: Finding[] = [];
@@ -40,7 +56,9 @@ export function collect(reports: RawReport[], crashes: RuleCrash[], rules: Reado
     const key = `${report.ruleId}\0${report.location.file}\0${report.location.line}\0${report.location.column}\0${report.location.jsonPath ?? ''}\0${message}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    findings.push({
+    if (report.fix && !rule.meta.fixable) throw new Error(`rule ${rule.id} reported a fix but its meta is not fixable`);
+    if (report.suggest && !rule.meta.hasSuggestions) throw new Error(`rule ${rule.id} reported a suggestion but its meta has no hasSuggestions`);
+    const finding: Finding = {
       ruleId: report.ruleId,
       messageId: report.messageId,
       message,
@@ -51,7 +69,12 @@ export function collect(reports: RawReport[], crashes: RuleCrash[], rules: Reado
       evidence,
       confidence: likely ? 'likely' : 'certain',
       ...(hintOf(report) ? { hint: hintOf(report) } : {}),
-    });
+    };
+    // A fix must rest on a certain effect that counts (issue 17): on likely or incidental evidence it is only offered.
+    const safe = report.fix && !likely && incidental === null ? report.fix : undefined;
+    const offered = [...(report.fix && !safe ? [{ desc: describeChange(report.fix), changes: [report.fix] }] : []), ...(report.suggest ?? [])];
+    if (safe || offered.length > 0) statedChanges.set(finding, { tool: report.tool, ...(safe ? { fix: safe } : {}), ...(offered.length > 0 ? { suggest: offered } : {}) });
+    findings.push(finding);
   }
   for (const crash of crashes) {
     findings.push({
@@ -67,6 +90,11 @@ export function collect(reports: RawReport[], crashes: RuleCrash[], rules: Reado
     });
   }
   return findings.sort(compareFindings);
+}
+
+/** What a hint change does, as a suggestion's one line: `Declare readOnlyHint: false`, `Remove idempotentHint`. */
+export function describeChange(change: HintChange): string {
+  return change.to === null ? `Remove ${change.hint}` : `Declare ${change.hint}: ${String(change.to)}`;
 }
 
 /** The annotation key a report is about: the hint it names, else the key it names (an unknown key), else none. */

@@ -25,8 +25,10 @@ export interface RuleDescriptor {
   recommended: Severity;
   /** `problem`: the annotation misleads clients, or the run could not finish; `suggestion`: it could say more. */
   type: 'problem' | 'suggestion';
-  /** Whether `--fix` can repair its findings (no rule has a fixer yet). */
+  /** Whether `--fix` can repair its findings (the rule's `meta.fixable`). */
   fixable: boolean;
+  /** Whether its findings may offer suggestions (`--fix-type suggestion` applies them; the rule's `meta.hasSuggestions`). */
+  hasSuggestions: boolean;
   /** True for the engine's own findings (not a rule module). */
   engine: boolean;
   /** False when the configuration cannot change its severity (`parse-error`, `read-error`, `analysis-error`). */
@@ -35,7 +37,7 @@ export interface RuleDescriptor {
 }
 
 /** The engine's own findings, with their docs (rules/<id>.md). */
-const ENGINE_RULES: readonly Omit<RuleDescriptor, 'helpUri' | 'engine' | 'fixable'>[] = [
+const ENGINE_RULES: readonly Omit<RuleDescriptor, 'helpUri' | 'engine' | 'fixable' | 'hasSuggestions'>[] = [
   { id: 'parse-error', description: 'a file that cannot be parsed; its tools are not checked', recommended: 'error', type: 'problem', configurable: false },
   { id: 'read-error', description: 'a file that cannot be read; its tools are not checked', recommended: 'error', type: 'problem', configurable: false },
   { id: 'analysis-error', description: 'discovery or effect inference failed on a file or a tool; the rest is still checked', recommended: 'error', type: 'problem', configurable: false },
@@ -52,11 +54,12 @@ export const RULE_DESCRIPTORS: ReadonlyMap<string, RuleDescriptor> = new Map(
       description: rule.meta.docs.description,
       recommended: rule.meta.docs.recommended,
       type: rule.meta.type,
-      fixable: false,
+      fixable: rule.meta.fixable === true,
+      hasSuggestions: rule.meta.hasSuggestions === true,
       engine: false,
       configurable: true,
       helpUri: helpUri(rule.id),
     })),
-    ...ENGINE_RULES.map((r): RuleDescriptor => ({ ...r, fixable: false, engine: true, helpUri: helpUri(r.id) })),
+    ...ENGINE_RULES.map((r): RuleDescriptor => ({ ...r, fixable: false, hasSuggestions: false, engine: true, helpUri: helpUri(r.id) })),
   ].map((d) => [d.id, d]),
 );

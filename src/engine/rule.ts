@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Confidence, Effect, Severity, SourceLocation, ToolFacts } from '../model.js';
+import type { Confidence, Effect, HintChange, Severity, SourceLocation, ToolFacts } from '../model.js';
 
 /** What a rule needs from the facts; the engine skips a rule whose needs a run cannot meet (effects in live mode). */
 export type RuleRequirement = 'effects' | 'source';
@@ -23,6 +23,16 @@ export interface RuleMeta<MessageId extends string> {
    * also validates the configuration and is part of the published schema.json. Absent: no options.
    */
   options?: z.ZodType<Record<string, unknown>>;
+  /** True when the rule's reports may carry a `fix` (ESLint's `meta.fixable`); a fix from a rule without it throws. */
+  fixable?: boolean;
+  /** True when the rule's reports may carry `suggest` (ESLint's `meta.hasSuggestions`); a suggestion from a rule without it throws. */
+  hasSuggestions?: boolean;
+}
+
+/** A change a rule offers without applying it (ESLint's suggestion): one line saying what it does, and the hint changes. */
+export interface SuggestedChange {
+  desc: string;
+  changes: HintChange[];
 }
 
 /** One report from a rule, before the collector gives it a severity and text. */
@@ -45,6 +55,14 @@ export interface RuleReport<MessageId extends string> {
    * `readOnlyHint: true`) caps it at `warning`. Not given: no cap.
    */
   maxSeverity?: Severity;
+  /**
+   * The safe fix: a hint made more cautious where a certain effect proves it, or a key the spec
+   * gives no meaning removed (issue 17). The planner makes it an edit where the source allows it.
+   * Only from a rule whose `meta.fixable` is true.
+   */
+  fix?: HintChange;
+  /** Changes offered, never applied by `--fix` alone. Only from a rule whose `meta.hasSuggestions` is true. */
+  suggest?: SuggestedChange[];
 }
 
 /** What a rule sees: one tool's facts, and a way to report. Rules never see the syntax tree. */

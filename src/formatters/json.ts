@@ -1,5 +1,5 @@
 import { unverifiable } from '../engine/facts.js';
-import type { Effect, InferredHints, LintResult, SourceLocation, UnresolvedItem } from '../model.js';
+import type { Effect, Fix, InferredHints, LintResult, SourceLocation, UnresolvedItem } from '../model.js';
 import { helpUri } from '../engine/descriptors.js';
 import { relativePath, shownFile } from './paths.js';
 import type { Formatter } from './types.js';
@@ -49,7 +49,26 @@ export interface JsonReport {
     /** Calls the analysis could not see into; `shared` as for effects: on a wrapper's path every tool takes, so they leave no hint of the tool's own unknown. */
     unresolved: { expression: string; reason: string; shared?: string; file: string; line: number; jsonPath?: string; via: { callee: string; file: string; line: number }[] }[];
   }[];
-  findings: { ruleId: string; severity: 'error' | 'warning' | 'info'; confidence: 'certain' | 'likely'; tool: string | null; file: string; line: number; column: number; /** Live mode: where in the tools/list result. */ jsonPath?: string; message: string; /** The rule's documentation. */ helpUri: string }[];
+  findings: {
+    ruleId: string;
+    severity: 'error' | 'warning' | 'info';
+    confidence: 'certain' | 'likely';
+    tool: string | null;
+    file: string;
+    line: number;
+    column: number;
+    /** Live mode: where in the tools/list result. */
+    jsonPath?: string;
+    message: string;
+    /** The rule's documentation. */
+    helpUri: string;
+    /** The safe fix `--fix` applies (ESLint's shape, with the file): replace `range` (UTF-16 offsets into the file as read, end exclusive) with `text`. */
+    fix?: JsonFix;
+    /** Changes offered, applied only with `--fix-type suggestion`. */
+    suggestions?: { desc: string; fix: JsonFix }[];
+    /** Why the rule's change cannot be made in this source (a computed value, compiled JavaScript, a shared preset). */
+    fixUnavailable?: string;
+  }[];
   /** Registrations that did not yield tools the linter could name (a wrapper never called, a registry only run time fills), with why. */
   unresolvedRegistrations: { file: string; line: number; reason: string }[];
   /** Findings inline `mcp-annotate-lint-disable-next-line` comments suppressed (not in `findings`). */
@@ -58,6 +77,13 @@ export interface JsonReport {
   baselined?: number;
   /** Live mode: the server linted (its label, what it said of itself, the protocol version, the transport). */
   live?: { label: string; server: { name: string; version: string }; protocolVersion: string; transport: string };
+}
+
+/** A text edit as the report gives it: the file relative to the working directory. */
+export interface JsonFix {
+  file: string;
+  range: [number, number];
+  text: string;
 }
 
 const UNKNOWN: InferredHints = { readOnly: null, destructive: null, idempotent: null, openWorld: null };
@@ -102,6 +128,10 @@ function toolReport(tool: LintResult['tools'][number], cwd: string): ToolReport 
   };
 }
 
+function jsonFix(fix: Fix, cwd: string): JsonFix {
+  return { file: relativePath(fix.file, cwd), range: fix.range, text: fix.text };
+}
+
 /** The JSON report object with the tools left out (`tools: []`). */
 function reportWithoutTools(result: LintResult): JsonReport {
   return {
@@ -118,6 +148,9 @@ function reportWithoutTools(result: LintResult): JsonReport {
       ...(f.location.jsonPath !== undefined ? { jsonPath: f.location.jsonPath } : {}),
       message: f.message,
       helpUri: helpUri(f.ruleId),
+      ...(f.fix ? { fix: jsonFix(f.fix, result.cwd) } : {}),
+      ...(f.suggestions ? { suggestions: f.suggestions.map((s) => ({ desc: s.desc, fix: jsonFix(s.fix, result.cwd) })) } : {}),
+      ...(f.fixUnavailable ? { fixUnavailable: f.fixUnavailable } : {}),
     })),
     unresolvedRegistrations: result.unresolvedRegistrations.map((u) => ({ file: relativePath(u.location.file, result.cwd), line: u.location.line, reason: u.reason })),
     ...(result.suppressed !== undefined ? { suppressed: result.suppressed } : {}),

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { CodeFlow, Location, Log, ReportingDescriptor, Result } from 'sarif';
+import type { CodeFlow, Fix as SarifFix, Location, Log, ReportingDescriptor, Result } from 'sarif';
 import { RULE_DESCRIPTORS, type RuleDescriptor } from '../engine/descriptors.js';
 import { fingerprint } from '../engine/fingerprint.js';
-import { isListedLocation, type Effect, type Finding, type LintResult, type Severity, type SourceLocation } from '../model.js';
+import { isListedLocation, type Effect, type Finding, type Fix, type LintResult, type Severity, type SourceLocation } from '../model.js';
 import { PACKAGE } from '../package-info.js';
 import { relativePath } from './paths.js';
 import type { Formatter } from './types.js';
@@ -64,9 +64,8 @@ function sarifLocation(location: SourceLocation, cwd: string, message?: string):
   if (isListedLocation(location)) {
     return { logicalLocations: [{ fullyQualifiedName: location.jsonPath, kind: 'member' }], ...(message !== undefined ? { message: { text: message } } : {}) };
   }
-  const uri = relativePath(location.file, cwd).split('/').map(encodeURIComponent).join('/');
   return {
-    physicalLocation: { artifactLocation: { uri, uriBaseId: SRCROOT }, region: { startLine: location.line, startColumn: location.column } },
+    physicalLocation: { artifactLocation: { uri: uriOf(location.file, cwd), uriBaseId: SRCROOT }, region: { startLine: location.line, startColumn: location.column } },
     ...(message !== undefined ? { message: { text: message } } : {}),
   };
 }
@@ -86,6 +85,36 @@ function codeFlow(finding: Finding, effect: Effect, cwd: string): CodeFlow {
   return { threadFlows: [{ locations: steps.map((location) => ({ location })) }] };
 }
 
+/** The URI of a file relative to {@link SRCROOT}, each path segment percent-encoded (a URI reference, §3.4.3). */
+function uriOf(file: string, cwd: string): string {
+  return relativePath(file, cwd).split('/').map(encodeURIComponent).join('/');
+}
+
+/**
+ * A fix or suggestion as a SARIF `fix` (§3.55): one artifact change replacing `charLength`
+ * characters at `charOffset` (§3.30.2: offsets into the file's text, as the linter counts them:
+ * UTF-16 code units) with the new text.
+ */
+function sarifFix(description: string, fix: Fix, cwd: string): SarifFix {
+  return {
+    description: { text: description },
+    artifactChanges: [
+      {
+        artifactLocation: { uri: uriOf(fix.file, cwd), uriBaseId: SRCROOT },
+        replacements: [{ deletedRegion: { charOffset: fix.range[0], charLength: fix.range[1] - fix.range[0] }, insertedContent: { text: fix.text } }],
+      },
+    ],
+  };
+}
+
+/** The fix, then each suggestion (`Suggestion: ...`), of a finding as SARIF fixes; none when it has neither. */
+function sarifFixes(finding: Finding, cwd: string): SarifFix[] {
+  return [
+    ...(finding.fix ? [sarifFix(`Fix ${finding.hint ?? finding.ruleId} (as mcp-annotate-lint --fix does)`, finding.fix, cwd)] : []),
+    ...(finding.suggestions ?? []).map((s) => sarifFix(`Suggestion: ${s.desc}`, s.fix, cwd)),
+  ];
+}
+
 /** A finding as a `result` (SARIF §3.27): its rule, level, message, location, fingerprint and evidence. */
 function sarifResult(finding: Finding, ruleIndex: ReadonlyMap<string, number>, cwd: string, print: string): Result {
   const index = ruleIndex.get(finding.ruleId);
@@ -97,6 +126,7 @@ function sarifResult(finding: Finding, ruleIndex: ReadonlyMap<string, number>, c
     locations: [sarifLocation(finding.location, cwd)],
     partialFingerprints: { [FINGERPRINT_KEY]: print },
     ...(finding.evidence.length > 0 ? { codeFlows: finding.evidence.map((effect) => codeFlow(finding, effect, cwd)) } : {}),
+    ...(finding.fix || finding.suggestions ? { fixes: sarifFixes(finding, cwd) } : {}),
   };
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import rule from '../../rules/optimistic-non-destructive.js';
-import { LIKELY_NOTE, UNVERIFIED_NOTE, collect } from '../../src/engine/collector.js';
+import { LIKELY_NOTE, UNVERIFIED_NOTE, changesOf, collect } from '../../src/engine/collector.js';
 import { runRules } from '../../src/engine/run.js';
 import type { Rule } from '../../src/engine/rule.js';
 import { RuleSettings } from '../../src/config/rule-settings.js';
@@ -57,5 +57,26 @@ describe('collector: severity follows the confidence of the evidence (issue #4)'
   it('never raises a configured severity below the cap', () => {
     const [finding] = findingsOf({ declared: { readOnlyHint: true, destructiveHint: false }, effects: ['overwrite'] }, { 'optimistic-non-destructive': 'info' });
     expect(finding!.severity).toBe('info');
+  });
+});
+
+describe('collector: a fix rests on certain evidence that counts (issue 17)', () => {
+  it('keeps the fix of a finding proven by a certain effect', () => {
+    const [finding] = findingsOf({ declared: { destructiveHint: false }, effects: ['delete'] });
+    expect(changesOf(finding!)).toMatchObject({ fix: { hint: 'destructiveHint', to: true } });
+    expect(changesOf(finding!)?.suggest).toBeUndefined();
+  });
+
+  it('only offers the change, as a suggestion, when every effect is likely', () => {
+    const [finding] = findingsOf({ declared: { destructiveHint: false }, effects: ['likelyDelete'] });
+    expect(changesOf(finding!)?.fix).toBeUndefined();
+    expect(changesOf(finding!)?.suggest).toEqual([{ desc: 'Declare destructiveHint: true', changes: [{ hint: 'destructiveHint', to: true }] }]);
+  });
+
+  it('refuses a fix from a rule whose meta is not fixable, as ESLint does', () => {
+    const unfixable = { ...rule, meta: { ...rule.meta, fixable: false } } as Rule;
+    const settings = new RuleSettings(ConfigSchema.parse({}), '/p');
+    const { reports, crashes } = runRules([factsOf({ declared: { destructiveHint: false }, effects: ['delete'] })], [unfixable], () => settings.for('/p/server.ts', 't'));
+    expect(() => collect(reports, crashes, new Map([[rule.id, unfixable]]))).toThrow(/reported a fix but its meta is not fixable/);
   });
 });

@@ -15,9 +15,9 @@ describe('meaningless-hint', () => {
         { declared: { readOnlyHint: true, idempotentHint: true }, effects: ['spawn'] },
       ],
       invalid: [
-        { declared: { readOnlyHint: true, idempotentHint: true }, effects: ['read'], errors: ['ignored@11'] },
+        { declared: { readOnlyHint: true, idempotentHint: true }, effects: ['read'], errors: ['ignored@11'], fixes: ['idempotentHint=remove'] },
         { declared: { readOnlyHint: true, idempotentHint: false }, effects: [], unresolved: 1, errors: ['ignored@11'] },
-        { declared: { readOnlyHint: true, destructiveHint: true, idempotentHint: true }, effects: [], errors: ['ignored@12', 'ignored@11'] },
+        { declared: { readOnlyHint: true, destructiveHint: true, idempotentHint: true }, effects: [], errors: ['ignored@12', 'ignored@11'], fixes: ['idempotentHint=remove', 'destructiveHint=remove'] },
         // Live mode: judged from the declaration alone.
         { declared: { readOnlyHint: true, destructiveHint: true }, live: true, errors: ['ignored@11'] },
       ],

@@ -17,16 +17,16 @@ describe('missing-annotations', () => {
         { declared: { readOnlyHint: false, openWorldHint: true }, effects: ['mkdir', 'spawn'] },
       ],
       invalid: [
-        { declared: null, effects: ['read'], errors: ['none@5'] },
-        { declared: null, live: true, errors: ['none@5'] },
+        { declared: null, effects: ['read'], errors: ['none@5'], fixes: ['suggest:readOnlyHint=true,openWorldHint=false'] },
+        { declared: null, live: true, errors: ['none@5'], fixes: [null] },
         { declared: { type: 'object', properties: {} }, effects: ['delete'], errors: ['noHints@5'] },
         { declared: {}, live: true, errors: ['noHints@5'] },
-        { declared: { openWorldHint: false }, effects: ['read'], errors: ['omitted@9'] },
+        { declared: { openWorldHint: false }, effects: ['read'], errors: ['omitted@9'], fixes: ['suggest:readOnlyHint=true'] },
         { declared: { readOnlyHint: true }, effects: ['read'], errors: ['omitted@9'] },
         { declared: { readOnlyHint: false, openWorldHint: false }, effects: ['mkdir'], errors: ['omitted@9', 'omitted@9'] },
         // The same addition made through a catalogued sink is verified: the omitted hints are asked for.
         { declared: { readOnlyHint: false, openWorldHint: true }, effects: ['fetchPost'], errors: ['omitted@9'] },
-        { declared: { readOnlyHint: false, idempotentHint: true, openWorldHint: false }, effects: ['delete'], errors: ['implicitDestructive@9'] },
+        { declared: { readOnlyHint: false, idempotentHint: true, openWorldHint: false }, effects: ['delete'], errors: ['implicitDestructive@9'], fixes: ['suggest:destructiveHint=true'] },
       ],
     });
   });
@@ -45,7 +45,7 @@ describe('missing-annotations', () => {
       invalid: [
         { declared: { readOnlyHint: true, openWorldHint: false, title: 'Read' }, effects: ['read'], options: directory, errors: ['explicit@9'] },
         { declared: { readOnlyHint: false, openWorldHint: false, title: 'Make dir' }, effects: ['mkdir'], options: { hints: 'all' }, errors: ['omitted@9', 'omitted@9'] },
-        { declared: { readOnlyHint: false, title: 'Post' }, effects: ['fetchPost'], options: { hints: 'all' }, errors: ['omitted@9', 'explicit@9', 'explicit@9'] },
+        { declared: { readOnlyHint: false, title: 'Post' }, effects: ['fetchPost'], options: { hints: 'all' }, errors: ['omitted@9', 'explicit@9', 'explicit@9'], fixes: ['suggest:destructiveHint=false', 'suggest:idempotentHint=false', 'suggest:openWorldHint=true'] },
         // A top-level title (spec-valid, shared case 027) is not where directory portals read it.
         { declared: { readOnlyHint: true, destructiveHint: false, openWorldHint: false }, effects: ['read'], title: 'Read', options: { title: true }, errors: ['titleNotInAnnotations@6'] },
         { declared: { readOnlyHint: true, destructiveHint: false, openWorldHint: false }, effects: ['read'], title: null, options: { title: true }, errors: ['noTitle@9'] },

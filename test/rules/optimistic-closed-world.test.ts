@@ -20,7 +20,7 @@ describe('optimistic-closed-world', () => {
         // A program the linter does not know may reach out, which is not proof that it does: a warning (issue 15, "unknown is not proven").
         { declared: { openWorldHint: false }, effects: ['spawn'], errors: ['reachesOut@10?'] },
         // A literal command known to reach out is an error.
-        { declared: { openWorldHint: false }, effects: ['gitPush'], errors: ['reachesOut@10'] },
+        { declared: { openWorldHint: false }, effects: ['gitPush'], errors: ['reachesOut@10'], fixes: ['openWorldHint=true'] },
         { declared: { openWorldHint: false }, effects: ['spawn', 'gitPush'], errors: ['reachesOut@10'] },
         // A POST whose purpose is only likely still reaches the network for certain: an error.
         { declared: { openWorldHint: false }, effects: ['likelyPost'], errors: ['reachesOut@10'] },

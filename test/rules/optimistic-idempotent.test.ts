@@ -17,7 +17,7 @@ describe('optimistic-idempotent', () => {
       invalid: [
         // The tool's own effects still count beside shared ones.
         { declared: { idempotentHint: true }, effects: ['append'], shared: ['push'], errors: ['repeats@10'] },
-        { declared: { readOnlyHint: false, idempotentHint: true }, effects: ['append'], errors: ['repeats@11'] },
+        { declared: { readOnlyHint: false, idempotentHint: true }, effects: ['append'], errors: ['repeats@11'], fixes: ['idempotentHint=false'] },
         { declared: { idempotentHint: true }, effects: ['fetchPost'], errors: ['repeats@10'] },
         // Beside readOnlyHint: true clients ignore idempotentHint: at most a warning (optimistic-read-only has the error).
         { declared: { readOnlyHint: true, idempotentHint: true }, effects: ['push'], errors: ['ignoredWhileReadOnly@11?'] },

@@ -20,10 +20,10 @@ describe('optimistic-non-destructive', () => {
       invalid: [
         // The tool's own effects still count beside shared ones.
         { declared: { destructiveHint: false }, effects: ['delete'], shared: ['append'], errors: ['destroys@10'] },
-        { declared: { readOnlyHint: false, destructiveHint: false }, effects: ['append', 'delete'], errors: ['destroys@11'] },
+        { declared: { readOnlyHint: false, destructiveHint: false }, effects: ['append', 'delete'], errors: ['destroys@11'], fixes: ['destructiveHint=true'] },
         // A tool claiming read-only that overwrites: clients ignore its destructiveHint, so the error is
         // optimistic-read-only's and this one is at most a warning (it matters once readOnlyHint is corrected).
-        { declared: { readOnlyHint: true, destructiveHint: false }, effects: ['overwrite'], errors: ['ignoredWhileReadOnly@11?'] },
+        { declared: { readOnlyHint: true, destructiveHint: false }, effects: ['overwrite'], errors: ['ignoredWhileReadOnly@11?'], fixes: ['destructiveHint=true'] },
         // Forwarding to code chosen at run time (an upstream MCP tool, a plugin's handler) may destroy anything: not proven, so at most a warning (`?`).
         { declared: { readOnlyHint: false, destructiveHint: false }, effects: ['delegate'], errors: ['mayDestroy@11?'] },
       ],

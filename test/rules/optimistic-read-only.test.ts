@@ -36,12 +36,12 @@ describe('optimistic-read-only', () => {
       invalid: [
         // The tool's own effects still count beside shared ones.
         { declared: { readOnlyHint: true }, effects: ['overwrite'], shared: ['append'], errors: ['writes@10'] },
-        { declared: { readOnlyHint: true }, effects: ['overwrite'], errors: ['writes@10'] },
+        { declared: { readOnlyHint: true }, effects: ['overwrite'], errors: ['writes@10'], fixes: ['readOnlyHint=false'] },
         { declared: { openWorldHint: false, readOnlyHint: true }, effects: ['read', 'push'], errors: ['writes@11'] },
         { declared: { readOnlyHint: true }, effects: ['push', 'delete'], errors: ['writes@10'] },
         { declared: { readOnlyHint: true }, effects: ['fetchPost'], errors: ['writes@10'] },
         // A spawned program may write: reported with its own message, as a warning (unknown is not proven).
-        { declared: { readOnlyHint: true }, effects: ['spawn'], unresolved: 2, errors: ['mayWrite@10?'] },
+        { declared: { readOnlyHint: true }, effects: ['spawn'], unresolved: 2, errors: ['mayWrite@10?'], fixes: ['readOnlyHint=false'] },
       ],
     });
   });

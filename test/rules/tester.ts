@@ -82,9 +82,36 @@ export function reportsOf(rule: Rule, c: FactsCase): string[] {
   return out;
 }
 
-/** ESLint-style table: every valid case reports nothing; every invalid case reports exactly `errors`. */
-export function ruleTester(rule: Rule, cases: { valid: FactsCase[]; invalid: (FactsCase & { errors: string[] })[] }): void {
+/**
+ * The hint change each report states, in report order: `readOnlyHint=false`, `idempotentHint=remove`,
+ * or null for a report without a fix; suggestions follow as `suggest:destructiveHint=false,...`.
+ */
+export function fixesOf(rule: Rule, c: FactsCase): (string | null)[] {
+  const out: (string | null)[] = [];
+  const change = (h: { hint: string; to: boolean | null }) => `${h.hint}=${h.to === null ? 'remove' : String(h.to)}`;
+  rule.check({
+    tool: factsOf(c),
+    options: rule.meta.options?.parse(c.options ?? {}) ?? {},
+    report: (r) => out.push([...(r.fix ? [change(r.fix)] : []), ...(r.suggest ?? []).map((s) => `suggest:${s.changes.map(change).join(',')}`)].join(' ') || null),
+  });
+  return out;
+}
+
+/**
+ * ESLint-style table: every valid case reports nothing; every invalid case reports exactly
+ * `errors`, and, when it gives `fixes` (ESLint's `output`), states exactly those changes
+ * ({@link fixesOf}; null: no fix). A rule whose meta is not fixable never states a fix, and one
+ * without `hasSuggestions` never a suggestion.
+ */
+export function ruleTester(rule: Rule, cases: { valid: FactsCase[]; invalid: (FactsCase & { errors: string[]; fixes?: (string | null)[] })[] }): void {
   for (const c of cases.valid) expect(reportsOf(rule, c), JSON.stringify(c)).toEqual([]);
   for (const c of cases.invalid) expect(reportsOf(rule, c), JSON.stringify(c)).toEqual(c.errors);
   for (const c of cases.invalid) for (const e of c.errors) expect(Object.keys(rule.meta.messages)).toContain(e.split('@')[0]);
+  for (const c of cases.invalid) if (c.fixes) expect(fixesOf(rule, c), JSON.stringify(c)).toEqual(c.fixes);
+  for (const c of cases.invalid) {
+    for (const f of fixesOf(rule, c)) {
+      if (!rule.meta.fixable) expect(f ?? '', `${rule.id} is not fixable`).not.toMatch(/^(?!suggest:)\S/);
+      if (!rule.meta.hasSuggestions) expect(f ?? '', `${rule.id} has no suggestions`).not.toContain('suggest:');
+    }
+  }
 }

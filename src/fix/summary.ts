@@ -1,0 +1,57 @@
+import path from 'node:path';
+import { createTwoFilesPatch } from 'diff';
+import { count } from '../formatters/paths.js';
+import type { Finding } from '../model.js';
+import { printable } from '../printable.js';
+import type { FixOutcome } from './apply.js';
+
+/**
+ * What `--fix` and `--fix-dry-run` print besides the report: the unified diff of the files a dry
+ * run would change, and the lines that say what was fixed and what was not, and why.
+ */
+
+/** A path relative to `cwd` with forward slashes (as diff headers and messages show it). */
+function relative(file: string, cwd: string): string {
+  return (path.relative(cwd, file) || file).split(path.sep).join('/');
+}
+
+/**
+ * The unified diff (git's `a/` and `b/` headers, 3 lines of context) of every file `outcome`
+ * changes, in path order: what `git apply` takes. Empty when nothing changes.
+ */
+export function unifiedDiff(outcome: FixOutcome, cwd: string): string {
+  return outcome.files
+    .map(({ file, before, after }) => {
+      const shown = relative(file, cwd);
+      // createTwoFilesPatch starts with a line of '=' when given no header; the headers are the file lines alone.
+      const patch = createTwoFilesPatch(`a/${shown}`, `b/${shown}`, before, after, undefined, undefined, { context: 3 });
+      return patch.replace(/^={3,}\n/, '');
+    })
+    .join('');
+}
+
+/** `file:line:column` of a finding, relative to `cwd`. */
+function at(finding: Finding, cwd: string): string {
+  return `${relative(finding.location.file, cwd)}:${finding.location.line}:${finding.location.column}`;
+}
+
+/**
+ * The lines (without the `mcp-annotate-lint: ` prefix) that say what the passes of changes did:
+ * how many were made in how many files, then, of the last pass (what remains), each change not
+ * made (its place, rule and why) and each finding whose rule has a change the source does not
+ * allow. Text from the source is made printable.
+ *
+ * @param outcomes the passes, first to last (a dry run has one).
+ * @param dryRun true: "would fix"; false: "fixed".
+ */
+export function fixLines(outcomes: readonly FixOutcome[], dryRun: boolean, cwd: string): string[] {
+  const made = outcomes.reduce((n, o) => n + o.attempts.filter((a) => a.notMade === null).length, 0);
+  const files = new Set(outcomes.flatMap((o) => o.files.map((f) => f.file))).size;
+  const verb = dryRun ? 'would fix' : 'fixed';
+  const lines = [made === 0 ? `${verb} nothing` : `${verb} ${count(made, 'problem')} in ${count(files, 'file')}${dryRun ? ' (nothing written: --fix-dry-run)' : ''}`];
+  const last = outcomes[outcomes.length - 1];
+  if (!last) return lines;
+  for (const attempt of last.attempts.filter((a) => a.notMade !== null)) lines.push(`not fixed: ${at(attempt.finding, cwd)} ${attempt.finding.ruleId}: ${printable(attempt.notMade!)}`);
+  for (const { finding, reason } of last.unavailable) lines.push(`cannot fix: ${at(finding, cwd)} ${finding.ruleId}: ${printable(reason)}`);
+  return lines;
+}
