@@ -1,7 +1,8 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { createTwoFilesPatch } from 'diff';
+import { createTwoFilesPatch, structuredPatch } from 'diff';
 import { count } from '../formatters/paths.js';
-import type { Finding } from '../model.js';
+import type { Finding, Fix } from '../model.js';
 import { printable } from '../printable.js';
 import type { FixOutcome } from './apply.js';
 
@@ -54,4 +55,22 @@ export function fixLines(outcomes: readonly FixOutcome[], dryRun: boolean, cwd: 
   for (const attempt of last.attempts.filter((a) => a.notMade !== null)) lines.push(`not fixed: ${at(attempt.finding, cwd)} ${attempt.finding.ruleId}: ${printable(attempt.notMade!)}`);
   for (const { finding, reason } of last.unavailable) lines.push(`cannot fix: ${at(finding, cwd)} ${finding.ruleId}: ${printable(reason)}`);
   return lines;
+}
+
+/**
+ * The lines one edit changes, as a diff without headers (`-` the lines as they are, `+` as the
+ * edit leaves them), for a report to show a fix or suggestion (`--format markdown`). Reads the
+ * file as it is now: null when it cannot be read or the edit no longer fits it.
+ */
+export function changePreview(fix: Fix): string[] | null {
+  let text: string;
+  try {
+    text = readFileSync(fix.file, 'utf8');
+  } catch {
+    return null;
+  }
+  if (fix.range[1] > text.length) return null;
+  const after = text.slice(0, fix.range[0]) + fix.text + text.slice(fix.range[1]);
+  const patch = structuredPatch('a', 'b', text, after, undefined, undefined, { context: 0 });
+  return patch.hunks.flatMap((h) => h.lines.filter((l) => !l.startsWith('\\')));
 }

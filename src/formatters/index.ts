@@ -3,6 +3,7 @@ import { json } from './json.js';
 import { markdown } from './markdown.js';
 import { sarif } from './sarif.js';
 import { stylish } from './stylish.js';
+import { submission } from './submission.js';
 import type { Formatter } from './types.js';
 
 /** Built-in formatters by name (`--format <name>`). */
@@ -12,6 +13,7 @@ export const FORMATTERS: ReadonlyMap<string, Formatter> = new Map([
   ['markdown', markdown],
   ['sarif', sarif],
   ['stylish', stylish],
+  ['submission', submission],
 ]);
 
 export { toolsTable } from './tools-table.js';

@@ -3,6 +3,7 @@ import { hasUnseenEffects } from '../engine/facts.js';
 import type { Finding, LintResult } from '../model.js';
 import { count, fileLine } from './paths.js';
 import { printable } from '../printable.js';
+import { changePreview } from '../fix/summary.js';
 import { declaredReadings, findingsOf, hintCells, inferredReadings, severityCounts, type HintSymbols } from './readings.js';
 import type { Formatter } from './types.js';
 
@@ -82,6 +83,17 @@ export const markdown: Formatter = (result, { cwd }) => {
   if (untied.length > 0) {
     out.push('', '### Findings not tied to a tool', '');
     for (const f of untied) out.push(`- **${f.severity}** ${code(fileLine(f.location, cwd))}: ${plain(f.message)} ([${f.ruleId}](${helpUri(f.ruleId)}))`);
+  }
+  const changes = result.findings.flatMap((f) => [...(f.fix ? [{ f, label: 'fix (`--fix`)', fix: f.fix }] : []), ...(f.suggestions ?? []).map((s) => ({ f, label: `suggestion: ${plain(s.desc)}`, fix: s.fix }))]);
+  if (changes.length > 0) {
+    out.push('', '### Suggested changes', '');
+    for (const { f, label, fix } of changes) {
+      const lines = changePreview(fix);
+      if (!lines) continue;
+      const body = lines.map((l) => printable(l)).join('\n');
+      const fence = '`'.repeat(Math.max(3, ...(body.match(/`+/g) ?? []).map((run) => run.length + 1)));
+      out.push(`- ${code(fileLine(f.location, cwd))} ${f.tool !== null ? `${code(f.tool)} ` : ''}([${f.ruleId}](${helpUri(f.ruleId)})), ${label}:`, '', `  ${fence}diff`, ...body.split('\n').map((l) => `  ${l}`), `  ${fence}`, '');
+    }
   }
   if (result.unresolvedRegistrations.length > 0) {
     out.push('', '### Registrations not resolved to named tools', '');
