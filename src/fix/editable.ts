@@ -1,5 +1,6 @@
 import { existsSync, lstatSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { ts } from '../ts-morph.js';
 
 /**
  * Which source files `--fix` may edit (issue 17: "Computed values, compiled JavaScript and files
@@ -14,11 +15,39 @@ const SOURCE_MAP_COMMENT = /^\/\/[#@] sourceMappingURL=/m;
 const JAVASCRIPT = /\.[cm]?jsx?$/;
 
 /**
+ * Helpers only compilers and bundlers write: tsc's downlevel and CommonJS helpers, esbuild's and
+ * rollup's interop, webpack's runtime, Babel's interop.
+ */
+const COMPILER_OUTPUT = /\b(?:__awaiter|__generator|__createBinding|__importDefault|__importStar|__webpack_require__|__defProp|_interopRequireDefault)\b|Object\.defineProperty\(exports, "__esModule"/;
+
+/**
+ * The `outDir` of the nearest tsconfig.json above `file` (absolute), or null: a file inside it is
+ * that project's build output. Read as JSON with comments (tsc's own reader); `extends` is not
+ * followed.
+ */
+function outDirAbove(file: string): string | null {
+  for (let dir = path.dirname(file); ; dir = path.dirname(dir)) {
+    const config = path.join(dir, 'tsconfig.json');
+    if (existsSync(config)) {
+      try {
+        const { config: json } = ts.parseConfigFileTextToJson(config, readFileSync(config, 'utf8')) as { config?: { compilerOptions?: { outDir?: unknown } } };
+        const outDir = json?.compilerOptions?.outDir;
+        return typeof outDir === 'string' ? path.resolve(dir, outDir) : null;
+      } catch {
+        return null;
+      }
+    }
+    if (path.dirname(dir) === dir || existsSync(path.join(dir, '.git'))) return null;
+  }
+}
+
+/**
  * Why `file` (absolute) must not be edited, in words, or null when it may be:
  * - under `node_modules`: a dependency's code, which an install replaces;
  * - a declaration file (`.d.ts`);
- * - compiled JavaScript: a `.js` file with a source map comment, a `.map` file beside it, or a
- *   declaration file of the same name beside it (tsc's output); its source is what to fix;
+ * - compiled JavaScript: a `.js` file with a source map comment, a `.map` file beside it, a
+ *   declaration file of the same name beside it, a compiler's or bundler's helpers in it, or in the
+ *   `outDir` of the nearest tsconfig.json above it; its source is what to fix;
  * - not a regular file: a symbolic link (replacing it would replace the link, writing through it
  *   would change a file the run was not named), a file with other hard links (a rename would split
  *   them), a device, or one that is gone.
@@ -51,6 +80,9 @@ export function whyNotEditable(file: string, text?: string): string | null {
       }
     }
     if (SOURCE_MAP_COMMENT.test(code)) return 'it is compiled JavaScript (it names a source map): fix its source';
+    if (COMPILER_OUTPUT.test(code)) return "it is compiled JavaScript (it holds a compiler's helpers): fix its source";
+    const outDir = outDirAbove(file);
+    if (outDir !== null && file.startsWith(outDir + path.sep)) return `it is compiled JavaScript (it is in ${path.basename(outDir)}/, the outDir of the tsconfig.json above it): fix its source`;
   }
   return null;
 }

@@ -186,7 +186,13 @@ export function planFixes(findings: readonly Finding[], tools: readonly ToolFact
     const why = whyNotEditable(location.file, sf.getFullText());
     if (why) return { unavailable: `${change.hint} is written in ${shown(location)}, and ${why}` };
     const prop = nodeAt(project, location, (n): n is Node => Node.isPropertyAssignment(n) || Node.isShorthandPropertyAssignment(n) || Node.isSpreadAssignment(n) || Node.isBinaryExpression(n));
-    if (!prop) return { unavailable: `${change.hint} is not written as a property the linter can edit` };
+    if (!prop) {
+      // The whole expression written there (`tool.annotations`, not `tool`).
+      let at = nodeAt(project, location, (n): n is Node => Node.isExpression(n));
+      while (at && at.getParent() && Node.isExpression(at.getParent()!) && at.getParent()!.getStart() === at.getStart()) at = at.getParent()!;
+      const text = at ? at.getText().replace(/\s+/g, ' ') : '';
+      return { unavailable: at ? `${change.hint} comes from \`${text.length > 40 ? `${text.slice(0, 37)}...` : text}\` at ${shown(location)}, a value made elsewhere: edit the hint where it is written` : `${change.hint} is not written as a property the linter can edit` };
+    }
     const value = literalValue(prop);
     if ('unavailable' in value) return { unavailable: `${change.hint} ${value.unavailable}` };
     const others = (sharing.get(`${change.hint}@${keyOf(location)}`) ?? []).filter((t) => idOf(t) !== idOf(tool));

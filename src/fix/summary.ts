@@ -52,8 +52,9 @@ export function fixLines(outcomes: readonly FixOutcome[], dryRun: boolean, cwd: 
   const lines = [made === 0 ? `${verb} nothing` : `${verb} ${count(made, 'problem')} in ${count(files, 'file')}${dryRun ? ' (nothing written: --fix-dry-run)' : ''}`];
   const last = outcomes[outcomes.length - 1];
   if (!last) return lines;
-  for (const attempt of last.attempts.filter((a) => a.notMade !== null)) lines.push(`not fixed: ${at(attempt.finding, cwd)} ${attempt.finding.ruleId}: ${printable(attempt.notMade!)}`);
-  for (const { finding, reason } of last.unavailable) lines.push(`cannot fix: ${at(finding, cwd)} ${finding.ruleId}: ${printable(reason)}`);
+  const tool = (f: Finding): string => (f.tool !== null ? ` "${printable(f.tool)}"` : '');
+  for (const attempt of last.attempts.filter((a) => a.notMade !== null)) lines.push(`not fixed: ${at(attempt.finding, cwd)} ${attempt.finding.ruleId}${tool(attempt.finding)}: ${printable(attempt.notMade!)}`);
+  for (const { finding, reason } of last.unavailable) lines.push(`cannot fix: ${at(finding, cwd)} ${finding.ruleId}${tool(finding)}: ${printable(reason)}`);
   return lines;
 }
 

@@ -45,8 +45,8 @@ function snapshot(dir: string): Map<string, string> {
   return out;
 }
 
-/** What a fix claims to resolve: the rule, the tool and the hint. */
-const claimOf = (f: Finding): string => `${f.ruleId}\0${f.tool ?? ''}\0${f.hint ?? ''}`;
+/** What a fix claims to resolve: the rule, the tool (its name and the file it is registered in) and the hint. */
+const claimOf = (f: Finding): string => `${f.ruleId}\0${f.tool ?? ''}\0${f.toolLocation?.file ?? ''}\0${f.hint ?? ''}`;
 
 /** Lints `dir`, then fixes and lints again until a pass changes nothing (at most 10 passes, as the CLI). */
 async function fixUntilStable(dir: string, types: ReadonlySet<FixType>) {

@@ -71,6 +71,17 @@ describe('fixes: the hint written as a literal', () => {
   });
 });
 
+describe('fixes: hints read from a value made elsewhere', () => {
+  it('names the expression the hints come from when they are not written where the tool is registered (a JSON file)', async () => {
+    const { unavailable } = await fixed({
+      'tsconfig.json': JSON.stringify({ compilerOptions: { module: 'nodenext', resolveJsonModule: true, strict: true }, include: ['*.ts'] }),
+      'defs.json': JSON.stringify({ save: { readOnlyHint: true } }),
+      ...server(`import defs from "./defs.json" with { type: "json" };\nconst def = { name: "save", annotations: defs.save };\nserver.registerTool(def.name, { annotations: def.annotations }, ${WRITE});\n`),
+    });
+    expect(unavailable).toEqual(['readOnlyHint comes from `def.annotations` at server.ts:7, a value made elsewhere: edit the hint where it is written']);
+  });
+});
+
 describe('fixes: presets shared by several tools', () => {
   it('edits the preset once when every tool that shares it needs the change', async () => {
     const { text, outcome } = await fixed(server(`const RO = { readOnlyHint: true };\nserver.registerTool("a", { annotations: RO }, ${WRITE});\nserver.registerTool("b", { annotations: { ...RO } }, ${APPEND});\n`));
@@ -147,6 +158,10 @@ describe('files the fixer never edits', () => {
     expect(whyNotEditable(path.join(dir, 'out/b.d.ts'))).toBe('it is a declaration file');
     expect(whyNotEditable(path.join(dir, 'node_modules/p/i.js'))).toMatch(/under node_modules/);
     expect(whyNotEditable(path.join(dir, 'src/c.js'))).toBeNull();
+    const built = writeProject({ 'tsconfig.json': '{ // comments, as tsc allows\n "compilerOptions": { "outDir": "build" } }', 'build/server.js': 'export const x = 1;\n', 'build/cjs.js': '"use strict";\nObject.defineProperty(exports, "__esModule", { value: true });\n', 'tools/hand.js': 'export const y = 2;\n' });
+    expect(whyNotEditable(path.join(built, 'build/server.js'))).toBe('it is compiled JavaScript (it is in build/, the outDir of the tsconfig.json above it): fix its source');
+    expect(whyNotEditable(path.join(built, 'build/cjs.js'))).toBe("it is compiled JavaScript (it holds a compiler's helpers): fix its source");
+    expect(whyNotEditable(path.join(built, 'tools/hand.js'))).toBeNull();
   });
 
   it('leaves compiled JavaScript as it is and says to fix its source', async () => {
