@@ -19,7 +19,7 @@ import { mergeEdits } from './merge.js';
  */
 
 /** A planned edit, or why there is none. */
-type Planned = { fix: Fix } | { unavailable: string };
+type Planned = { fix: Fix } | { unavailable: string; instead?: Suggestion };
 
 /** `file:line:column` of a location. */
 function keyOf(location: SourceLocation): string {
@@ -207,7 +207,31 @@ export function planFixes(findings: readonly Finding[], tools: readonly ToolFact
     const ownWhy = ownFile ? whyNotEditable(own.file, ownFile.getFullText()) : null;
     const override = obj && ownFile && !ownWhy ? overrideAfterSpread(ownFile, obj, change) : null;
     if (override) return { fix: override };
-    return { unavailable: change.to === null ? sharedBy : `${sharedBy}: give "${tool.displayName}" its own annotations ({ ...preset, ${change.hint}: ${String(change.to)} })` };
+    if (change.to === null) return { unavailable: sharedBy };
+    const instead = ownObject(tool, change);
+    return { unavailable: `${sharedBy}: give "${tool.displayName}" its own annotations ({ ...preset, ${entryOf(change)} })${instead ? ', as its suggestion does' : ''}`, ...(instead ? { instead } : {}) };
+  };
+
+  /**
+   * The suggestion that gives a tool that names a shared preset as a whole (`annotations: RO`) its
+   * own object, `{ ...RO, readOnlyHint: false }`, where the registration call names it: a
+   * `registerTool` config's `annotations`, or a positional argument of `tool()`. Null elsewhere.
+   */
+  const ownObject = (tool: ToolFacts, change: HintChange): Suggestion | null => {
+    const name = nodeAt(project, tool.location, (n): n is Node => Node.isStringLiteral(n) || Node.isNoSubstitutionTemplateLiteral(n));
+    const call = name?.getParent();
+    if (!call || !Node.isCallExpression(call) || call.getArguments()[0] !== name) return null;
+    const named = (n: Node | undefined): n is Node => n !== undefined && (Node.isIdentifier(n) || Node.isPropertyAccessExpression(n));
+    const config = call.getArguments()[1];
+    const property = config && Node.isObjectLiteralExpression(config) ? config.getProperty('annotations') : undefined;
+    const fromConfig = property && Node.isPropertyAssignment(property) ? property.getInitializer() : undefined;
+    // tool(name, description?, schema?, annotations, callback): the named argument before the callback.
+    const positional = tool.registration === 'tool' ? call.getArguments().slice(1, -1).filter(named) : [];
+    const target = named(fromConfig) ? fromConfig : positional.length === 1 ? positional[0] : undefined;
+    if (!target) return null;
+    const sf = target.getSourceFile();
+    if (whyNotEditable(sf.getFilePath(), sf.getFullText())) return null;
+    return { desc: `Give "${tool.displayName}" its own annotations: { ...${target.getText()}, ${entryOf(change)} }`, fix: { file: sf.getFilePath(), range: [target.getStart(), target.getEnd()], text: `{ ...${target.getText()}, ${entryOf(change)} }` } };
   };
 
   /**
@@ -258,12 +282,16 @@ export function planFixes(findings: readonly Finding[], tools: readonly ToolFact
     const stated = changesOf(finding);
     if (!stated) return finding;
     const out: Finding = { ...finding };
+    const offered: Suggestion[] = [];
     if (stated.fix) {
       const planned = plan(stated.tool, stated.fix);
       if ('fix' in planned) out.fix = planned.fix;
-      else out.fixUnavailable = planned.unavailable;
+      else {
+        out.fixUnavailable = planned.unavailable;
+        if (planned.instead) offered.push(planned.instead);
+      }
     }
-    const suggestions = (stated.suggest ?? []).map((s) => suggestion(stated.tool, s)).filter((s): s is Suggestion => s !== null);
+    const suggestions = [...offered, ...(stated.suggest ?? []).map((s) => suggestion(stated.tool, s)).filter((s): s is Suggestion => s !== null)];
     if (suggestions.length > 0) out.suggestions = suggestions;
     return out;
   });

@@ -103,7 +103,16 @@ describe('fixes: presets shared by several tools', () => {
   it('does not edit a preset a tool names as a whole when others need it as it is, and says how to give the tool its own', async () => {
     const { text, unavailable } = await fixed(server(`const RO = { readOnlyHint: true };\nserver.registerTool("list", { annotations: RO }, ${READ});\nserver.registerTool("save", { annotations: RO }, ${WRITE});\n`));
     expect(text).toContain('const RO = { readOnlyHint: true };');
-    expect(unavailable).toEqual(['readOnlyHint is written in a preset at server.ts:5 that another tool shares ("list"), which does not all need the change: give "save" its own annotations ({ ...preset, readOnlyHint: false })']);
+    expect(unavailable).toEqual(['readOnlyHint is written in a preset at server.ts:5 that another tool shares ("list"), which does not all need the change: give "save" its own annotations ({ ...preset, readOnlyHint: false }), as its suggestion does']);
+  });
+
+  it('suggests the tool its own object in place of the preset it names, in registerTool and in tool()', async () => {
+    const files = server(`const RO = { readOnlyHint: true };\nserver.registerTool("list", { annotations: RO }, ${READ});\nserver.registerTool("save", { annotations: RO }, ${WRITE});\nserver.tool("drop", "Drops", {}, RO, async () => { await rm("/tmp/x"); return { content: [] }; });\n`);
+    const { text, result } = await fixed(files, ['suggestion']);
+    expect(result.findings.find((f) => f.tool === 'save' && f.ruleId === 'optimistic-read-only')!.suggestions!.map((s) => s.desc)).toEqual(['Give "save" its own annotations: { ...RO, readOnlyHint: false }']);
+    expect(text).toContain('server.registerTool("save", { annotations: { ...RO, readOnlyHint: false } }, ');
+    expect(text).toContain('server.tool("drop", "Drops", {}, { ...RO, readOnlyHint: false }, ');
+    expect(text).toContain('server.registerTool("list", { annotations: RO }, ');
   });
 });
 
