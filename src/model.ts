@@ -360,7 +360,8 @@ export interface HintChange {
 /**
  * A text edit of a source file (ESLint's `fix`, with the file, since a hint may be written in
  * another file than the finding's, in a shared preset): replace the UTF-16 code units
- * `range[0]` to `range[1]` (end exclusive) of `file`'s text as the run read it with `text`.
+ * `range[0]` to `range[1]` (end exclusive) of `file`'s text as the run read it with `text`. As
+ * in ESLint, the text does not count a leading byte-order mark.
  * An insertion has `range[0] === range[1]`.
  */
 export interface Fix {

@@ -11,6 +11,9 @@ import { applyEdits } from './merge.js';
  * through a temporary file renamed over the source (writeFileSafely), or only shown as a diff.
  */
 
+/** The byte-order mark, which offsets do not count. */
+const BOM = '\uFEFF';
+
 /** Which changes to make: safe fixes (`fix`, the default of `--fix`) and/or the first suggestion of each finding (`suggestion`). */
 export type FixType = 'fix' | 'suggestion';
 
@@ -82,7 +85,11 @@ export async function applyFixes(findings: readonly Finding[], types: ReadonlySe
       refuse(why);
       continue;
     }
-    const { text: after, skipped } = applyEdits(before, changes.map((c) => c.fix));
+    // Offsets are into the text without a byte-order mark (as the parser and ESLint read it); the mark is kept.
+    const bom = before.startsWith(BOM) ? BOM : '';
+    const edited = applyEdits(before.slice(bom.length), changes.map((c) => c.fix));
+    const after = bom + edited.text;
+    const skipped = edited.skipped;
     for (const change of changes) attempts.push({ ...change, notMade: skipped.includes(change.fix) ? 'it overlaps another change to the same text; run --fix again' : null });
     if (after === before) continue;
     if (write) {

@@ -54,6 +54,11 @@ function indentAt(text: string, pos: number): string {
   return /^[ \t]*/.exec(text.slice(lineStart))![0];
 }
 
+/** The line break the file uses: CRLF when it has one, else LF. */
+function eolOf(text: string): string {
+  return text.includes('\r\n') ? '\r\n' : '\n';
+}
+
 /** True when the object literal is written over several lines. */
 function isMultiline(sf: SourceFile, obj: ObjectLiteralExpression): boolean {
   return sf.getFullText().slice(obj.getStart(), obj.getEnd()).includes('\n');
@@ -89,7 +94,7 @@ function removal(sf: SourceFile, prop: PropertyAssignment): Fix {
     // On a line of its own: the whole line, with what trails it there (its comment) and the line break.
     const lineEnd = text.indexOf('\n', end);
     const beforeNext = next ? next.getStart() : obj.getEnd() - 1;
-    const restOfLine = text.slice(end, lineEnd < 0 ? text.length : lineEnd);
+    const restOfLine = text.slice(end, lineEnd < 0 ? text.length : lineEnd).replace(/\r$/, '');
     if (lineEnd >= 0 && lineEnd < beforeNext && /^[ \t]*(\/\/.*)?$/.test(restOfLine)) return { file, range: [lineStart, lineEnd + 1], text: '' };
   }
   if (next) return { file, range: [prop.getStart(), next.getStart()], text: '' };
@@ -108,12 +113,13 @@ function overrideAfterSpread(sf: SourceFile, obj: ObjectLiteralExpression, chang
   const entry = `${change.hint}: ${String(change.to)}`;
   const multiline = isMultiline(sf, obj);
   const indent = indentAt(text, spread.getStart());
+  const eol = eolOf(text);
   const comma = /^[ \t]*,/.exec(text.slice(spread.getEnd()));
   if (comma) {
     const at = spread.getEnd() + comma[0].length;
-    return { file, range: [at, at], text: multiline ? `\n${indent}${entry},` : ` ${entry},` };
+    return { file, range: [at, at], text: multiline ? `${eol}${indent}${entry},` : ` ${entry},` };
   }
-  return { file, range: [spread.getEnd(), spread.getEnd()], text: multiline ? `,\n${indent}${entry}` : `, ${entry}` };
+  return { file, range: [spread.getEnd(), spread.getEnd()], text: multiline ? `,${eol}${indent}${entry}` : `, ${entry}` };
 }
 
 /**
@@ -129,12 +135,13 @@ function insertion(sf: SourceFile, obj: ObjectLiteralExpression, entries: string
   if (!last) return { file, range: [obj.getStart() + 1, obj.getEnd() - 1], text: ` ${entries.join(', ')} ` };
   const multiline = isMultiline(sf, obj);
   const indent = indentAt(text, last.getStart());
+  const eol = eolOf(text);
   const comma = /^[ \t]*,/.exec(text.slice(last.getEnd()));
   if (comma) {
     const at = last.getEnd() + comma[0].length;
-    return { file, range: [at, at], text: entries.map((e) => (multiline ? `\n${indent}${e},` : ` ${e},`)).join('') };
+    return { file, range: [at, at], text: entries.map((e) => (multiline ? `${eol}${indent}${e},` : ` ${e},`)).join('') };
   }
-  return { file, range: [last.getEnd(), last.getEnd()], text: entries.map((e) => (multiline ? `,\n${indent}${e}` : `, ${e}`)).join('') };
+  return { file, range: [last.getEnd(), last.getEnd()], text: entries.map((e) => (multiline ? `,${eol}${indent}${e}` : `, ${e}`)).join('') };
 }
 
 /** `key: value` of a change that sets a hint. */

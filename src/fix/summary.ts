@@ -70,6 +70,8 @@ export function changePreview(fix: Fix): string[] | null {
   } catch {
     return null;
   }
+  // Offsets do not count a byte-order mark (apply.ts).
+  if (text.startsWith('\uFEFF')) text = text.slice(1);
   if (fix.range[1] > text.length) return null;
   const after = text.slice(0, fix.range[0]) + fix.text + text.slice(fix.range[1]);
   const patch = structuredPatch('a', 'b', text, after, undefined, undefined, { context: 0 });

@@ -71,6 +71,17 @@ describe('fixes: the hint written as a literal', () => {
   });
 });
 
+describe('fixes: the text as it is on disk', () => {
+  it('keeps a byte-order mark, CRLF line breaks and text before the hint that is not ASCII (offsets do not count the mark)', async () => {
+    const source = `\uFEFF${SERVER_HEADER}import { writeFile } from "node:fs/promises";\n// ✅ emoji 😀 and 中文\nconst RO = { readOnlyHint: true };\nserver.registerTool("list", { annotations: RO }, ${READ});\nserver.registerTool("save", {\n  annotations: {\n    ...RO\n  },\n}, ${WRITE});\nserver.registerTool("get", {\n  annotations: {\n    readOnlyHint: true,\n    idempotentHint: true,\n    openWorldHint: false,\n  },\n}, ${READ});\n`.replace(/\n/g, '\r\n');
+    const { text } = await fixed({ 'server.ts': source });
+    expect(text.startsWith('\uFEFF')).toBe(true);
+    expect(text).not.toMatch(/[^\r]\n/);
+    expect(text).toContain('  annotations: {\r\n    ...RO,\r\n    readOnlyHint: false\r\n  },');
+    expect(text).toContain('  annotations: {\r\n    readOnlyHint: true,\r\n    openWorldHint: false,\r\n  },');
+  });
+});
+
 describe('fixes: hints read from a value made elsewhere', () => {
   it('names the expression the hints come from when they are not written where the tool is registered (a JSON file)', async () => {
     const { unavailable } = await fixed({
