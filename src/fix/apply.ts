@@ -75,7 +75,13 @@ export async function applyFixes(findings: readonly Finding[], types: ReadonlySe
         refuse('the file changed after the run read it; run again');
         continue;
       }
-      before = readFileSync(file, 'utf8');
+      const bytes = readFileSync(file);
+      before = bytes.toString('utf8');
+      // A file that is not UTF-8 (Latin-1, UTF-16, stray bytes) would not be written back as it was.
+      if (!Buffer.from(before, 'utf8').equals(bytes)) {
+        refuse('it is not UTF-8 text, which the fixer writes: fix it by hand');
+        continue;
+      }
     } catch {
       refuse('the file cannot be read any more');
       continue;

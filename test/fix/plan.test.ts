@@ -203,6 +203,16 @@ describe('files the fixer never edits', () => {
     expect([...outcome.attempts.map((a) => a.notMade), ...outcome.unavailable.map((u) => u.reason)].join('\n')).toMatch(/symbolic link/);
   });
 
+  it('does not edit a file that is not UTF-8, which would not be written back byte for byte', async () => {
+    const dir = writeProject({});
+    const latin1 = Buffer.from(`${SERVER_HEADER}import { writeFile } from "node:fs/promises";\n// caf\u00e9\nserver.registerTool("save", { annotations: { readOnlyHint: true } }, ${WRITE});\n`, 'latin1');
+    writeFileSync(path.join(dir, 'server.ts'), latin1);
+    const result = await lint({ paths: ['.'], cwd: dir });
+    const outcome = await applyFixes(result.findings, new Set(['fix']), Number.POSITIVE_INFINITY, true, dir);
+    expect(outcome.attempts.map((a) => a.notMade)).toEqual(['it is not UTF-8 text, which the fixer writes: fix it by hand']);
+    expect(readFileSync(path.join(dir, 'server.ts')).equals(latin1)).toBe(true);
+  });
+
   it('does not edit a file changed after the run read it', async () => {
     const dir = writeProject(server(`server.registerTool("save", { annotations: { readOnlyHint: true } }, ${WRITE});\n`));
     const result = await lint({ paths: ['.'], cwd: dir });
