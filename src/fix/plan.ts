@@ -1,5 +1,6 @@
-import type { ObjectLiteralExpression, Project, PropertyAssignment, SourceFile } from 'ts-morph';
-import { Node } from '../ts-morph.js';
+import type { ObjectLiteralExpression, Project, PropertyAssignment, SourceFile, ts as TS } from 'ts-morph';
+import { wrapped } from '../analysis/nodes.js';
+import { Node, ts } from '../ts-morph.js';
 import { changesOf } from '../engine/collector.js';
 import type { SuggestedChange } from '../engine/rule.js';
 import type { Finding, Fix, HintChange, SourceLocation, Suggestion, ToolFacts } from '../model.js';
@@ -31,19 +32,32 @@ function shown(location: SourceLocation): string {
   return `${location.file.split(/[\\/]/).pop()}:${location.line}`;
 }
 
-/** The node of `kind` that starts at `location` in the project, or undefined. */
+/**
+ * The innermost node that starts at `location` and passes `is`, or undefined. Descends the
+ * compiler's tree (`ts.forEachChild`) and wraps only the nodes on the way down: ts-morph's
+ * `getDescendantAtPos` wraps every sibling at every level, which never ends on a huge file (fuzz).
+ */
 function nodeAt<T extends Node>(project: Project, location: SourceLocation, is: (node: Node) => node is T): T | undefined {
   const sf = project.getSourceFile(location.file);
   if (!sf) return undefined;
+  const root = sf.compilerNode;
   let pos: number;
   try {
-    pos = sf.compilerNode.getPositionOfLineAndCharacter(location.line - 1, location.column - 1);
+    pos = root.getPositionOfLineAndCharacter(location.line - 1, location.column - 1);
   } catch {
     return undefined;
   }
-  for (let node: Node | undefined = sf.getDescendantAtPos(pos); node; node = node.getParent()) {
-    if (is(node) && node.getStart() === pos) return node;
-    if (node.getStart() < pos) break;
+  const chain: TS.Node[] = [];
+  for (let node: TS.Node | undefined = root; node; ) {
+    const parent: TS.Node = node;
+    node = ts.forEachChild(parent, (child) => (child.getStart(root) <= pos && pos < child.end ? child : undefined));
+    if (node) chain.push(node);
+  }
+  for (const node of chain.reverse()) {
+    const start = node.getStart(root);
+    if (start < pos) break;
+    const [wrapper] = wrapped(sf, [node]);
+    if (wrapper && is(wrapper)) return wrapper;
   }
   return undefined;
 }
