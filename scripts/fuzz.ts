@@ -4,7 +4,7 @@
  * characters into a human-readable report.
  *
  * Run
- *   `npm run fuzz -- [--programs N] [--jobs J] [--seed S] [--timeout-ms T] [--keep DIR]`
+ *   `npm run fuzz -- [--programs N] [--jobs J] [--seed S] [--timeout-ms T] [--keep DIR] [--fix]`
  *   (builds first; or `node dist/scripts/fuzz.js ...` after `npm run build`). Defaults: 5,000
  *   programs, one job per CPU, seed 1, 60,000 ms per run, failing programs kept in a new folder
  *   under os.tmpdir(). `--kinds a,b` restricts the primary mutation to those kinds (`--list-kinds`
@@ -12,6 +12,7 @@
  *   `--linter FILE` lints with another launcher than this checkout's bin/mcp-annotate-lint.js
  *   (a copy of bin/ and dist/, so that a rebuild during a long run changes nothing), `--write DIR`
  *   only writes the programs into DIR (with what was done to each in info.json) to read them.
+ *   `--fix` checks the invariants of `--fix` on every program instead (see "Fix mode" below).
  *
  * What it does
  *   Seeds are every fixture server in the repository: each source file directly in
@@ -39,6 +40,59 @@
  *   when no report comes (a busy loop never lets the event loop write it), the program is run once
  *   more under `node --prof` for up to 30 s and the heaviest call chains of the profile are kept.
  *
+ * Fix mode (`--fix`)
+ *   The same programs (same seed, same index: the same files), each linted up to four times, all
+ *   with `--format json` (a case's other format is replaced; `--tools`, which --fix refuses, left
+ *   out; its paths, working folder and extra option kept), each run as above (own process group,
+ *   timeout, diagnostic report) and classified as above; a run that is a hang, internal-error,
+ *   invalid-json or raw-control ends the program with that class. Before and after each run the
+ *   whole folder holding `project/` is snapshotted without following anything: path → bytes (with
+ *   inode and mtime) for regular files, the target for symbolic links, the kind alone for FIFOs,
+ *   devices and sockets (never opened), folders as such.
+ *     1. `lint`: no --fix. Nothing may change (bytes, inode or mtime of any entry, or an entry
+ *        created or removed): else fix-wrote-without-fix. The findings carrying a `fix` are noted
+ *        (rule, tool, file, line and the fix). A fix naming a file outside the program's folder
+ *        (its real path, links resolved) is fix-touched-other-file, and --fix is then not run.
+ *        When no finding carries a fix, --fix has nothing to write (its first pass makes the
+ *        fixes of the same lint, and writes only files they edit), so such a program goes on to
+ *        step 2 only when its index is divisible by 4, which checks that premise on a quarter of
+ *        them (each run costs ~1.5 s of CPU, mostly loading TypeScript).
+ *     2. `fix`: --fix. Every change must be a rewrite of a regular source file (SOURCE_EXT, not a
+ *        declaration file, not under node_modules, not compiled JavaScript, as src/fix/editable.ts
+ *        defines it) that existed: an entry created or removed, a link, a special file, any other
+ *        file changed is fix-touched-other-file. A file whose bytes were not UTF-8 (decoding and
+ *        encoding again changes them, e.g. UTF-16, stray 0xff) or whose UTF-8 BOM went away is
+ *        fix-broke-encoding. A changed source file with more syntax errors after than before
+ *        (TypeScript's parseDiagnostics of `ts.createSourceFile` on the text, by extension as the
+ *        mutators parse; a parser crash counts as infinitely many) is fix-broke-parse.
+ *     3. `fix-again` (only when step 2 changed something; else it would do what step 2 did):
+ *        --fix again must change nothing (bytes, or a rewrite of the same bytes): else
+ *        fix-not-idempotent.
+ *     4. `relint` (when step 2 changed something and the index is divisible by 4): no --fix; it
+ *        must write nothing (fix-wrote-without-fix). Then no report of the fixed program may hold
+ *        a finding the fixes resolved (fix-unresolved): the report step 2 printed (--fix lints
+ *        the files it wrote again and reports what remains), the report of step 3 when it wrote
+ *        nothing (then the lint of the fixed files by a fresh process), and step 4's. `--fix-thorough`
+ *        runs steps 2 and 4 on every program they apply to (about a quarter more runs). Criterion (sound: no false
+ *        alarm from a fix that was legitimately not made): the fixes of step 1 are applied to each
+ *        file's text as read (UTF-16 offsets, ESLint's merge as src/fix/merge.ts: by position,
+ *        identical ones once, an overlapping one skipped); a fix counts as made only when, in the
+ *        text step 2 left, its text stands where its range was, with a character of unchanged
+ *        context on each side (the region lies in the common prefix or the common suffix of that
+ *        simulated text and the text on disk; a fix amid the changes of a later pass is left
+ *        undetermined, not counted). A finding is keyed by rule, tool and the hint its message
+ *        names (readOnlyHint, ...; the tool's name removed first). A key counts only when every
+ *        finding of step 1 with that key carried a fix that counts as made (two registrations of
+ *        one name, one of them not fixable, are left out). A counted key reported afterwards with
+ *        a `fix`, or with severity error, is fix-unresolved.
+ *   Exit codes of the --fix runs follow the usual rules (internal-error otherwise). When this
+ *   process runs as root, the linter runs as `nobody` (the program's folder is given to it), so
+ *   that a fix escaping the program's folder cannot write the repository or the system. A failing
+ *   program's folder keeps `project/` as generated, each step's stdout and stderr
+ *   (`<step>.stdout.txt`), `fix.diff` and `fix-again.diff` (what the --fix runs changed), and in
+ *   info.json the violations, the fixes of step 1 (made or not) and the exits. The summary adds
+ *   the fix classes and how many programs had fixes, were changed, and how many fixes counted.
+ *
  * Classes (a run is in the first that applies)
  *   hang            still running at --timeout-ms (killed; the CPU seconds it had used are shown, as
  *                   a loaded machine stretches wall time)
@@ -48,6 +102,9 @@
  *                   `schemaVersion` (JSON) / `version` and `runs` (SARIF)
  *   raw-control     a C0 control character other than \n and \t (ESC, \r, \0, ...) in the stdout
  *                   of stylish, markdown or github, or in stderr of any format
+ *   fix-*           (--fix only, in this order) fix-wrote-without-fix, fix-touched-other-file,
+ *                   fix-broke-encoding, fix-broke-parse, fix-not-idempotent, fix-unresolved: see
+ *                   "Fix mode"
  *   unexpected      (does not fail the run) exit 2 whose stderr is empty or has a line without the
  *                   `mcp-annotate-lint:` prefix, output over 64 MB, a process left in the group,
  *                   the linter's own modules missing (environment)
@@ -69,15 +126,16 @@
  *   `--start S` begins at program S (to continue a run that was stopped). A run in which the
  *   linter itself does not load (its node_modules reinstalled meanwhile) is retried every 10 s for
  *   up to 5 minutes, then counted as unexpected ("environment"), never as an internal error.
- *   Exit 1 when any run is a hang, internal-error, invalid-json or raw-control; 0 otherwise; 2 on
- *   bad options.
+ *   Exit 1 when any run is a hang, internal-error, invalid-json or raw-control (or, with --fix, in
+ *   a fix-* class); 0 otherwise; 2 on bad options.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, chmodSync, chownSync, existsSync, lchownSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { createTwoFilesPatch } from 'diff';
 import type { ts as Ts } from 'ts-morph';
 import { ts } from '../src/ts-morph.js';
 
@@ -1239,14 +1297,15 @@ function linterEnv(): NodeJS.ProcessEnv {
  * program is run again under V8's sampling profiler (`--prof`) for up to `ms`, and the heaviest
  * bottom-up call chains of `node --prof-process` are returned, as `function (file) ← caller (file)`.
  */
-async function profileHang(linter: string, c: Case, runDir: string, ms: number): Promise<string[]> {
+async function profileHang(linter: string, c: Case, runDir: string, ms: number, args: readonly string[] = c.args, as?: Identity): Promise<string[]> {
   const log = path.join(runDir, 'v8.log');
   await new Promise<void>((resolve) => {
-    const child = spawn(process.execPath, ['--prof', `--logfile=${log}`, '--no-logfile-per-isolate', linter, ...c.args], {
+    const child = spawn(process.execPath, ['--prof', `--logfile=${log}`, '--no-logfile-per-isolate', linter, ...args], {
       cwd: c.cwd === 'run' ? runDir : path.join(runDir, 'project'),
       env: linterEnv(),
       detached: true,
       stdio: 'ignore',
+      ...(as ?? {}),
     });
     if (child.pid !== undefined) RUNNING.add(child.pid);
     const timer = setTimeout(() => {
@@ -1289,18 +1348,29 @@ async function profileHang(linter: string, c: Case, runDir: string, ms: number):
   return best.map((ch) => `${ch.ticks} ticks: ${ch.frames.filter((f) => f !== 'UNKNOWN').slice(0, 5).join(' ← ')}`);
 }
 
-/** Runs the linter on a written program; kills its whole process group at the timeout. */
-function runLinter(linter: string, c: Case, runDir: string, timeoutMs: number): Promise<RunResult> {
+/** A user and group to run the linter as (--fix mode under root: `nobody`). */
+interface Identity {
+  uid: number;
+  gid: number;
+}
+
+/**
+ * Runs the linter on a written program (with `args`, by default the case's); kills its whole
+ * process group at the timeout. `as`: the user to run it as (its report folder is given to it).
+ */
+function runLinter(linter: string, c: Case, runDir: string, timeoutMs: number, args: readonly string[] = c.args, as?: Identity): Promise<RunResult> {
   const reportDir = path.join(runDir, 'report');
   mkdirSync(reportDir, { recursive: true }); // Node does not create it, and writes no report without it
+  if (as) chownSync(reportDir, as.uid, as.gid);
   const env = linterEnv();
   const start = performance.now();
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--report-on-signal', '--report-signal=SIGUSR2', `--report-directory=${reportDir}`, linter, ...c.args], {
+    const child = spawn(process.execPath, ['--report-on-signal', '--report-signal=SIGUSR2', `--report-directory=${reportDir}`, linter, ...args], {
       cwd: c.cwd === 'run' ? runDir : path.join(runDir, 'project'),
       env,
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
+      ...(as ?? {}),
     });
     if (child.pid !== undefined) RUNNING.add(child.pid);
     const out: Buffer[] = [];
@@ -1374,9 +1444,16 @@ function runLinter(linter: string, c: Case, runDir: string, timeoutMs: number): 
 // Classification
 // ---------------------------------------------------------------------------------------------
 
-type Class = 'ok' | 'hang' | 'internal-error' | 'invalid-json' | 'raw-control' | 'unexpected';
-const FAILING: readonly Class[] = ['hang', 'internal-error', 'invalid-json', 'raw-control'];
-const CLASSES: readonly Class[] = ['ok', ...FAILING, 'unexpected'];
+type RunClass = 'ok' | 'hang' | 'internal-error' | 'invalid-json' | 'raw-control' | 'unexpected';
+/** The classes of `--fix` mode's invariants (see "Fix mode" in the header), in the order they apply. */
+const FIX_CLASSES = ['fix-wrote-without-fix', 'fix-touched-other-file', 'fix-broke-encoding', 'fix-broke-parse', 'fix-not-idempotent', 'fix-unresolved'] as const;
+type FixClass = (typeof FIX_CLASSES)[number];
+type Class = RunClass | FixClass;
+/** Classes of one run of the linter that fail it. */
+const RUN_FAILING: readonly Class[] = ['hang', 'internal-error', 'invalid-json', 'raw-control'];
+const FAILING: readonly Class[] = [...RUN_FAILING, ...FIX_CLASSES];
+/** The classes a summary shows: the fix classes in --fix mode only. */
+const classesOf = (fix: boolean): readonly Class[] => ['ok', ...RUN_FAILING, ...(fix ? FIX_CLASSES : []), 'unexpected'];
 
 const STACK_LINE = /^\s+at .+:\d+:\d+\)?\s*$/m;
 const RAW_CONTROL = /[\x00-\x08\x0b-\x1f]/;
@@ -1413,7 +1490,7 @@ function environmentFailure(r: RunResult, linter: string): boolean {
 }
 
 /** The class of a run and the signature that groups it with runs failing for the same reason. */
-function classify(c: Case, r: RunResult, linter: string): { cls: Class; signature: string; line: string } {
+function classify(c: Case, r: RunResult, linter: string): { cls: RunClass; signature: string; line: string } {
   if (r.timedOut) {
     const where = r.hangStack[0]?.includes(' ticks: ') ? `busy in ${normalize(r.hangStack[0].replace(/^\d+ ticks: /, '')).split(' ← ').slice(0, 3).join(' ← ')}` : r.hangStack.length > 0 ? `stuck in ${topFrames(r.hangStack)}` : 'no diagnostic report and no profile';
     return { cls: 'hang', signature: where, line: `killed after ${Math.round(r.ms)} ms (${r.cpuSeconds === null ? '?' : r.cpuSeconds.toFixed(1)} s of CPU at the timeout)${r.hangStack.length > 0 ? `; ${r.hangStack[0]}` : ''}` };
@@ -1468,6 +1545,507 @@ function classify(c: Case, r: RunResult, linter: string): { cls: Class; signatur
 }
 
 // ---------------------------------------------------------------------------------------------
+// Fix mode (--fix): the invariants of the linter's --fix (see "Fix mode" in the header)
+// ---------------------------------------------------------------------------------------------
+
+/** What is at a path of a run folder: links not followed, FIFOs and devices not opened. */
+type Entry = { kind: 'file'; bytes: Buffer; ino: number; mtimeMs: number } | { kind: 'link'; target: string } | { kind: 'dir' } | { kind: 'special'; what: string };
+
+/** Every entry under a run folder, by path relative to it (with `/`). */
+type Snapshot = Map<string, Entry>;
+
+/** Entries of a run folder that are the fuzzer's (diagnostic reports, a profile), not the program's. */
+const NOT_THE_PROGRAM = new Set(['report', 'v8.log']);
+
+function snapshot(dir: string): Snapshot {
+  const out: Snapshot = new Map();
+  const stack = [''];
+  while (stack.length > 0) {
+    const rel = stack.pop()!;
+    let names: string[];
+    try {
+      names = readdirSync(rel ? path.join(dir, rel) : dir);
+    } catch {
+      continue;
+    }
+    for (const name of names.sort()) {
+      if (rel === '' && NOT_THE_PROGRAM.has(name)) continue;
+      const sub = rel ? `${rel}/${name}` : name;
+      const abs = path.join(dir, sub);
+      let st;
+      try {
+        st = lstatSync(abs);
+      } catch {
+        continue;
+      }
+      if (st.isSymbolicLink()) {
+        let target = '(unreadable)';
+        try {
+          target = readlinkSync(abs);
+        } catch {
+          // kept as unreadable
+        }
+        out.set(sub, { kind: 'link', target });
+      } else if (st.isDirectory()) {
+        out.set(sub, { kind: 'dir' });
+        stack.push(sub);
+      } else if (st.isFile()) {
+        try {
+          out.set(sub, { kind: 'file', bytes: readFileSync(abs), ino: st.ino, mtimeMs: st.mtimeMs });
+        } catch {
+          out.set(sub, { kind: 'special', what: 'unreadable file' });
+        }
+      } else {
+        out.set(sub, { kind: 'special', what: st.isFIFO() ? 'FIFO' : st.isSocket() ? 'socket' : st.isCharacterDevice() ? 'character device' : st.isBlockDevice() ? 'block device' : 'special file' });
+      }
+    }
+  }
+  return out;
+}
+
+/** A difference between two snapshots. `rewritten`: a file with the same bytes but another inode or mtime. */
+interface Change {
+  path: string;
+  what: 'created' | 'removed' | 'changed' | 'rewritten' | 'replaced';
+  before?: Entry;
+  after?: Entry;
+}
+
+function changesBetween(a: Snapshot, b: Snapshot): Change[] {
+  const out: Change[] = [];
+  for (const [p, e] of a) {
+    const f = b.get(p);
+    if (!f) out.push({ path: p, what: 'removed', before: e });
+    else if (f.kind !== e.kind || (e.kind === 'special' && f.kind === 'special' && e.what !== f.what)) out.push({ path: p, what: 'replaced', before: e, after: f });
+    else if (e.kind === 'file' && f.kind === 'file') {
+      if (!e.bytes.equals(f.bytes)) out.push({ path: p, what: 'changed', before: e, after: f });
+      else if (e.ino !== f.ino || e.mtimeMs !== f.mtimeMs) out.push({ path: p, what: 'rewritten', before: e, after: f });
+    } else if (e.kind === 'link' && f.kind === 'link' && e.target !== f.target) out.push({ path: p, what: 'changed', before: e, after: f });
+  }
+  for (const [p, f] of b) if (!a.has(p)) out.push({ path: p, what: 'created', after: f });
+  return out;
+}
+
+function entryWord(e: Entry | undefined): string {
+  if (!e) return 'nothing';
+  return e.kind === 'file' ? 'file' : e.kind === 'link' ? 'symbolic link' : e.kind === 'dir' ? 'folder' : e.what;
+}
+
+/** A path's category for a signature: where it is and its extension, without its name. */
+function pathKind(p: string): string {
+  const parts = p.split('/');
+  const base = parts[parts.length - 1]!;
+  const ext = /\.d\.[cm]?ts$/.test(base) ? '.d.ts' : /(\.[^./]+)$/.exec(base)?.[1] ?? 'no extension';
+  return `${parts.includes('node_modules') ? 'under node_modules, ' : ''}${ext}`;
+}
+
+function describeChange(ch: Change): string {
+  if (ch.what === 'replaced') return `replaced the ${entryWord(ch.before)} ${JSON.stringify(ch.path)} by a ${entryWord(ch.after)}`;
+  return `${ch.what} the ${entryWord(ch.before ?? ch.after)} ${JSON.stringify(ch.path)}`;
+}
+
+/**
+ * Why --fix must not change a file (relative to the run folder), as src/fix/editable.ts has it
+ * (for a file that existed and is regular), or null when it may.
+ */
+function whyNotFixable(runDir: string, rel: string, original: Buffer): string | null {
+  if (!SOURCE_EXT.test(rel)) return 'not a source file';
+  if (rel.split('/').includes('node_modules')) return 'under node_modules';
+  if (/\.d\.[cm]?ts$/.test(rel)) return 'a declaration file';
+  if (/\.[cm]?jsx?$/.test(rel)) {
+    const abs = path.join(runDir, rel);
+    const stem = abs.replace(/\.[cm]?jsx?$/, '');
+    if (existsSync(`${abs}.map`)) return 'compiled JavaScript (a .map beside it)';
+    if (['.d.ts', '.d.mts', '.d.cts'].some((ext) => existsSync(stem + ext))) return 'compiled JavaScript (a declaration file beside it)';
+    if (/^\/\/[#@] sourceMappingURL=/m.test(original.toString('utf8'))) return 'compiled JavaScript (it names a source map)';
+  }
+  return null;
+}
+
+/** The syntax errors TypeScript's parser finds in a text (by the file's extension); a parser crash counts as infinitely many. */
+function syntaxErrors(file: string, text: string): { count: number; messages: string[] } {
+  const kind = /\.[jt]sx$/.test(file) ? ts.ScriptKind.TSX : /\.[cm]?js$/.test(file) ? ts.ScriptKind.JS : ts.ScriptKind.TS;
+  try {
+    const sf = ts.createSourceFile(path.posix.basename(file), text, ts.ScriptTarget.Latest, false, kind) as Ts.SourceFile & { parseDiagnostics?: readonly Ts.Diagnostic[] };
+    const diagnostics = sf.parseDiagnostics ?? [];
+    return { count: diagnostics.length, messages: diagnostics.map((d) => `${lineOf(text, d.start ?? 0)}: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`) };
+  } catch (error) {
+    return { count: Number.POSITIVE_INFINITY, messages: [`the parser crashed: ${(error as Error).message}`] };
+  }
+}
+
+/** True when decoding the bytes as UTF-8 and encoding the text again gives them back (the linter edits the decoded text). */
+const isCleanUtf8 = (bytes: Buffer): boolean => Buffer.from(bytes.toString('utf8'), 'utf8').equals(bytes);
+const hasBom = (bytes: Buffer): boolean => bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+
+/** A finding as `--format json` reports it (the fields used here). */
+interface ReportedFinding {
+  ruleId: string;
+  severity: string;
+  tool: string | null;
+  file: string;
+  line: number;
+  column: number;
+  message: string;
+  fix?: { file: string; range: [number, number]; text: string };
+}
+
+/** The findings of a JSON report, or null when stdout is not one. */
+function findingsOf(stdout: string): ReportedFinding[] | null {
+  try {
+    const report = JSON.parse(stdout) as { findings?: unknown };
+    return Array.isArray(report?.findings) ? (report.findings as ReportedFinding[]) : null;
+  } catch {
+    return null;
+  }
+}
+
+const HINT_NAME = /\b(readOnlyHint|destructiveHint|idempotentHint|openWorldHint)\b/;
+
+/** A finding's key for fix-unresolved: rule, tool and the hint its message names (the tool's name removed first, which may hold one). */
+function findingKey(f: ReportedFinding): string {
+  const message = f.tool ? String(f.message).split(f.tool).join('') : String(f.message);
+  return JSON.stringify([f.ruleId, f.tool, HINT_NAME.exec(message)?.[1] ?? '']);
+}
+
+/** A key as a line shows it: `rule "tool" hint`, the tool's name cut at 40 characters and escaped. */
+function showKey(key: string): string {
+  const [rule, tool, hint] = JSON.parse(key) as [string, string | null, string];
+  return [rule, tool === null ? '(no name)' : JSON.stringify(tool.length > 40 ? `${tool.slice(0, 40)}…` : tool), hint].filter(Boolean).join(' ');
+}
+
+/**
+ * ESLint's merge, as src/fix/merge.ts makes it (in order of position, identical edits once, an edit
+ * starting inside one taken skipped): the text with `fixes` applied, and where each fix's text
+ * stands in it (null: skipped, or a range that does not fit the text).
+ */
+function simulateFixes(text: string, fixes: readonly { range: [number, number]; text: string }[]): { text: string; at: (number | null)[] } {
+  const order = fixes.map((f, i) => ({ f, i })).sort((a, b) => a.f.range[0] - b.f.range[0] || a.f.range[1] - b.f.range[1] || a.i - b.i);
+  const at: (number | null)[] = fixes.map(() => null);
+  const taken = new Map<string, number>();
+  let out = '';
+  let pos = 0;
+  for (const { f, i } of order) {
+    const key = `${f.range[0]}\u0000${f.range[1]}\u0000${f.text}`;
+    if (taken.has(key)) {
+      at[i] = taken.get(key)!;
+      continue;
+    }
+    const [start, end] = f.range;
+    if (!Number.isInteger(start) || !Number.isInteger(end) || typeof f.text !== 'string' || start < pos || end > text.length || start > end) continue;
+    out += text.slice(pos, start);
+    at[i] = out.length;
+    taken.set(key, out.length);
+    out += f.text;
+    pos = end;
+  }
+  return { text: out + text.slice(pos), at };
+}
+
+/**
+ * True when the text `len` long at `p` in `simulated`, with one character of context on each side,
+ * stands unchanged in `actual`: within the common prefix of the two texts, or within their common suffix.
+ */
+function standsIn(simulated: string, actual: string, p: number, len: number): boolean {
+  let prefix = 0;
+  const n = Math.min(simulated.length, actual.length);
+  while (prefix < n && simulated.charCodeAt(prefix) === actual.charCodeAt(prefix)) prefix++;
+  const lo = Math.max(0, p - 1);
+  const hi = Math.min(simulated.length, p + len + 1);
+  if (hi <= prefix) return true;
+  let suffix = 0;
+  while (suffix < n && simulated.charCodeAt(simulated.length - 1 - suffix) === actual.charCodeAt(actual.length - 1 - suffix)) suffix++;
+  return simulated.length - lo <= suffix;
+}
+
+/** One run of the linter in fix mode. */
+interface Step {
+  name: 'lint' | 'fix' | 'fix-again' | 'relint';
+  args: string[];
+  result: RunResult;
+  cls: RunClass;
+  signature: string;
+  line: string;
+}
+
+interface Violation {
+  cls: FixClass;
+  signature: string;
+  detail: string;
+}
+
+/** A fix of the first report, and whether --fix made it (null: could not be told). */
+interface NotedFix {
+  ruleId: string;
+  tool: string | null;
+  file: string;
+  line: number;
+  severity: string;
+  key: string;
+  fix: ReportedFinding['fix'];
+  made: boolean | null;
+}
+
+interface FixRun {
+  cls: Class;
+  signature: string;
+  line: string;
+  steps: Step[];
+  violations: Violation[];
+  fixes: NotedFix[];
+  /** Files the --fix runs changed, before and after (for the diffs of a kept program). */
+  changed: { step: string; change: Change }[];
+  stats: { fixes: number; filesChanged: number; made: number; undetermined: number; keys: number; skipped: number };
+}
+
+/** Of the programs whose first report carries no fix, one in this many is still run with --fix (all with --fix-thorough). */
+const FIX_SAMPLE = 4;
+
+/** The arguments of the fix-mode runs: the case's, with `--format json` and without `--tools`. */
+function fixModeArgs(c: Case): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < c.args.length; i++) {
+    if (c.args[i] === '--format') {
+      i++;
+      continue;
+    }
+    if (c.args[i] === '--tools') continue;
+    out.push(c.args[i]!);
+  }
+  return [...out, '--format', 'json'];
+}
+
+/** `nobody` when this process runs as root (the linter then cannot write outside the program's folder); else undefined. */
+function sandboxIdentity(): Identity | undefined {
+  if (process.getuid?.() !== 0) return undefined;
+  try {
+    const line = readFileSync('/etc/passwd', 'utf8').split('\n').find((l) => l.startsWith('nobody:'));
+    const [, , uid, gid] = line?.split(':') ?? [];
+    if (uid !== undefined && gid !== undefined) return { uid: Number(uid), gid: Number(gid) };
+  } catch {
+    // no passwd file
+  }
+  return { uid: 65534, gid: 65534 };
+}
+
+/** Gives a folder and everything under it (links themselves, not followed) to `as`. */
+function giveTree(dir: string, as: Identity): void {
+  const stack = [dir];
+  lchownSync(dir, as.uid, as.gid);
+  while (stack.length > 0) {
+    const d = stack.pop()!;
+    let entries;
+    try {
+      entries = readdirSync(d, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const e of entries) {
+      const abs = path.join(d, e.name);
+      try {
+        lchownSync(abs, as.uid, as.gid);
+      } catch {
+        // gone
+      }
+      if (e.isDirectory()) stack.push(abs);
+    }
+  }
+}
+
+/** Runs the linter once (retrying while its own modules are missing; profiling a hang without a report). */
+async function runOnce(opts: Options, c: Case, runDir: string, args: readonly string[], as?: Identity): Promise<RunResult> {
+  let result = await runLinter(opts.linter, c, runDir, opts.timeoutMs, args, as);
+  // The linter's own modules missing (node_modules being reinstalled): wait, up to 5 minutes.
+  for (let attempt = 1; attempt <= 30 && environmentFailure(result, opts.linter); attempt++) {
+    if (attempt === 1) console.error(`fuzz: program ${c.index}: the linter does not load (its node_modules being reinstalled?); retrying every 10 s`);
+    await new Promise((r) => setTimeout(r, 10_000));
+    result = await runLinter(opts.linter, c, runDir, opts.timeoutMs, args, as);
+  }
+  if (result.timedOut && result.hangStack.length === 0) result.hangStack = await profileHang(opts.linter, c, runDir, Math.min(opts.timeoutMs, 30_000), args, as);
+  return result;
+}
+
+/** How a step's run failure is signed: the first run as in the other mode, the others with the step's name. */
+const STEP_PREFIX: Record<Step['name'], string> = { lint: '', fix: '--fix: ', 'fix-again': 'second --fix: ', relint: 'lint after --fix: ' };
+
+/** Lints a written program up to four times and checks the invariants of --fix (see the header). */
+async function runFixCase(opts: Options, c: Case, runDir: string, as: Identity | undefined): Promise<FixRun> {
+  const project = path.join(runDir, 'project');
+  const cwd = c.cwd === 'run' ? runDir : project;
+  const base = fixModeArgs(c);
+  const steps: Step[] = [];
+  const violations: Violation[] = [];
+  const changed: FixRun['changed'] = [];
+  const stats = { fixes: 0, filesChanged: 0, made: 0, undetermined: 0, keys: 0, skipped: 0 };
+  let noted: NotedFix[] = [];
+  const violate = (cls: FixClass, signature: string, detail: string): void => {
+    violations.push({ cls, signature: `${cls}: ${signature}`, detail });
+  };
+  const finish = (failed?: Step): FixRun => {
+    if (failed) return { cls: failed.cls, signature: `${STEP_PREFIX[failed.name]}${failed.signature}`, line: failed.line, steps, violations, fixes: noted, changed, stats };
+    for (const cls of FIX_CLASSES) {
+      const v = violations.find((x) => x.cls === cls);
+      if (v) return { cls, signature: v.signature, line: v.detail, steps, violations, fixes: noted, changed, stats };
+    }
+    const odd = steps.find((s) => s.cls !== 'ok');
+    if (odd) return { cls: odd.cls, signature: `${STEP_PREFIX[odd.name]}${odd.signature}`, line: odd.line, steps, violations, fixes: noted, changed, stats };
+    return { cls: 'ok', signature: '', line: '', steps, violations, fixes: noted, changed, stats };
+  };
+  const run = async (name: Step['name'], args: string[]): Promise<Step> => {
+    const result = await runOnce(opts, c, runDir, args, as);
+    const { cls, signature, line } = classify(c, result, opts.linter);
+    const step: Step = { name, args, result, cls, signature, line };
+    steps.push(step);
+    return step;
+  };
+  const wroteNothing = (name: string, from: Snapshot, to: Snapshot): void => {
+    const seen = changesBetween(from, to);
+    if (seen.length > 0) violate('fix-wrote-without-fix', `${name} ${seen[0]!.what} a ${entryWord(seen[0]!.before ?? seen[0]!.after)} (${pathKind(seen[0]!.path)})`, `${name}: ${seen.slice(0, 5).map(describeChange).join('; ')}${seen.length > 5 ? `; and ${seen.length - 5} more` : ''}`);
+  };
+
+  // 1. lint: writes nothing; the fixes it reports.
+  const snap0 = snapshot(runDir);
+  const lint = await run('lint', base);
+  if (RUN_FAILING.includes(lint.cls)) return finish(lint);
+  const snap1 = snapshot(runDir);
+  wroteNothing('the run without --fix', snap0, snap1);
+  const before = findingsOf(lint.result.stdout) ?? [];
+  const rel = (file: string): string => path.relative(runDir, path.resolve(cwd, file)).split(path.sep).join('/');
+  noted = before.filter((f) => f.fix && typeof f.fix.file === 'string').map((f) => ({ ruleId: f.ruleId, tool: f.tool, file: f.file, line: f.line, severity: f.severity, key: findingKey(f), fix: f.fix, made: null }));
+  stats.fixes = noted.length;
+  // A fix outside the program's folder is not let run (it would write the repository or the system).
+  const realProject = realpathSync(project);
+  const outside = noted.filter((n) => {
+    const abs = path.resolve(cwd, n.fix!.file);
+    let real = abs;
+    try {
+      real = realpathSync(abs);
+    } catch {
+      // a file that is not there: its path as written
+    }
+    const r = path.relative(realProject, real);
+    return r.startsWith('..') || path.isAbsolute(r);
+  });
+  if (outside.length > 0) {
+    violate('fix-touched-other-file', 'a fix names a file outside the program folder (--fix not run)', `${outside[0]!.ruleId} on ${JSON.stringify(outside[0]!.tool)}: fix of ${JSON.stringify(outside[0]!.fix!.file)}`);
+    return finish();
+  }
+  // No fix reported: --fix, whose first pass makes the fixes of this same lint, has nothing to write (sampled, see the header).
+  if (noted.length === 0 && !opts.fixThorough && c.index % FIX_SAMPLE !== 0) {
+    stats.skipped = 1;
+    return finish();
+  }
+
+  // 2. fix: only editable source files change, their encoding and parse intact.
+  const fix = await run('fix', [...base, '--fix']);
+  if (RUN_FAILING.includes(fix.cls)) return finish(fix);
+  const snap2 = snapshot(runDir);
+  const fixChanges = changesBetween(snap1, snap2);
+  for (const change of fixChanges) {
+    changed.push({ step: 'fix', change });
+    const { path: p, before: b, after: a } = change;
+    if (change.what !== 'changed' && change.what !== 'rewritten') {
+      violate('fix-touched-other-file', `--fix ${change.what} a ${entryWord(b ?? a)} (${pathKind(p)})`, `--fix ${describeChange(change)}`);
+      continue;
+    }
+    if (b?.kind !== 'file' || a?.kind !== 'file') {
+      violate('fix-touched-other-file', `--fix changed a ${entryWord(b)} (${pathKind(p)})`, `--fix ${describeChange(change)}`);
+      continue;
+    }
+    const why = whyNotFixable(runDir, p, b.bytes);
+    if (why) {
+      violate('fix-touched-other-file', `--fix changed a file that is ${why} (${pathKind(p)})`, `--fix ${describeChange(change)}: it is ${why}`);
+      continue;
+    }
+    if (change.what === 'rewritten') continue; // the same bytes: nothing to parse
+    stats.filesChanged++;
+    if (!isCleanUtf8(b.bytes)) {
+      violate('fix-broke-encoding', `--fix rewrote a file that is not UTF-8 (${/^\xff\xfe|^\xfe\xff/.test(b.bytes.subarray(0, 2).toString('latin1')) ? 'UTF-16 with BOM' : 'invalid UTF-8 bytes'})`, `${JSON.stringify(p)}: ${b.bytes.length} bytes, not UTF-8, rewritten (${a.bytes.length} bytes): bytes the fix did not touch changed`);
+      continue;
+    }
+    if (hasBom(b.bytes) && !hasBom(a.bytes)) violate('fix-broke-encoding', '--fix removed the UTF-8 BOM', `${JSON.stringify(p)}: the BOM it started with is gone`);
+    const errorsBefore = syntaxErrors(p, b.bytes.toString('utf8'));
+    const errorsAfter = syntaxErrors(p, a.bytes.toString('utf8'));
+    if (errorsAfter.count > errorsBefore.count) {
+      const fresh = errorsAfter.messages.find((m) => !errorsBefore.messages.some((o) => o.replace(/^\d+: /, '') === m.replace(/^\d+: /, ''))) ?? errorsAfter.messages[0] ?? '';
+      violate('fix-broke-parse', `--fix added a syntax error: ${normalize(fresh.replace(/^\d+: /, ''))}`, `${JSON.stringify(p)}: ${errorsBefore.count} syntax errors before, ${errorsAfter.count} after; first new: line ${fresh}`);
+    }
+  }
+  if (fixChanges.length === 0) return finish(); // nothing written: a second --fix would do the same, and no fix was made
+
+  // 3. fix-again: changes nothing.
+  const again = await run('fix-again', [...base, '--fix']);
+  if (RUN_FAILING.includes(again.cls)) return finish(again);
+  const snap3 = snapshot(runDir);
+  const againChanges = changesBetween(snap2, snap3);
+  for (const change of againChanges) changed.push({ step: 'fix-again', change });
+  if (againChanges.length > 0) {
+    const wouldFix = [...new Set((findingsOf(fix.result.stdout) ?? []).filter((f) => f.fix).map((f) => f.ruleId))].sort();
+    const first = againChanges[0]!;
+    violate('fix-not-idempotent', `the second --fix ${first.what === 'rewritten' ? 'rewrote a file with the same bytes' : `${first.what} a ${entryWord(first.before ?? first.after)}`}${wouldFix.length > 0 ? ` (fixes left after the first: ${wouldFix.join(', ')})` : ''}`, `second --fix: ${againChanges.slice(0, 5).map(describeChange).join('; ')}; stderr: ${again.result.stderr.split('\n')[0] ?? ''}`);
+  }
+
+  // 4. relint (sampled, see the header): writes nothing; then no report may hold a finding the fixes resolved.
+  const reports: [string, Step][] = [['the report of --fix', fix]];
+  if (againChanges.length === 0) reports.push(['the report of the second --fix', again]);
+  if (opts.fixThorough || c.index % FIX_SAMPLE === 0) {
+    const relint = await run('relint', base);
+    if (RUN_FAILING.includes(relint.cls)) return finish(relint);
+    wroteNothing('the run without --fix after --fix', snap3, snapshot(runDir));
+    reports.push(['the lint after --fix', relint]);
+  }
+  // Which fixes of step 1 were made: simulated per file on the text as read, checked against the text step 2 left.
+  const byFile = new Map<string, NotedFix[]>();
+  for (const n of noted) {
+    const key = rel(n.fix!.file);
+    const list = byFile.get(key);
+    if (list) list.push(n);
+    else byFile.set(key, [n]);
+  }
+  for (const [file, list] of byFile) {
+    const b = snap1.get(file);
+    const a = snap2.get(file);
+    if (b?.kind !== 'file' || a?.kind !== 'file' || !isCleanUtf8(b.bytes) || b.bytes.equals(a.bytes)) {
+      for (const n of list) n.made = b?.kind === 'file' && a?.kind === 'file' && b.bytes.equals(a.bytes) ? false : null;
+      continue;
+    }
+    const sim = simulateFixes(b.bytes.toString('utf8'), list.map((n) => n.fix!));
+    const actual = a.bytes.toString('utf8');
+    list.forEach((n, i) => {
+      const p = sim.at[i];
+      n.made = p === null || p === undefined ? false : standsIn(sim.text, actual, p, n.fix!.text.length) ? true : null;
+    });
+  }
+  stats.made = noted.filter((n) => n.made === true).length;
+  stats.undetermined = noted.filter((n) => n.made === null).length;
+  // A key counts when every finding of step 1 with it carried a fix that was made.
+  const keys = new Map<string, { all: number; made: number }>();
+  for (const f of before) {
+    const k = findingKey(f);
+    const e = keys.get(k) ?? { all: 0, made: 0 };
+    e.all++;
+    keys.set(k, e);
+  }
+  for (const n of noted) if (n.made === true) keys.get(n.key)!.made++;
+  const counted = new Set([...keys].filter(([, e]) => e.made > 0 && e.made === e.all).map(([k]) => k));
+  stats.keys = counted.size;
+  for (const [label, step] of reports) {
+    for (const f of findingsOf(step.result.stdout) ?? []) {
+      const k = findingKey(f);
+      if (!counted.has(k) || !(f.fix || f.severity === 'error')) continue;
+      const was = noted.find((n) => n.key === k)!;
+      violate(
+        'fix-unresolved',
+        `${f.ruleId} still reported ${f.fix ? 'with a fix' : 'as an error'} after its fix was made`,
+        `${label}: ${showKey(k)} at ${f.file}:${f.line}:${f.column} (${f.severity}${f.fix ? `, fix ${JSON.stringify(f.fix)}` : ''}); its fix ${JSON.stringify(was.fix)} was made; message: ${String(f.message).slice(0, 200)}`,
+      );
+      break;
+    }
+  }
+  return finish();
+}
+
+// ---------------------------------------------------------------------------------------------
 // Bookkeeping and the summary
 // ---------------------------------------------------------------------------------------------
 
@@ -1490,6 +2068,24 @@ interface Tally {
   groups: Map<string, Group>;
   slowest: { index: number; ms: number; kinds: string }[];
   startedAt: number;
+  /** --fix mode: how much the invariants were exercised. */
+  fix: FixStats;
+}
+
+interface FixStats {
+  /** Programs whose first report had a finding with a fix, and those fixes. */
+  withFixes: number;
+  fixes: number;
+  /** Programs (and files) the first --fix changed. */
+  changed: number;
+  filesChanged: number;
+  /** Fixes counted as made (fix-unresolved checks their findings), and those it could not tell. */
+  made: number;
+  undetermined: number;
+  /** Finding keys (rule, tool, hint) checked for fix-unresolved. */
+  keys: number;
+  /** Programs without a fix in their first report that were not run with --fix (see the header). */
+  skipped: number;
 }
 
 function shellQuote(arg: string): string {
@@ -1504,16 +2100,23 @@ function commandLine(linter: string, c: Case): string {
 function summaryText(t: Tally, opts: Options, keep: string): string {
   const elapsed = (performance.now() - t.startedAt) / 1000;
   const lines: string[] = [];
-  lines.push(`mcp-annotate-lint fuzz — ${t.done} of ${opts.only === undefined ? opts.programs : 1} programs, seed ${opts.seed}, ${opts.jobs} jobs, timeout ${opts.timeoutMs} ms, ${elapsed.toFixed(0)} s`);
+  lines.push(`mcp-annotate-lint fuzz${opts.fix ? ' --fix' : ''} — ${t.done} of ${opts.only === undefined ? opts.programs : 1} programs, seed ${opts.seed}, ${opts.jobs} jobs, timeout ${opts.timeoutMs} ms, ${elapsed.toFixed(0)} s`);
   lines.push('');
-  lines.push('class            programs');
-  for (const cls of CLASSES) lines.push(`${cls.padEnd(16)} ${String(t.byClass[cls] ?? 0).padStart(8)}`);
+  const classes = classesOf(opts.fix);
+  lines.push('class                    programs');
+  for (const cls of classes) lines.push(`${cls.padEnd(24)} ${String(t.byClass[cls] ?? 0).padStart(8)}`);
   lines.push('');
-  const cols = CLASSES;
-  lines.push(['kind'.padEnd(24), ...cols.map((c) => c.slice(0, 14).padStart(14))].join(' '));
+  if (opts.fix) {
+    const f = t.fix;
+    lines.push(`--fix: ${f.withFixes} programs reported fixes (${f.fixes} in all), --fix changed files in ${f.changed} (${f.filesChanged} files); ${f.made} fixes counted as made for fix-unresolved, ${f.undetermined} undetermined, ${f.keys} finding keys checked; ${f.skipped} programs without a fix not run with --fix (1 in ${FIX_SAMPLE} is; --fix-thorough: all)`);
+    lines.push('');
+  }
+  // Column heads: the class without its `fix-` prefix (fix-wrote-without-fix is `wrote-without-`).
+  const cols = classes;
+  lines.push(['kind'.padEnd(24), ...cols.map((c) => c.replace(/^fix-/, '').slice(0, 14).padStart(14))].join(' '));
   for (const kind of Object.keys(t.byKind).sort()) lines.push([kind.padEnd(24), ...cols.map((c) => String(t.byKind[kind]![c] ?? 0).padStart(14))].join(' '));
   lines.push('');
-  const groups = [...t.groups.values()].sort((a, b) => CLASSES.indexOf(a.cls) - CLASSES.indexOf(b.cls) || b.count - a.count);
+  const groups = [...t.groups.values()].sort((a, b) => classes.indexOf(a.cls) - classes.indexOf(b.cls) || b.count - a.count);
   lines.push(groups.length === 0 ? 'no failure groups' : 'failure groups (class · count · signature):');
   for (const g of groups) {
     lines.push(`  ${g.cls} · ${g.count} · ${escapeControls(g.signature)}`);
@@ -1535,12 +2138,12 @@ function writeSummary(t: Tally, opts: Options, keep: string): void {
   writeFileSync(path.join(keep, 'summary.txt'), summaryText(t, opts, keep));
   writeFileSync(
     path.join(keep, 'summary.json'),
-    `${JSON.stringify({ programs: t.done, seed: opts.seed, jobs: opts.jobs, timeoutMs: opts.timeoutMs, seconds: Math.round((performance.now() - t.startedAt) / 1000), byClass: t.byClass, byKind: t.byKind, groups: [...t.groups.values()], slowest: t.slowest }, null, 2)}\n`,
+    `${JSON.stringify({ programs: t.done, seed: opts.seed, jobs: opts.jobs, timeoutMs: opts.timeoutMs, fix: opts.fix, seconds: Math.round((performance.now() - t.startedAt) / 1000), byClass: t.byClass, ...(opts.fix ? { fixStats: t.fix } : {}), byKind: t.byKind, groups: [...t.groups.values()], slowest: t.slowest }, null, 2)}\n`,
   );
 }
 
 /** Keeps a failing program with its command and output for reproduction; returns its folder. */
-function keepProgram(keep: string, cls: Class, c: Case, r: RunResult, linter: string, signature: string): string {
+function keepProgram(keep: string, cls: RunClass, c: Case, r: RunResult, linter: string, signature: string): string {
   const dir = path.join(keep, cls, `${c.index}-${c.kinds.join('+')}`);
   writeProgram(c.program, path.join(dir, 'project'));
   writeFileSync(path.join(dir, 'command.txt'), `${commandLine(linter, c)}\n`);
@@ -1549,6 +2152,56 @@ function keepProgram(keep: string, cls: Class, c: Case, r: RunResult, linter: st
   writeFileSync(
     path.join(dir, 'info.json'),
     `${JSON.stringify({ index: c.index, seed: c.seed, kinds: c.kinds, applied: c.applied, args: c.args, cwd: c.cwd, class: cls, signature, exit: r.code, signal: r.signal, ms: Math.round(r.ms), cpuSeconds: r.cpuSeconds, hangStack: r.hangStack }, null, 2)}\n`,
+  );
+  return dir;
+}
+
+/** The commands of a fix-mode program, in order, from the folder holding `project/`. */
+function fixCommandLines(linter: string, c: Case): string {
+  const base = fixModeArgs(c);
+  const line = (args: string[]): string => `${c.cwd === 'project' ? '(cd project && ' : ''}node ${shellQuote(linter)} ${args.map(shellQuote).join(' ')}${c.cwd === 'project' ? ')' : ''}`;
+  return ['# lint, --fix, --fix again, lint again (see "Fix mode" in scripts/fuzz.ts)', line(base), line([...base, '--fix']), line([...base, '--fix']), line(base)].join('\n');
+}
+
+/** Keeps a failing fix-mode program: the program as generated, each step's output, the diffs of the --fix runs, what was violated. */
+function keepFixProgram(keep: string, c: Case, f: FixRun, linter: string): string {
+  const dir = path.join(keep, f.cls, `${c.index}-${c.kinds.join('+')}`);
+  writeProgram(c.program, path.join(dir, 'project'));
+  writeFileSync(path.join(dir, 'command.txt'), `${fixCommandLines(linter, c)}\n`);
+  for (const step of f.steps) {
+    writeFileSync(path.join(dir, `${step.name}.stdout.txt`), step.result.stdout.slice(0, KEPT_OUTPUT));
+    writeFileSync(path.join(dir, `${step.name}.stderr.txt`), step.result.stderr.slice(0, KEPT_OUTPUT));
+  }
+  for (const stepName of ['fix', 'fix-again']) {
+    const parts: string[] = [];
+    for (const { change } of f.changed.filter((x) => x.step === stepName)) {
+      const { before: b, after: a } = change;
+      if (b?.kind === 'file' && a?.kind === 'file' && b.bytes.length + a.bytes.length < 4_000_000) {
+        parts.push(b.bytes.equals(a.bytes) ? `${change.path}: rewritten with the same bytes\n` : createTwoFilesPatch(`a/${change.path}`, `b/${change.path}`, b.bytes.toString('utf8'), a.bytes.toString('utf8'), undefined, undefined, { context: 3 }).replace(/^={3,}\n/, ''));
+      } else parts.push(`${describeChange(change)}\n`);
+    }
+    if (parts.length > 0) writeFileSync(path.join(dir, `${stepName}.diff`), parts.join('').slice(0, KEPT_OUTPUT));
+  }
+  writeFileSync(
+    path.join(dir, 'info.json'),
+    `${JSON.stringify(
+      {
+        index: c.index,
+        seed: c.seed,
+        kinds: c.kinds,
+        applied: c.applied,
+        args: fixModeArgs(c),
+        cwd: c.cwd,
+        class: f.cls,
+        signature: f.signature,
+        violations: f.violations,
+        steps: f.steps.map((s) => ({ name: s.name, class: s.cls, signature: s.signature, exit: s.result.code, signal: s.result.signal, ms: Math.round(s.result.ms), hangStack: s.result.hangStack })),
+        fixes: f.fixes,
+        stats: f.stats,
+      },
+      null,
+      2,
+    )}\n`,
   );
   return dir;
 }
@@ -1569,6 +2222,10 @@ interface Options {
   linter: string;
   listKinds: boolean;
   write: string | undefined;
+  /** Check the invariants of --fix on each program (see "Fix mode" in the header). */
+  fix: boolean;
+  /** With --fix: run --fix on programs whose first report has no fix too (else one in FIX_SAMPLE). */
+  fixThorough: boolean;
   help: boolean;
 }
 
@@ -1589,6 +2246,8 @@ function options(argv: string[]): Options | string {
         linter: { type: 'string' },
         'list-kinds': { type: 'boolean' },
         write: { type: 'string' },
+        fix: { type: 'boolean' },
+        'fix-thorough': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     }).values;
@@ -1621,6 +2280,8 @@ function options(argv: string[]): Options | string {
     linter: path.resolve(parsed.linter ?? path.join(REPO, 'bin', 'mcp-annotate-lint.js')),
     listKinds: parsed['list-kinds'] ?? false,
     write: parsed.write,
+    fix: parsed.fix ?? false,
+    fixThorough: parsed['fix-thorough'] ?? false,
     help: parsed.help ?? false,
   };
 }
@@ -1631,9 +2292,18 @@ async function main(): Promise<number> {
     console.error(`fuzz: ${opts}`);
     return 2;
   }
+  if (opts.fixThorough && !opts.fix) {
+    console.error('fuzz: --fix-thorough goes with --fix');
+    return 2;
+  }
   if (opts.help) {
     console.log('usage: npm run fuzz -- [--programs N] [--jobs J] [--seed S] [--timeout-ms T] [--keep DIR] [--start S]');
-    console.log('       [--kinds a,b] [--only I] [--linter FILE] [--write DIR] [--list-kinds]   (see the top of scripts/fuzz.ts)');
+    console.log('       [--kinds a,b] [--only I] [--linter FILE] [--write DIR] [--list-kinds] [--fix]   (see the top of scripts/fuzz.ts)');
+    console.log('  --fix   check the invariants of the linter\'s --fix on each program instead: a run without --fix writes');
+    console.log('          nothing, --fix changes source files only and breaks neither their parse nor their encoding,');
+    console.log('          a second --fix changes nothing, and no finding a fix resolved is reported again');
+    console.log('  --fix-thorough   with --fix: run every step on every program (default: --fix on 1 in 4 of the programs');
+    console.log('                   whose report has no fix, the plain lint after --fix on 1 in 4 of those --fix changed)');
     return 0;
   }
   if (opts.listKinds) {
@@ -1664,7 +2334,11 @@ async function main(): Promise<number> {
   console.error(`fuzz: ${seeds.length} seeds (${seeds.map((s) => s.name.replace(/^test\/fixtures\//, '')).join(', ')})`);
   console.error(`fuzz: ${kinds.length} mutation kinds, ${opts.only === undefined ? opts.programs : 1} programs, ${opts.jobs} at a time, timeout ${opts.timeoutMs} ms, seed ${opts.seed}; work in ${root}`);
 
-  const tally: Tally = { started: 0, done: 0, byClass: {}, byKind: {}, groups: new Map(), slowest: [], startedAt: performance.now() };
+  const tally: Tally = { started: 0, done: 0, byClass: {}, byKind: {}, groups: new Map(), slowest: [], startedAt: performance.now(), fix: { withFixes: 0, fixes: 0, changed: 0, filesChanged: 0, made: 0, undetermined: 0, keys: 0, skipped: 0 } };
+  // --fix mode as root: the linter runs as nobody, in folders given to it (see "Fix mode").
+  const sandbox = opts.fix ? sandboxIdentity() : undefined;
+  if (sandbox) chmodSync(root, 0o755);
+  if (opts.fix) console.error(`fuzz: --fix mode: lint, --fix, --fix again, lint again per program${sandbox ? `; the linter runs as uid ${sandbox.uid}` : ''}`);
   const onSignal = (signal: NodeJS.Signals): void => {
     for (const pid of RUNNING) {
       try {
@@ -1688,47 +2362,60 @@ async function main(): Promise<number> {
       const index = indices[next++]!;
       const c = makeCase(index, opts.seed, seeds, kinds);
       const runDir = path.join(root, `p${index}`);
-      let result: RunResult;
+      let result: RunResult | undefined;
+      let fixRun: FixRun | undefined;
       try {
         writeProgram(c.program, path.join(runDir, 'project'));
-        result = await runLinter(opts.linter, c, runDir, opts.timeoutMs);
-        // The linter's own modules missing (node_modules being reinstalled): wait, up to 5 minutes.
-        for (let attempt = 1; attempt <= 30 && environmentFailure(result, opts.linter); attempt++) {
-          if (attempt === 1) console.error(`fuzz: program ${index}: the linter does not load (its node_modules being reinstalled?); retrying every 10 s`);
-          await new Promise((r) => setTimeout(r, 10_000));
-          result = await runLinter(opts.linter, c, runDir, opts.timeoutMs);
-        }
-        if (result.timedOut && result.hangStack.length === 0) result.hangStack = await profileHang(opts.linter, c, runDir, Math.min(opts.timeoutMs, 30_000));
+        if (opts.fix) {
+          c.format = 'json';
+          if (sandbox) giveTree(runDir, sandbox);
+          fixRun = await runFixCase(opts, c, runDir, sandbox);
+        } else result = await runOnce(opts, c, runDir, c.args);
       } catch (error) {
         console.error(`fuzz: program ${index} could not be run: ${(error as Error).message}`);
         rmSync(runDir, { recursive: true, force: true });
         continue;
       }
-      const { cls, signature, line } = classify(c, result, opts.linter);
-      appendFileSync(path.join(keep, 'results.jsonl'), `${JSON.stringify({ index, cls, signature, kinds: c.kinds, format: c.format, ms: Math.round(result.ms), cpuSeconds: result.cpuSeconds })}\n`);
+      const { cls, signature, line } = fixRun ?? classify(c, result!, opts.linter);
+      const ms = fixRun ? fixRun.steps.reduce((n, s) => n + s.result.ms, 0) : result!.ms;
+      const cpuSeconds = fixRun ? null : result!.cpuSeconds;
+      appendFileSync(
+        path.join(keep, 'results.jsonl'),
+        `${JSON.stringify({ index, cls, signature, kinds: c.kinds, format: c.format, ms: Math.round(ms), cpuSeconds, ...(fixRun ? { steps: fixRun.steps.map((s) => `${s.name}:${s.result.code ?? s.result.signal}`), ...fixRun.stats, violations: fixRun.violations.map((v) => v.signature) } : {}) })}\n`,
+      );
       rmSync(runDir, { recursive: true, force: true });
+      if (fixRun) {
+        tally.fix.withFixes += fixRun.stats.fixes > 0 ? 1 : 0;
+        tally.fix.fixes += fixRun.stats.fixes;
+        tally.fix.changed += fixRun.stats.filesChanged > 0 ? 1 : 0;
+        tally.fix.filesChanged += fixRun.stats.filesChanged;
+        tally.fix.made += fixRun.stats.made;
+        tally.fix.undetermined += fixRun.stats.undetermined;
+        tally.fix.keys += fixRun.stats.keys;
+        tally.fix.skipped += fixRun.stats.skipped;
+      }
       tally.done++;
       tally.byClass[cls] = (tally.byClass[cls] ?? 0) + 1;
       const primary = c.kinds[0] ?? 'none';
       const row = (tally.byKind[primary] ??= {});
       row[cls] = (row[cls] ?? 0) + 1;
-      tally.slowest.push({ index, ms: result.ms, kinds: c.kinds.join('+') });
+      tally.slowest.push({ index, ms, kinds: c.kinds.join('+') });
       tally.slowest.sort((a, b) => b.ms - a.ms).splice(10);
       if (cls !== 'ok') {
         const key = `${cls}\u0000${signature}`;
         let g = tally.groups.get(key);
         if (!g) {
-          g = { cls, signature, count: 0, kinds: {}, examples: [], line, command: commandLine(opts.linter, c), applied: c.applied };
+          g = { cls, signature, count: 0, kinds: {}, examples: [], line, command: fixRun ? fixCommandLines(opts.linter, c).split('\n')[2]! : commandLine(opts.linter, c), applied: c.applied };
           tally.groups.set(key, g);
         }
         g.count++;
         g.kinds[primary] = (g.kinds[primary] ?? 0) + 1;
-        if (g.examples.length < KEEP_PER_GROUP) g.examples.push(keepProgram(keep, cls, c, result, opts.linter, signature));
+        if (g.examples.length < KEEP_PER_GROUP) g.examples.push(fixRun ? keepFixProgram(keep, c, fixRun, opts.linter) : keepProgram(keep, cls as RunClass, c, result!, opts.linter, signature));
         if (opts.only !== undefined) console.log(`${cls}: ${escapeControls(signature)}\n${escapeControls(line)}`);
       }
       if (tally.done % 50 === 0) writeSummary(tally, opts, keep);
       if (tally.done % 100 === 0) {
-        const fails = FAILING.map((f) => `${f} ${tally.byClass[f] ?? 0}`).join(', ');
+        const fails = (opts.fix ? FAILING : RUN_FAILING).map((f) => `${f} ${tally.byClass[f] ?? 0}`).join(', ');
         console.error(`fuzz: ${tally.done}/${indices.length} (${((performance.now() - tally.startedAt) / 1000).toFixed(0)} s): ${fails}, unexpected ${tally.byClass.unexpected ?? 0}`);
       }
     }
