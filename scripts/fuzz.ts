@@ -1772,6 +1772,8 @@ interface Violation {
   cls: FixClass;
   signature: string;
   detail: string;
+  /** The step whose run broke the invariant. */
+  step: Step['name'];
 }
 
 /** A fix of the first report, and whether --fix made it (null: could not be told). */
@@ -1790,6 +1792,8 @@ interface FixRun {
   cls: Class;
   signature: string;
   line: string;
+  /** The step the class comes from (its command is the group's). */
+  step: Step['name'];
   steps: Step[];
   violations: Violation[];
   fixes: NotedFix[];
@@ -1878,18 +1882,19 @@ async function runFixCase(opts: Options, c: Case, runDir: string, as: Identity |
   const changed: FixRun['changed'] = [];
   const stats = { fixes: 0, filesChanged: 0, made: 0, undetermined: 0, keys: 0, skipped: 0 };
   let noted: NotedFix[] = [];
-  const violate = (cls: FixClass, signature: string, detail: string): void => {
-    violations.push({ cls, signature: `${cls}: ${signature}`, detail });
+  const violate = (cls: FixClass, signature: string, detail: string, step: Step['name'] = steps[steps.length - 1]?.name ?? 'lint'): void => {
+    violations.push({ cls, signature: `${cls}: ${signature}`, detail, step });
   };
   const finish = (failed?: Step): FixRun => {
-    if (failed) return { cls: failed.cls, signature: `${STEP_PREFIX[failed.name]}${failed.signature}`, line: failed.line, steps, violations, fixes: noted, changed, stats };
+    const rest = { steps, violations, fixes: noted, changed, stats };
+    if (failed) return { cls: failed.cls, signature: `${STEP_PREFIX[failed.name]}${failed.signature}`, line: failed.line, step: failed.name, ...rest };
     for (const cls of FIX_CLASSES) {
       const v = violations.find((x) => x.cls === cls);
-      if (v) return { cls, signature: v.signature, line: v.detail, steps, violations, fixes: noted, changed, stats };
+      if (v) return { cls, signature: v.signature, line: v.detail, step: v.step, ...rest };
     }
     const odd = steps.find((s) => s.cls !== 'ok');
-    if (odd) return { cls: odd.cls, signature: `${STEP_PREFIX[odd.name]}${odd.signature}`, line: odd.line, steps, violations, fixes: noted, changed, stats };
-    return { cls: 'ok', signature: '', line: '', steps, violations, fixes: noted, changed, stats };
+    if (odd) return { cls: odd.cls, signature: `${STEP_PREFIX[odd.name]}${odd.signature}`, line: odd.line, step: odd.name, ...rest };
+    return { cls: 'ok', signature: '', line: '', step: 'lint', ...rest };
   };
   const run = async (name: Step['name'], args: string[]): Promise<Step> => {
     const result = await runOnce(opts, c, runDir, args, as);
@@ -2038,6 +2043,7 @@ async function runFixCase(opts: Options, c: Case, runDir: string, as: Identity |
         'fix-unresolved',
         `${f.ruleId} still reported ${f.fix ? 'with a fix' : 'as an error'} after its fix was made`,
         `${label}: ${showKey(k)} at ${f.file}:${f.line}:${f.column} (${f.severity}${f.fix ? `, fix ${JSON.stringify(f.fix)}` : ''}); its fix ${JSON.stringify(was.fix)} was made; message: ${String(f.message).slice(0, 200)}`,
+        step.name,
       );
       break;
     }
@@ -2405,7 +2411,7 @@ async function main(): Promise<number> {
         const key = `${cls}\u0000${signature}`;
         let g = tally.groups.get(key);
         if (!g) {
-          g = { cls, signature, count: 0, kinds: {}, examples: [], line, command: fixRun ? fixCommandLines(opts.linter, c).split('\n')[2]! : commandLine(opts.linter, c), applied: c.applied };
+          g = { cls, signature, count: 0, kinds: {}, examples: [], line, command: fixRun ? fixCommandLines(opts.linter, c).split('\n')[1 + ['lint', 'fix', 'fix-again', 'relint'].indexOf(fixRun.step)]! : commandLine(opts.linter, c), applied: c.applied };
           tally.groups.set(key, g);
         }
         g.count++;
