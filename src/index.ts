@@ -218,6 +218,7 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   const { findings, suppressed } = applySuppressions([...fatal, ...checkTools(tools, settingsOf)], targets.map((sf) => sf.getFilePath()), sourceOf, (file) => settings.for(file, null));
   findings.sort(compareFindings);
   // Fixes and suggestions as edits of the source, for the findings that are reported (issue 17).
-  const fixed = planFixes(findings, discovered.map(({ facts }) => facts), program.project);
+  // Only the files this run lints are edited: an imported or context file may hold a preset that tools the run does not see share.
+  const fixed = planFixes(findings, discovered.map(({ facts }) => facts), program.project, new Set(targets.map((sf) => sf.getFilePath() as string)));
   return { tools, findings: fixed, unresolvedRegistrations, filesRead: [...program.targets.map((sf) => sf.getFilePath() as string), ...program.vendored.keys(), ...program.standalone.map((s) => s.file)], cwd: options.cwd, stats: { ...analyzer.stats }, suppressed, ...skipped() };
 }

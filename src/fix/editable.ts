@@ -9,7 +9,7 @@ import { ts } from '../ts-morph.js';
  */
 
 /** A source map comment at the end of compiled output (`//# sourceMappingURL=index.js.map`). */
-const SOURCE_MAP_COMMENT = /^\/\/[#@] sourceMappingURL=/m;
+const SOURCE_MAP_COMMENT = /^[ \t]*\/[/*][#@] sourceMappingURL=/m;
 
 /** JavaScript extensions, whose files may be a compiler's output rather than source. */
 const JAVASCRIPT = /\.[cm]?jsx?$/;
@@ -67,10 +67,13 @@ export function whyNotEditable(file: string, text?: string): string | null {
   if (stats.isSymbolicLink()) return 'it is a symbolic link (fix the file it leads to by naming that file)';
   if (!stats.isFile()) return 'it is not a regular file';
   if (stats.nlink > 1) return 'it has other hard links, which a rewrite would split';
+  // A rename replaces a file whatever its own mode: a write-protected file is left as its owner meant.
+  if ((stats.mode & 0o222) === 0) return 'it is write-protected (no write permission)';
   if (JAVASCRIPT.test(file)) {
     const stem = file.replace(JAVASCRIPT, '');
     if (existsSync(`${file}.map`)) return `it is compiled JavaScript (${path.basename(file)}.map is beside it): fix its source`;
     if (['.d.ts', '.d.mts', '.d.cts'].some((ext) => existsSync(stem + ext))) return 'it is compiled JavaScript (a declaration file of the same name is beside it): fix its source';
+    if (['.ts', '.tsx', '.mts', '.cts'].some((ext) => existsSync(stem + ext))) return `it is compiled JavaScript (${path.basename(stem)}.ts or the like is beside it): fix its source`;
     let code = text;
     if (code === undefined) {
       try {

@@ -122,6 +122,8 @@ function overrideAfterSpread(sf: SourceFile, obj: ObjectLiteralExpression, chang
   const spreads = obj.getProperties().filter((p) => Node.isSpreadAssignment(p));
   const spread = spreads[spreads.length - 1];
   if (!spread || change.to === null) return null;
+  // The key written before the spread too would be a duplicate key (TS1117): not added.
+  if (obj.getProperties().some((p) => (Node.isPropertyAssignment(p) || Node.isShorthandPropertyAssignment(p)) && p.getName() === change.hint)) return null;
   const file = sf.getFilePath();
   const text = sf.getFullText();
   const entry = `${change.hint}: ${String(change.to)}`;
@@ -171,8 +173,13 @@ function entryOf(change: HintChange): string {
  *   only some): a hint written in a preset is edited there only when every tool that shares it
  *   has a finding with the same change. Tools are told apart by their location and name.
  * @param project the run's ts-morph project, whose source files hold the text the edits apply to.
+ * @param linted the files the run lints (absolute): only they are edited. A file the run only
+ *   imports or reads as context may hold a preset that tools it does not see share.
  */
-export function planFixes(findings: readonly Finding[], tools: readonly ToolFacts[], project: Project): Finding[] {
+export function planFixes(findings: readonly Finding[], tools: readonly ToolFacts[], project: Project, linted: ReadonlySet<string>): Finding[] {
+  /** Why `file` must not be edited (whyNotEditable), or because this run does not lint it. */
+  const notEditable = (file: string, text: string): string | null =>
+    linted.has(file) ? whyNotEditable(file, text) : 'this run does not lint that file (it only reads it for the files named): run --fix on the files or the project that hold it';
   // Every tool that declares each hint at each place, and the changes the findings ask of each tool.
   const sharing = new Map<string, ToolFacts[]>();
   const idOf = (tool: ToolFacts): string => `${keyOf(tool.location)}\0${tool.displayName}`;
@@ -204,7 +211,7 @@ export function planFixes(findings: readonly Finding[], tools: readonly ToolFact
     const location = declared.location;
     const sf = project.getSourceFile(location.file);
     if (!sf) return { unavailable: `${change.hint} is written in a file the linter did not load` };
-    const why = whyNotEditable(location.file, sf.getFullText());
+    const why = notEditable(location.file, sf.getFullText());
     if (why) return { unavailable: `${change.hint} is written in ${shown(location)}, and ${why}` };
     const prop = nodeAt(project, location, (n): n is Node => Node.isPropertyAssignment(n) || Node.isShorthandPropertyAssignment(n) || Node.isSpreadAssignment(n) || Node.isBinaryExpression(n));
     if (!prop) {
@@ -215,17 +222,17 @@ export function planFixes(findings: readonly Finding[], tools: readonly ToolFact
       return { unavailable: at ? `${change.hint} comes from \`${text.length > 40 ? `${text.slice(0, 37)}...` : text}\` at ${shown(location)}, a value made elsewhere: edit the hint where it is written` : `${change.hint} is not written as a property the linter can edit` };
     }
     const value = literalValue(prop);
-    if ('unavailable' in value) return { unavailable: `${change.hint} ${value.unavailable}` };
+    if ('unavailable' in value) return { unavailable: `${change.hint}: ${value.unavailable}` };
     const others = (sharing.get(`${change.hint}@${keyOf(location)}`) ?? []).filter((t) => idOf(t) !== idOf(tool));
     const edit = (): Fix => (change.to === null ? removal(sf, prop as PropertyAssignment) : { file: location.file, range: value.at, text: String(change.to) });
     if (others.every((t) => asks(t, change))) return { fix: edit() };
     // A preset that tools share and not all need the change: the tool's own object, if it has one that spreads the preset, gets the hint.
     const names = others.map((t) => `"${t.displayName}"`);
-    const sharedBy = `${change.hint} is written in a preset at ${shown(location)} that ${others.length === 1 ? 'another tool shares' : `${others.length} other tools share`} (${names.slice(0, 3).join(', ')}${names.length > 3 ? ', ...' : ''}), which ${others.length === 1 ? 'does' : 'do'} not all need the change`;
+    const sharedBy = `${change.hint} is written in a preset at ${shown(location)} that ${others.length === 1 ? 'another tool shares' : `${others.length} other tools share`} (${names.slice(0, 3).join(', ')}${names.length > 3 ? ', ...' : ''}), which ${others.length === 1 ? 'does not need the change' : 'do not all need the change'}`;
     const own = tool.annotations.location;
     const obj = keyOf(own) !== keyOf(location) && objectSharers.get(keyOf(own)) === 1 ? nodeAt(project, own, (n): n is ObjectLiteralExpression => Node.isObjectLiteralExpression(n)) : undefined;
     const ownFile = obj?.getSourceFile();
-    const ownWhy = ownFile ? whyNotEditable(own.file, ownFile.getFullText()) : null;
+    const ownWhy = ownFile ? notEditable(own.file, ownFile.getFullText()) : null;
     const override = obj && ownFile && !ownWhy ? overrideAfterSpread(ownFile, obj, change) : null;
     if (override) return { fix: override };
     if (change.to === null) return { unavailable: sharedBy };
@@ -251,7 +258,7 @@ export function planFixes(findings: readonly Finding[], tools: readonly ToolFact
     const target = named(fromConfig) ? fromConfig : positional.length === 1 ? positional[0] : undefined;
     if (!target) return null;
     const sf = target.getSourceFile();
-    if (whyNotEditable(sf.getFilePath(), sf.getFullText())) return null;
+    if (notEditable(sf.getFilePath(), sf.getFullText())) return null;
     return { desc: `Give "${tool.displayName}" its own annotations: { ...${target.getText()}, ${entryOf(change)} }`, fix: { file: sf.getFilePath(), range: [target.getStart(), target.getEnd()], text: `{ ...${target.getText()}, ${entryOf(change)} }` } };
   };
 
@@ -267,7 +274,7 @@ export function planFixes(findings: readonly Finding[], tools: readonly ToolFact
       if (objectSharers.get(keyOf(own)) !== 1) return { unavailable: `the tool's annotations object at ${shown(own)} is shared with other tools: give it its own object to add ${entries.join(', ')}` };
       const obj = nodeAt(project, own, (n): n is ObjectLiteralExpression => Node.isObjectLiteralExpression(n));
       if (!obj) return { unavailable: `the tool's annotations at ${shown(own)} are not an object literal the linter can add to` };
-      const why = whyNotEditable(own.file, obj.getSourceFile().getFullText());
+      const why = notEditable(own.file, obj.getSourceFile().getFullText());
       if (why) return { unavailable: `the tool's annotations are written in ${shown(own)}, and ${why}` };
       return { fix: insertion(obj.getSourceFile(), obj, entries) };
     }
@@ -276,7 +283,7 @@ export function planFixes(findings: readonly Finding[], tools: readonly ToolFact
     const call = name?.getParent();
     const config = call && Node.isCallExpression(call) && call.getArguments()[0] === name && tool.registration === 'registerTool' ? call.getArguments()[1] : undefined;
     if (!config || !Node.isObjectLiteralExpression(config)) return { unavailable: `the registration has no config object written beside the tool's name to add annotations to` };
-    const why = whyNotEditable(tool.location.file, config.getSourceFile().getFullText());
+    const why = notEditable(tool.location.file, config.getSourceFile().getFullText());
     if (why) return { unavailable: `the tool is registered in ${shown(tool.location)}, and ${why}` };
     return { fix: insertion(config.getSourceFile(), config, [`annotations: { ${entries.join(', ')} }`]) };
   };

@@ -49,7 +49,7 @@ export function fixLines(outcomes: readonly FixOutcome[], dryRun: boolean, cwd: 
   const made = outcomes.reduce((n, o) => n + o.attempts.filter((a) => a.notMade === null).length, 0);
   const files = new Set(outcomes.flatMap((o) => o.files.map((f) => f.file))).size;
   const verb = dryRun ? 'would fix' : 'fixed';
-  const lines = [made === 0 ? `${verb} nothing` : `${verb} ${count(made, 'problem')} in ${count(files, 'file')}${dryRun ? ' (nothing written: --fix-dry-run)' : ''}`];
+  const lines = [made === 0 ? `${verb} nothing` : `${verb} ${count(made, 'problem')} in ${count(files, 'file')}${dryRun ? ' (no source file written: --fix-dry-run)' : ''}`];
   const last = outcomes[outcomes.length - 1];
   if (!last) return lines;
   const tool = (f: Finding): string => (f.tool !== null ? ` "${printable(f.tool)}"` : '');

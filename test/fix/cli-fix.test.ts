@@ -60,7 +60,7 @@ describe('--fix on the example server (issue 17: done when it has no error-level
     const before = snapshot(dir);
     const [dry] = await Promise.all([runCli(['--fix-dry-run', '.'], dir), runCli(['--fix', '.'], fixedDir)]);
     expect(dry.code).toBe(0);
-    expect(dry.stderr).toBe('mcp-annotate-lint: would fix 5 problems in 1 file (nothing written: --fix-dry-run)\n');
+    expect(dry.stderr).toBe('mcp-annotate-lint: would fix 5 problems in 1 file (no source file written: --fix-dry-run)\n');
     expect(snapshot(dir)).toEqual(before);
     expect(dry.stdout).toMatch(/^--- a\/src\/index.ts\n\+\+\+ b\/src\/index.ts\n@@ /);
     const applied = spawnSync('git', ['apply', '-'], { cwd: dir, input: dry.stdout, encoding: 'utf8' });

@@ -1,4 +1,4 @@
-import { readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { applyFixes, type FixType } from '../../src/fix/apply.js';
@@ -61,13 +61,13 @@ describe('fixes: the hint written as a literal', () => {
   it('leaves a computed value as it is and says why', async () => {
     const { text, unavailable } = await fixed(server(`const ro = process.env.RO === "1";\nserver.registerTool("save", { annotations: { readOnlyHint: ro || true } }, ${WRITE});\n`));
     expect(text).toContain('readOnlyHint: ro || true');
-    expect(unavailable).toEqual(['readOnlyHint its value is computed (ro || true), not true or false']);
+    expect(unavailable).toEqual(['readOnlyHint: its value is computed (ro || true), not true or false']);
   });
 
   it('leaves a shorthand property and says it is a variable', async () => {
     const { text, unavailable } = await fixed(server(`const readOnlyHint = true;\nserver.registerTool("save", { annotations: { readOnlyHint } }, ${WRITE});\n`));
     expect(text).toContain('annotations: { readOnlyHint }');
-    expect(unavailable).toEqual(['readOnlyHint its value is the variable readOnlyHint, not a literal']);
+    expect(unavailable).toEqual(['readOnlyHint: its value is the variable readOnlyHint, not a literal']);
   });
 });
 
@@ -114,7 +114,7 @@ describe('fixes: presets shared by several tools', () => {
   it('does not edit a preset a tool names as a whole when others need it as it is, and says how to give the tool its own', async () => {
     const { text, unavailable } = await fixed(server(`const RO = { readOnlyHint: true };\nserver.registerTool("list", { annotations: RO }, ${READ});\nserver.registerTool("save", { annotations: RO }, ${WRITE});\n`));
     expect(text).toContain('const RO = { readOnlyHint: true };');
-    expect(unavailable).toEqual(['readOnlyHint is written in a preset at server.ts:5 that another tool shares ("list"), which does not all need the change: give "save" its own annotations ({ ...preset, readOnlyHint: false }), as its suggestion does']);
+    expect(unavailable).toEqual(['readOnlyHint is written in a preset at server.ts:5 that another tool shares ("list"), which does not need the change: give "save" its own annotations ({ ...preset, readOnlyHint: false }), as its suggestion does']);
   });
 
   it('suggests the tool its own object in place of the preset it names, in registerTool and in tool()', async () => {
@@ -124,6 +124,34 @@ describe('fixes: presets shared by several tools', () => {
     expect(text).toContain('server.registerTool("save", { annotations: { ...RO, readOnlyHint: false } }, ');
     expect(text).toContain('server.tool("drop", "Drops", {}, { ...RO, readOnlyHint: false }, ');
     expect(text).toContain('server.registerTool("list", { annotations: RO }, ');
+  });
+});
+
+describe('fixes: only files the run lints are edited (fresh-user trial)', () => {
+  it('does not edit a preset in a file the run only imports, which tools it does not lint may share', async () => {
+    const dir = writeProject({
+      'presets.ts': 'export const RO = { readOnlyHint: true, openWorldHint: false } as const;\n',
+      'a.ts': `${SERVER_HEADER}import { readFile } from "node:fs/promises";\nimport { RO } from "./presets.js";\nserver.registerTool("reader", { annotations: RO }, async () => ({ content: [{ type: "text" as const, text: await readFile("/tmp/x", "utf8") }] }));\n`,
+      'sub/b.ts': `${SERVER_HEADER}import { writeFile } from "node:fs/promises";\nimport { RO } from "../presets.js";\nserver.registerTool("writer", { annotations: RO }, ${WRITE});\n`,
+    });
+    const result = await lint({ paths: ['sub'], cwd: dir });
+    const outcome = await applyFixes(result.findings, new Set(['fix']), Number.POSITIVE_INFINITY, true, dir);
+    expect(outcome.files).toEqual([]);
+    expect(readFileSync(path.join(dir, 'presets.ts'), 'utf8')).toContain('readOnlyHint: true');
+    expect(result.findings.find((f) => f.ruleId === 'optimistic-read-only')!.fixUnavailable).toBe('readOnlyHint is written in presets.ts:1, and this run does not lint that file (it only reads it for the files named): run --fix on the files or the project that hold it');
+  });
+
+  it('does not add a key after the spread that the object already writes before it (a duplicate key, TS1117)', async () => {
+    const { text, unavailable } = await fixed(server(`const RO = { readOnlyHint: true };\nserver.registerTool("list", { annotations: RO }, ${READ});\nserver.registerTool("save", { annotations: { readOnlyHint: false, ...RO } }, ${WRITE});\n`));
+    expect(text).toContain('annotations: { readOnlyHint: false, ...RO } }');
+    expect(unavailable).toHaveLength(1);
+  });
+
+  it('does not rewrite a write-protected file', async () => {
+    const dir = writeProject(server(`server.registerTool("save", { annotations: { readOnlyHint: true } }, ${WRITE});\n`));
+    chmodSync(path.join(dir, 'server.ts'), 0o444);
+    const result = await lint({ paths: ['.'], cwd: dir });
+    expect(result.findings.find((f) => f.ruleId === 'optimistic-read-only')!.fixUnavailable).toBe('readOnlyHint is written in server.ts:5, and it is write-protected (no write permission)');
   });
 });
 
@@ -182,6 +210,10 @@ describe('files the fixer never edits', () => {
     expect(whyNotEditable(path.join(built, 'build/server.js'))).toBe('it is compiled JavaScript (it is in build/, the outDir of the tsconfig.json above it): fix its source');
     expect(whyNotEditable(path.join(built, 'build/cjs.js'))).toBe("it is compiled JavaScript (it holds a compiler's helpers): fix its source");
     expect(whyNotEditable(path.join(built, 'tools/hand.js'))).toBeNull();
+    const more = writeProject({ 'block.js': 'x;\n/*# sourceMappingURL=block.js.map */\n', 'indented.js': 'x;\n  //# sourceMappingURL=i.js.map\n', 'twin.js': 'x;\n', 'twin.ts': 'x;\n' });
+    expect(whyNotEditable(path.join(more, 'block.js'))).toMatch(/it names a source map/);
+    expect(whyNotEditable(path.join(more, 'indented.js'))).toMatch(/it names a source map/);
+    expect(whyNotEditable(path.join(more, 'twin.js'))).toMatch(/twin.ts or the like is beside it/);
   });
 
   it('leaves compiled JavaScript as it is and says to fix its source', async () => {
