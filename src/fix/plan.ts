@@ -124,40 +124,38 @@ function overrideAfterSpread(sf: SourceFile, obj: ObjectLiteralExpression, chang
   if (!spread || change.to === null) return null;
   // The key written before the spread too would be a duplicate key (TS1117): not added.
   if (obj.getProperties().some((p) => (Node.isPropertyAssignment(p) || Node.isShorthandPropertyAssignment(p)) && p.getName() === change.hint)) return null;
-  const file = sf.getFilePath();
-  const text = sf.getFullText();
-  const entry = `${change.hint}: ${String(change.to)}`;
-  const multiline = isMultiline(sf, obj);
-  const indent = indentAt(text, spread.getStart());
-  const eol = eolOf(text);
-  const comma = /^[ \t]*,/.exec(text.slice(spread.getEnd()));
-  if (comma) {
-    const at = spread.getEnd() + comma[0].length;
-    return { file, range: [at, at], text: multiline ? `${eol}${indent}${entry},` : ` ${entry},` };
-  }
-  return { file, range: [spread.getEnd(), spread.getEnd()], text: multiline ? `,${eol}${indent}${entry}` : `, ${entry}` };
+  return entriesAfter(sf, obj, spread, [entryOf(change)]);
 }
 
 /**
- * The edit that adds `entries` (`key: value` texts) at the end of `obj`, in its layout: on lines of
- * their own at the indentation of its last property when it spans lines, else on its line; a
- * trailing comma is kept where the object has one.
+ * The edit that adds `entries` (`key: value` texts) at the end of `obj`, in its layout (see
+ * {@link entriesAfter}); into an empty object, on its line.
  */
 function insertion(sf: SourceFile, obj: ObjectLiteralExpression, entries: string[]): Fix {
-  const file = sf.getFilePath();
-  const text = sf.getFullText();
   const props = obj.getProperties();
   const last = props[props.length - 1];
-  if (!last) return { file, range: [obj.getStart() + 1, obj.getEnd() - 1], text: ` ${entries.join(', ')} ` };
+  if (!last) return { file: sf.getFilePath(), range: [obj.getStart() + 1, obj.getEnd() - 1], text: ` ${entries.join(', ')} ` };
+  return entriesAfter(sf, obj, last, entries);
+}
+
+/**
+ * The edit that adds `entries` right after the member `after` of `obj`, in the object's layout: on
+ * lines of their own at the indentation of `after` when the object spans lines (with the file's
+ * line break), else on its line; after the comma that follows `after` when it has one (each entry
+ * then ends with a comma, as the object's members do), else each after a comma of its own.
+ */
+function entriesAfter(sf: SourceFile, obj: ObjectLiteralExpression, after: Node, entries: string[]): Fix {
+  const file = sf.getFilePath();
+  const text = sf.getFullText();
   const multiline = isMultiline(sf, obj);
-  const indent = indentAt(text, last.getStart());
+  const indent = indentAt(text, after.getStart());
   const eol = eolOf(text);
-  const comma = /^[ \t]*,/.exec(text.slice(last.getEnd()));
+  const comma = /^[ \t]*,/.exec(text.slice(after.getEnd()));
   if (comma) {
-    const at = last.getEnd() + comma[0].length;
+    const at = after.getEnd() + comma[0].length;
     return { file, range: [at, at], text: entries.map((e) => (multiline ? `${eol}${indent}${e},` : ` ${e},`)).join('') };
   }
-  return { file, range: [last.getEnd(), last.getEnd()], text: entries.map((e) => (multiline ? `,${eol}${indent}${e}` : `, ${e}`)).join('') };
+  return { file, range: [after.getEnd(), after.getEnd()], text: entries.map((e) => (multiline ? `,${eol}${indent}${e}` : `, ${e}`)).join('') };
 }
 
 /** `key: value` of a change that sets a hint. */

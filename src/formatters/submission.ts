@@ -1,5 +1,6 @@
+import { declaredBoolean, effectiveHint } from '../engine/facts.js';
 import { justifyHints, unverifiedBecause } from '../engine/justify.js';
-import { HINT_DEFAULTS, HINT_KEYS, type HintKey, type LintResult, type ToolFacts } from '../model.js';
+import { HINT_KEYS, type HintKey, type LintResult, type ToolFacts } from '../model.js';
 import { fileLine, shownFile } from './paths.js';
 import type { Formatter } from './types.js';
 
@@ -53,17 +54,7 @@ export function toSubmissionReport(result: LintResult): SubmissionReport {
     tools: result.tools.map((tool) => {
       const justified = justifyHints(tool, shown);
       const open = unverifiedBecause(tool, shown);
-      const declared = tool.annotations
-        ? (Object.fromEntries(HINT_KEYS.map((k) => {
-            const hint = tool.annotations!.properties[k];
-            return [k, hint?.known && typeof hint.value === 'boolean' ? hint.value : null];
-          })) as Record<HintKey, boolean | null>)
-        : null;
-      const effective = (k: HintKey): boolean | null => {
-        const hint = tool.annotations?.properties[k];
-        if (!hint) return tool.annotations?.unresolved.length ? null : HINT_DEFAULTS[k];
-        return hint.known && typeof hint.value === 'boolean' ? hint.value : null;
-      };
+      const declared = tool.annotations ? (Object.fromEntries(HINT_KEYS.map((k) => [k, declaredBoolean(tool, k)?.value ?? null])) as Record<HintKey, boolean | null>) : null;
       const readOnly = justified.readOnlyHint.value === true;
       return {
         name: tool.name,
@@ -77,7 +68,7 @@ export function toSubmissionReport(result: LintResult): SubmissionReport {
         justifications: Object.fromEntries(HINT_KEYS.map((k) => [k, justified[k].why])) as Record<HintKey, string>,
         declared,
         // On a read-only tool the spec gives destructiveHint and idempotentHint no meaning: they never differ there.
-        differs: HINT_KEYS.filter((k) => justified[k].value !== null && !(readOnly && k !== 'readOnlyHint' && k !== 'openWorldHint') && effective(k) !== null && effective(k) !== justified[k].value),
+        differs: HINT_KEYS.filter((k) => justified[k].value !== null && !(readOnly && k !== 'readOnlyHint' && k !== 'openWorldHint') && effectiveHint(tool, k) !== null && effectiveHint(tool, k) !== justified[k].value),
       };
     }),
   };
